@@ -1,0 +1,27 @@
+// Bundles the CLI into dist/ (ESM, code-split so `--help` and the non-TUI
+// commands never load Ink). better-sqlite3 is native and stays external.
+import { build } from 'esbuild';
+import { rmSync, chmodSync } from 'node:fs';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { cli: 'src/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  sourcemap: 'linked',
+  external: ['better-sqlite3'],
+  // Ink only imports react-devtools-core for its dev tools.
+  alias: { 'react-devtools-core': './scripts/empty-module.mjs' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'warning',
+});
+chmodSync('dist/cli.js', 0o755);

@@ -1,0 +1,59 @@
+/**
+ * Entry point: dispatches to a command, importing it lazily so `--help`,
+ * `--version` and the non-TUI commands never load Ink or React.
+ */
+import pkg from '../package.json' with { type: 'json' };
+
+const HELP = `inboard ${pkg.version} — a keyboard-driven kanban for a shared inbox
+
+Usage
+  inboard [--board ID|NAME] [--url URL] [--insecure] [--refresh SECONDS]
+                              open the board (embedded demo service unless a URL is configured)
+  inboard serve [options]     run the /v2 service for a team (inboard serve --help)
+  inboard keys create|list|revoke ...
+                              manage API keys of a service database (inboard keys --help)
+
+Configuration (flag > environment > config file)
+  --url URL        or INBOARD_URL       a remote /v2 service
+  INBOARD_API_KEY  or the config file   its API key; prefer these to a flag,
+                                        which other users can see in \`ps\`
+  --api-key KEY                         accepted, but visible in \`ps\`
+
+  inboard --help      this text
+  inboard --version   the version
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(HELP);
+      return 0;
+    case '--version':
+    case '-v':
+      process.stdout.write(`${pkg.version}\n`);
+      return 0;
+    case 'serve':
+      return (await import('./commands/serve.js')).serve(rest);
+    case 'keys':
+      return (await import('./commands/keys.js')).keys(rest);
+    default:
+      if (cmd !== undefined && !cmd.startsWith('-')) {
+        process.stderr.write(`inboard: unknown command '${cmd}'. See 'inboard --help'.\n`);
+        return 2;
+      }
+      return (await import('./ui/run.js')).run(argv);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`inboard: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);
