@@ -1,0 +1,125 @@
+/**
+ * The keymap, once: input handling, the `?` help screen and the footer hints
+ * are all generated from this table. Lowercase walks, Shift moves (the
+ * convention of taskell, kanban-tui, kabmat).
+ */
+import type { Key } from 'ink';
+
+export type Scope = 'board' | 'detail' | 'picker' | 'global';
+
+export type Action =
+  | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last'
+  | 'page.up' | 'page.down'
+  | 'move.left' | 'move.right' | 'move.up' | 'move.down'
+  | 'open' | 'back'
+  | 'card.new' | 'card.edit' | 'card.comment' | 'card.note' | 'card.subtask'
+  | 'card.tags' | 'card.assign' | 'card.moveTo' | 'card.archive'
+  | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences'
+  | 'help' | 'quit';
+
+export interface Binding {
+  action: Action;
+  /** Normalised key names (see `keyName`): 'h', 'H', 'left', 'S-left', 'C-c', 'enter', 'esc'. */
+  keys: readonly string[];
+  scope: Scope;
+  /** Help-screen text. */
+  help: string;
+  group: 'Navigate' | 'Move' | 'Card' | 'Board' | 'App';
+  /** Short footer label; only the bindings with one are hinted. */
+  hint?: string;
+  /** How the footer names the keys, when one key alone would mislead ('hjkl'). */
+  hintKey?: string;
+}
+
+export const KEYMAP: readonly Binding[] = [
+  { action: 'column.prev', keys: ['left', 'h'], scope: 'board', group: 'Navigate', help: 'previous column' },
+  { action: 'column.next', keys: ['right', 'l'], scope: 'board', group: 'Navigate', help: 'next column', hint: 'walk', hintKey: 'hjkl' },
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'board', group: 'Navigate', help: 'previous card' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'board', group: 'Navigate', help: 'next card' },
+  { action: 'card.first', keys: ['g', 'home'], scope: 'board', group: 'Navigate', help: 'first card' },
+  { action: 'card.last', keys: ['G', 'end'], scope: 'board', group: 'Navigate', help: 'last card' },
+  { action: 'page.up', keys: ['pageup'], scope: 'board', group: 'Navigate', help: 'a screen up' },
+  { action: 'page.down', keys: ['pagedown'], scope: 'board', group: 'Navigate', help: 'a screen down' },
+  { action: 'move.left', keys: ['S-left', 'H'], scope: 'board', group: 'Move', help: 'move card to previous column' },
+  { action: 'move.right', keys: ['S-right', 'L'], scope: 'board', group: 'Move', help: 'move card to next column', hint: 'move', hintKey: 'HJKL' },
+  { action: 'move.up', keys: ['S-up', 'K'], scope: 'board', group: 'Move', help: 'move card up' },
+  { action: 'move.down', keys: ['S-down', 'J'], scope: 'board', group: 'Move', help: 'move card down' },
+  { action: 'card.moveTo', keys: ['m'], scope: 'board', group: 'Move', help: 'move card to another column or board' },
+  { action: 'open', keys: ['enter'], scope: 'board', group: 'Card', help: 'card detail', hint: 'detail' },
+  { action: 'card.new', keys: ['n'], scope: 'board', group: 'Card', help: 'new card in this column', hint: 'new' },
+  { action: 'card.edit', keys: ['e'], scope: 'board', group: 'Card', help: 'edit title' },
+  { action: 'card.comment', keys: ['c'], scope: 'board', group: 'Card', help: 'comment' },
+  { action: 'card.note', keys: ['N'], scope: 'board', group: 'Card', help: 'note' },
+  { action: 'card.subtask', keys: ['s'], scope: 'board', group: 'Card', help: 'sub-task' },
+  { action: 'card.tags', keys: ['t'], scope: 'board', group: 'Card', help: 'tags' },
+  { action: 'card.assign', keys: ['@'], scope: 'board', group: 'Card', help: 'assignees' },
+  { action: 'card.archive', keys: ['a'], scope: 'board', group: 'Card', help: 'archive (asks y/n)' },
+  { action: 'column.new', keys: ['C'], scope: 'board', group: 'Board', help: 'new column' },
+  { action: 'filter', keys: ['/'], scope: 'board', group: 'Board', help: 'filter cards', hint: 'filter' },
+  { action: 'refresh', keys: ['r'], scope: 'board', group: 'Board', help: 'refresh' },
+  { action: 'board.switch', keys: ['b'], scope: 'board', group: 'Board', help: 'switch board' },
+  { action: 'sequences', keys: ['S'], scope: 'board', group: 'Board', help: 'email sequences' },
+  { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
+  { action: 'open', keys: ['enter'], scope: 'picker', group: 'Board', help: 'open board', hint: 'open' },
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'detail', group: 'Navigate', help: 'scroll up' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'detail', group: 'Navigate', help: 'scroll down' },
+  { action: 'back', keys: ['esc', 'q'], scope: 'detail', group: 'App', help: 'back to the board', hint: 'back' },
+  { action: 'help', keys: ['?'], scope: 'global', group: 'App', help: 'this help', hint: 'help' },
+  { action: 'back', keys: ['esc'], scope: 'global', group: 'App', help: 'back / cancel' },
+  { action: 'quit', keys: ['q', 'C-c'], scope: 'global', group: 'App', help: 'quit', hint: 'quit' },
+];
+
+/** Ink's (input, key) as one name the table uses. */
+export function keyName(input: string, key: Key): string {
+  const shift = key.shift ? 'S-' : '';
+  if (key.upArrow) return `${shift}up`;
+  if (key.downArrow) return `${shift}down`;
+  if (key.leftArrow) return `${shift}left`;
+  if (key.rightArrow) return `${shift}right`;
+  if (key.pageUp) return 'pageup';
+  if (key.pageDown) return 'pagedown';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  if (key.return) return 'enter';
+  if (key.escape) return 'esc';
+  if (key.tab) return key.shift ? 'S-tab' : 'tab';
+  // Ink 6.8 reports Backspace (0x7f) as `delete`: both delete backwards.
+  if (key.backspace || key.delete) return 'backspace';
+  if (key.ctrl && input) return `C-${input.toLowerCase()}`;
+  return input;
+}
+
+const index = new Map<string, Action>();
+for (const b of KEYMAP) {
+  for (const k of b.keys) {
+    const id = `${b.scope}:${k}`;
+    if (!index.has(id)) index.set(id, b.action);
+  }
+}
+
+/** The action a key triggers in a scope; scope bindings win over global ones. */
+export function actionFor(scope: Scope, name: string): Action | undefined {
+  return index.get(`${scope}:${name}`) ?? index.get(`global:${name}`);
+}
+
+/** How a key name is shown to people. */
+export function displayKey(name: string): string {
+  const arrows: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
+  if (name.startsWith('S-')) return `Shift+${arrows[name.slice(2)] ?? name.slice(2)}`;
+  if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
+  if (arrows[name]) return arrows[name];
+  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
+  return words[name] ?? name;
+}
+
+/** Bindings shown in a scope's help, global ones last. */
+export function bindingsFor(scope: Scope): Binding[] {
+  return KEYMAP.filter((b) => b.scope === scope).concat(KEYMAP.filter((b) => b.scope === 'global'));
+}
+
+/** Footer hints for a scope: `key label` pairs from the table. */
+export function hintsFor(scope: Scope): { key: string; label: string }[] {
+  return bindingsFor(scope)
+    .filter((b): b is Binding & { hint: string } => b.hint !== undefined)
+    .map((b) => ({ key: b.hintKey ?? displayKey(b.keys[0] ?? ''), label: b.hint }));
+}

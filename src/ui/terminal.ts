@@ -1,0 +1,38 @@
+/**
+ * The alternate screen and its restoration. Ink 6 has no alternate-screen
+ * option, so we write the sequences ourselves and undo them on every exit
+ * path: normal exit, signals and crashes.
+ */
+const ENTER = '\x1b[?1049h\x1b[H';
+// Leave the alternate screen and show the cursor again (Ink hides it).
+const LEAVE = '\x1b[?25h\x1b[?1049l';
+
+let active = false;
+
+export function restoreTerminal(): void {
+  if (!active) return;
+  active = false;
+  if (process.stdout.isTTY) process.stdout.write(LEAVE);
+  if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
+}
+
+/** Enters the alternate screen and arranges for it to be left on any exit. */
+export function enterAlternateScreen(): void {
+  if (active || !process.stdout.isTTY) return;
+  active = true;
+  process.stdout.write(ENTER);
+  process.once('exit', restoreTerminal);
+  for (const sig of ['SIGTERM', 'SIGHUP', 'SIGQUIT'] as const) {
+    process.once(sig, () => {
+      restoreTerminal();
+      process.exit(sig === 'SIGTERM' ? 143 : 129);
+    });
+  }
+  const crash = (err: unknown) => {
+    restoreTerminal();
+    process.stderr.write(`inboard crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(70);
+  };
+  process.once('uncaughtException', crash);
+  process.once('unhandledRejection', crash);
+}

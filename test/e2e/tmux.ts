@@ -1,0 +1,92 @@
+/**
+ * A real terminal for e2e tests: a tmux session on a private socket running
+ * a plain shell, into which tests type commands and keys and whose screen
+ * they read back. Ink renders differently under CI=true, so the shell runs
+ * with CI unset.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+
+const SOCKET = `inboard-e2e-${process.pid}`;
+
+function tmux(...args: string[]): string {
+  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+}
+
+export function hasTmux(): boolean {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface TerminalOptions {
+  cols?: number;
+  rows?: number;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export class Terminal {
+  private constructor(readonly name: string) {}
+
+  static start(opts: TerminalOptions = {}): Terminal {
+    const name = `t${randomUUID().slice(0, 8)}`;
+    const env = { CI: '', TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', ...opts.env };
+    const exports = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+    tmux(
+      'new-session', '-d', '-s', name,
+      '-x', String(opts.cols ?? 120), '-y', String(opts.rows ?? 32),
+      '-c', opts.cwd ?? process.cwd(),
+      `env -u CI ${exports} bash --norc --noprofile`,
+    );
+    return new Terminal(name);
+  }
+
+  /** Types a line into the shell and presses Enter. */
+  run(command: string): void {
+    tmux('send-keys', '-t', this.name, '-l', command);
+    tmux('send-keys', '-t', this.name, 'Enter');
+  }
+
+  /** tmux key names: 'L', 'Enter', 'Escape', 'S-Right', 'C-c'. */
+  keys(...keys: string[]): void {
+    for (const k of keys) tmux('send-keys', '-t', this.name, k);
+  }
+
+  /** Literal text, as if typed. */
+  type(text: string): void {
+    tmux('send-keys', '-t', this.name, '-l', text);
+  }
+
+  screen(): string {
+    return tmux('capture-pane', '-p', '-t', this.name);
+  }
+
+  /** Whether the pane is on the alternate screen (the TUI is up). */
+  alternateOn(): boolean {
+    return tmux('display-message', '-p', '-t', this.name, '#{alternate_on}').trim() === '1';
+  }
+
+  async waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
+    const test = typeof match === 'function' ? match : (s: string) => (typeof match === 'string' ? s.includes(match) : match.test(s));
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < deadline) {
+      last = this.screen();
+      if (test(last)) return last;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`screen never matched ${String(match)}; last screen:\n${last}`);
+  }
+
+  kill(): void {
+    try {
+      tmux('kill-session', '-t', this.name);
+    } catch {
+      // already gone
+    }
+  }
+}
