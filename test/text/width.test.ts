@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cellWidth, ELLIPSIS, fit, padEnd, truncate } from '../../src/text/width.js';
+
+describe('cellWidth', () => {
+  it('counts cells, not code units', () => {
+    expect(cellWidth('abc')).toBe(3);
+    expect(cellWidth('会議')).toBe(4);
+    expect(cellWidth('👩‍💻')).toBe(2);
+    expect('👩‍💻'.length).toBe(5);
+    expect(cellWidth('🇩🇪')).toBe(2);
+    expect(cellWidth('e\u0301')).toBe(1); // combining acute
+    expect(cellWidth('')).toBe(0);
+  });
+});
+
+describe('truncate', () => {
+  it('returns what fits unchanged', () => {
+    expect(truncate('hello', 5)).toBe('hello');
+    expect(truncate('会議', 4)).toBe('会議');
+  });
+  it('ends with an ellipsis when cut', () => {
+    expect(truncate('hello world', 6)).toBe(`hello${ELLIPSIS}`);
+    expect(truncate('hello', 1)).toBe(ELLIPSIS);
+    expect(truncate('hello', 0)).toBe('');
+  });
+  it('never splits a wide character or a grapheme cluster', () => {
+    expect(truncate('会議の議題', 4)).toBe(`会${ELLIPSIS}`); // 2 + 1; the next CJK would need 2
+    expect(truncate('👩‍💻👩‍💻x', 4)).toBe(`👩‍💻${ELLIPSIS}`);
+    expect(truncate('🇩🇪🇫🇷🇮🇹', 5)).toBe(`🇩🇪🇫🇷${ELLIPSIS}`);
+    expect(truncate('ae\u0301e\u0301e\u0301', 3)).toBe(`ae\u0301${ELLIPSIS}`);
+  });
+  it('never exceeds the width and keeps whole graphemes (property)', () => {
+    const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.integer({ min: 0, max: 40 }), (s, cells) => {
+        const out = truncate(s, cells);
+        expect(cellWidth(out)).toBeLessThanOrEqual(cells);
+        const body = out.endsWith(ELLIPSIS) && out !== s ? out.slice(0, -1) : out;
+        const parts = [...seg.segment(s)].map((x) => x.segment);
+        const kept = [...seg.segment(body)].map((x) => x.segment);
+        expect(parts.slice(0, kept.length)).toEqual(kept);
+      }),
+    );
+  });
+});
+
+describe('padEnd and fit', () => {
+  it('pads to cells', () => {
+    expect(padEnd('ab', 4)).toBe('ab  ');
+    expect(padEnd('会', 4)).toBe('会  ');
+    expect(padEnd('abcdef', 3)).toBe('abcdef');
+  });
+  it('fit is exactly the width, even when a wide char cannot fill the edge', () => {
+    expect(fit('会議の議題', 4)).toBe(`会${ELLIPSIS} `);
+    expect(cellWidth(fit('会議の議題', 4))).toBe(4);
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.integer({ min: 0, max: 40 }), (s, cells) => {
+        expect(cellWidth(fit(s, cells))).toBe(cells);
+      }),
+    );
+  });
+});
