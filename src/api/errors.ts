@@ -1,0 +1,76 @@
+/**
+ * The one error type every client failure becomes. Callers (the store, the
+ * status bar, scriptable commands) only ever need: what happened in words,
+ * the HTTP status (0 when no answer arrived), and whether trying again later
+ * could help.
+ */
+
+/**
+ * - `http`: the server answered with a non-2xx status (or a 3xx we refuse to follow).
+ * - `network`: no usable answer (refused, reset, DNS…); status 0.
+ * - `timeout`: no answer within the time limit; status 0.
+ * - `cancelled`: the caller aborted the request; status 0.
+ * - `response`: a 2xx whose body we could not understand, or that carried `Error: true`.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'response';
+
+export interface ApiErrorInit {
+  status: number;
+  message: string;
+  /** The failure is transient: an identical request later may succeed. */
+  retryable: boolean;
+  method: string;
+  path: string;
+  kind: ApiErrorKind;
+  /** Seconds or milliseconds the server asked us to wait (Retry-After), in ms. */
+  retryAfterMs?: number | undefined;
+  /** Low-level error code (ECONNRESET, UND_ERR_CONNECT_TIMEOUT…), for network failures. */
+  code?: string | undefined;
+  /** True when the request provably never left this machine (safe to resend a POST). */
+  notSent?: boolean | undefined;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly retryable: boolean;
+  readonly method: string;
+  readonly path: string;
+  readonly kind: ApiErrorKind;
+  readonly retryAfterMs: number | undefined;
+  readonly code: string | undefined;
+  readonly notSent: boolean;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.retryable = init.retryable;
+    this.method = init.method;
+    this.path = init.path;
+    this.kind = init.kind;
+    this.retryAfterMs = init.retryAfterMs;
+    this.code = init.code;
+    this.notSent = init.notSent ?? false;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** Statuses worth another try: rate limiting and server-side trouble. */
+export const isRetryableStatus = (status: number): boolean => status === 429 || (status >= 500 && status <= 599);
+
+/** Strip the query string from a path so messages stay short (ids are in the path anyway). */
+export const pathOnly = (path: string): string => path.split('?')[0] ?? path;
+
+/** Bound a server-supplied message so a huge body never floods the status bar. */
+export function clip(text: string, max = 300): string {
+  const t = text.trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
+}
+
+/** Remove every occurrence of a secret from text that may be shown or logged. */
+export function redact(text: string, secret: string): string {
+  if (secret.length < 4) return text;
+  return text.split(secret).join('[redacted]');
+}

@@ -1,0 +1,153 @@
+/**
+ * Turning an HTTP exchange into a value or an ApiError. Error bodies may be
+ * the envelope, the non-envelope `{Error, Success}` form, HTML from a proxy,
+ * plain text or nothing at all; success bodies are checked with zod so a
+ * shape we don't understand is reported with the path that broke.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { z } from 'zod';
+import { ApiError, clip, isRetryableStatus } from './errors.js';
+import { parseRetryAfter } from './retry.js';
+import type { Exchange } from './transport.js';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface Where {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+}
+
+const looksHtml = (ex: Exchange) =>
+  /html/i.test(String(ex.headers['content-type'] ?? '')) || /^\s*<(!doctype|html|head|body|\?xml)/i.test(ex.text);
+
+const statusWords = (status: number) => {
+  const text = STATUS_CODES[status];
+  return text ? `${status} (${text})` : String(status);
+};
+
+/** The server's own words in a JSON error body, if it sent any. */
+function serverMessage(json: unknown): string | undefined {
+  if (!isRecord(json)) return undefined;
+  for (const k of ['message', 'Message', 'error_description', 'Success', 'error', 'Error']) {
+    const v = json[k];
+    if (typeof v === 'string' && v.trim()) return clip(v);
+  }
+  return undefined;
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A non-2xx answer as an ApiError, with the server's message when it gave one. */
+export function errorFromExchange(where: Where, ex: Exchange): ApiError {
+  const { status } = ex;
+  const base = { status, method: where.method, path: where.path, kind: 'http' as const };
+  if (status >= 300 && status < 400) {
+    const location = String(ex.headers.location ?? 'elsewhere');
+    return new ApiError({
+      ...base,
+      retryable: false,
+      message:
+        `The server answered ${status} redirecting to ${clip(location, 120)}; inboard does not follow redirects, ` +
+        'so the API key only goes to the configured URL. Check the URL (https? a missing path?).',
+    });
+  }
+  let message = serverMessage(tryJson(ex.text));
+  if (message === undefined) {
+    if (looksHtml(ex)) message = `The server answered ${status} with an HTML page instead of JSON`;
+    else if (ex.text.trim()) message = `The server answered ${statusWords(status)}: ${clip(ex.text, 200)}`;
+    else message = `The server answered ${statusWords(status)} with no details`;
+  }
+  return new ApiError({ ...base, message, retryable: isRetryableStatus(status), retryAfterMs: parseRetryAfter(ex.headers['retry-after']) });
+}
+
+const unexpected = (where: Where, status: number, what: string) =>
+  new ApiError({
+    status, method: where.method, path: where.path, kind: 'response', retryable: false,
+    message: `Unexpected response from ${where.method} ${where.path}: ${what}`,
+  });
+
+/** A 2xx body as JSON, or an ApiError saying plainly why it isn't. */
+export function readJson(where: Where, ex: Exchange): unknown {
+  if (looksHtml(ex)) {
+    throw new ApiError({
+      status: ex.status, method: where.method, path: where.path, kind: 'response', retryable: false,
+      message: `The server answered ${ex.status} with an HTML page instead of JSON`,
+    });
+  }
+  if (!ex.text.trim()) throw unexpected(where, ex.status, 'the body is empty');
+  try {
+    return JSON.parse(ex.text);
+  } catch (err) {
+    const cut = err instanceof SyntaxError && /end of (JSON|data)|unterminated/i.test(err.message);
+    throw unexpected(where, ex.status, cut ? 'the JSON body is cut off (incomplete)' : 'the body is not valid JSON');
+  }
+}
+
+/** "data.0.Id expected number, got string" from zod's first issue. */
+function describeIssue(issue: z.core.$ZodIssue, prefix: string[]): string {
+  const path = [...prefix, ...issue.path.map(String)];
+  const where = path.length ? path.join('.') : 'the body';
+  if (issue.code === 'invalid_type') {
+    const got = /received (\w+)/.exec(issue.message)?.[1];
+    if (got === 'undefined') return `${where} is missing (expected ${issue.expected})`;
+    return `${where} expected ${issue.expected}${got ? `, got ${got}` : ''}`;
+  }
+  return `${where}: ${issue.message}`;
+}
+
+/**
+ * Parse with a schema; failure names the endpoint and the path that broke.
+ * `prefix` is where `value` sat in the body (`data` for an envelope).
+ */
+export function parseAs<S extends z.ZodType>(
+  schema: S, value: unknown, where: Where, status: number, prefix: string[] = [],
+): z.output<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const first = r.error.issues[0];
+  throw unexpected(where, status, first ? describeIssue(first, prefix) : 'shape not understood');
+}
+
+/**
+ * A 200 can still be a failure: the envelope's `error: true`, or `Error: true`
+ * in the non-envelope results (POST /v2/card, comment results).
+ */
+export function failureInBody(where: Where, status: number, json: unknown): ApiError | undefined {
+  if (!isRecord(json)) return undefined;
+  const envelopeFailed = json.error === true;
+  const resultFailed = json.Error === true;
+  if (!envelopeFailed && !resultFailed) return undefined;
+  const code = typeof json.code === 'number' && json.code >= 400 && json.code <= 599 ? json.code : status;
+  return new ApiError({
+    status: code, method: where.method, path: where.path, kind: 'response',
+    retryable: code !== status && isRetryableStatus(code),
+    message: serverMessage(json) ?? `The server reported a failure for ${where.method} ${where.path}`,
+  });
+}
+
+/** `data` of an enveloped answer (checking the envelope's and the data's own error flags). */
+export function unwrapEnvelope(where: Where, status: number, json: unknown): unknown {
+  const failed = failureInBody(where, status, json);
+  if (failed) throw failed;
+  if (!isRecord(json) || !('data' in json)) {
+    throw unexpected(where, status, 'expected the {message, error, code, data} envelope');
+  }
+  const inner = failureInBody(where, status, json.data);
+  if (inner) throw inner;
+  return json.data;
+}
+
+/** Endpoints documented without the envelope may still send one: accept both. */
+export function unwrapMaybeEnvelope(where: Where, status: number, json: unknown): unknown {
+  const failed = failureInBody(where, status, json);
+  if (failed) throw failed;
+  if (isRecord(json) && typeof json.error === 'boolean' && 'data' in json) return json.data;
+  return json;
+}

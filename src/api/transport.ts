@@ -1,0 +1,152 @@
+/**
+ * One HTTP exchange over undici: URL building, the auth header (bare key
+ * first, `Bearer` on a 401, remembering what worked), the per-attempt time
+ * limit, and turning low-level failures into ApiError. It never retries on its
+ * own except for that single auth-form retry, and never follows redirects
+ * (undici's `request` doesn't unless asked), so the key only ever goes to the
+ * configured origin.
+ */
+import { request, type Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApiError, pathOnly, redact } from './errors.js';
+
+export type AuthScheme = 'bare' | 'bearer';
+
+export interface TransportOptions {
+  baseUrl: URL;
+  apiKey: string;
+  dispatcher?: Dispatcher | undefined;
+  timeoutMs: number;
+  authScheme: AuthScheme;
+}
+
+export interface SendInit {
+  method: string;
+  /** Path below the base URL, starting with `/`, query string included. */
+  path: string;
+  /** Serialised as JSON when not undefined. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+}
+
+export interface Exchange {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/** Failures that happen before a byte of the request reaches the server: a POST may be resent. */
+const NOT_SENT = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN',
+  'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT',
+]);
+/** TLS trust failures: no request was sent, but trying again cannot help. */
+const PERMANENT = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH|ERR_INVALID|UND_ERR_INVALID|UND_ERR_NOT_SUPPORTED|UND_MOCK)/;
+
+/** The error code of a low-level failure; Node's happy-eyeballs wraps them in AggregateError. */
+function codeOf(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { code?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof e.code === 'string') return e.code;
+  if (Array.isArray(e.errors)) return codeOf(e.errors[0]);
+  return e.cause === undefined ? undefined : codeOf(e.cause);
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`;
+
+export function createTransport(opts: TransportOptions) {
+  let scheme: AuthScheme = opts.authScheme;
+  const base = opts.baseUrl.href.replace(/\/+$/, '');
+  const host = opts.baseUrl.host;
+
+  const authValue = (s: AuthScheme) => (s === 'bearer' ? `Bearer ${opts.apiKey}` : opts.apiKey);
+
+  function networkError(init: SendInit, err: unknown): ApiError {
+    const code = codeOf(err);
+    const notSent = code !== undefined && NOT_SENT.has(code);
+    const detail = err instanceof Error ? redact(err.message, opts.apiKey) : String(err);
+    let message: string;
+    if (code === 'ECONNREFUSED') message = `Could not connect to ${host}: connection refused (is the service running?)`;
+    else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') message = `Could not find the host ${host} (DNS lookup failed)`;
+    else if (code === 'UND_ERR_CONNECT_TIMEOUT') message = `Could not connect to ${host}: connection timed out`;
+    else if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE')
+      message = `The connection to ${host} was closed before the answer arrived`;
+    else message = `Network error talking to ${host}: ${detail}`;
+    return new ApiError({
+      status: 0, message, method: init.method, path: pathOnly(init.path), kind: 'network', code, notSent,
+      retryable: !(code !== undefined && PERMANENT.test(code)), cause: err,
+    });
+  }
+
+  async function once(init: SendInit, s: AuthScheme): Promise<Exchange> {
+    const ac = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ac.abort();
+    }, opts.timeoutMs);
+    const onCallerAbort = () => ac.abort();
+    init.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': 'inboard',
+      authorization: authValue(s),
+      ...init.headers,
+    };
+    let payload: string | undefined;
+    if (init.body !== undefined) {
+      payload = JSON.stringify(init.body);
+      headers['content-type'] = 'application/json';
+    }
+    try {
+      if (init.signal?.aborted) throw new Error('aborted before start');
+      const res = await request(`${base}${init.path}`, {
+        method: init.method as Dispatcher.HttpMethod,
+        headers,
+        body: payload,
+        signal: ac.signal,
+        dispatcher: opts.dispatcher,
+        // Also bound the socket phases for real dispatchers; the timer above covers the whole exchange.
+        headersTimeout: opts.timeoutMs,
+        bodyTimeout: opts.timeoutMs,
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, headers: res.headers, text };
+    } catch (err) {
+      const path = pathOnly(init.path);
+      if (init.signal?.aborted) {
+        throw new ApiError({ status: 0, message: 'Request cancelled', retryable: false, method: init.method, path, kind: 'cancelled' });
+      }
+      const code = codeOf(err);
+      if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+        throw new ApiError({
+          status: 0, message: `Request timed out after ${seconds(opts.timeoutMs)}`, retryable: true,
+          method: init.method, path, kind: 'timeout', code,
+        });
+      }
+      throw networkError(init, err);
+    } finally {
+      clearTimeout(timer);
+      init.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  /** Send with the remembered auth form; on a 401 try the other form once and keep it if it works. */
+  async function send(init: SendInit): Promise<Exchange> {
+    // `${base}@evil.example/` would change the host: only paths below the base are allowed.
+    if (!init.path.startsWith('/')) throw new Error(`Request path must start with / (got "${init.path}")`);
+    const tried = scheme;
+    const first = await once(init, tried);
+    if (first.status !== 401) return first;
+    const other: AuthScheme = tried === 'bare' ? 'bearer' : 'bare';
+    const second = await once(init, other);
+    if (second.status === 401) return first; // the key itself is refused; report the first answer
+    if (scheme === tried) scheme = other;
+    return second;
+  }
+
+  return { send, get scheme() { return scheme; } };
+}
+
+export type Transport = ReturnType<typeof createTransport>;
