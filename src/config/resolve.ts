@@ -1,0 +1,131 @@
+/**
+ * Where the service is and which key to use: flag > environment
+ * (INBOARD_URL, INBOARD_API_KEY) > config file. No URL anywhere means the
+ * embedded local service. Every error names where the bad value came from,
+ * and none of them prints the key.
+ */
+import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { z } from 'zod';
+import { checkServiceUrl } from './loopback.js';
+import { configFilePath } from './paths.js';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface ConfigFlags {
+  url?: string | undefined;
+  apiKey?: string | undefined;
+  insecure?: boolean | undefined;
+}
+
+/** Strict, so a misspelt setting ("apikey") is reported instead of silently ignored. */
+export const ConfigFileSchema = z.strictObject({
+  url: z.string().optional(),
+  apiKey: z.string().optional(),
+  insecure: z.boolean().optional(),
+});
+export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+
+export type ConfigSource = 'flag' | 'env' | 'file';
+
+export type ResolvedConfig =
+  | {
+      mode: 'remote';
+      url: string;
+      apiKey: string;
+      insecure: boolean;
+      /** Where each value came from, for `--help`-style diagnostics and error messages. */
+      source: { url: ConfigSource; apiKey: ConfigSource };
+    }
+  | { mode: 'embedded' };
+
+/** The config file's settings; null when there is no file. Invalid content is a ConfigError naming the file. */
+export function readConfigFile(path: string = configFilePath()): ConfigFile | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'ENOENT') return null;
+    throw new ConfigError(`Cannot read the config file ${path}: ${(e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`The config file ${path} is not valid JSON (${(e as Error).message})`);
+  }
+  const r = ConfigFileSchema.safeParse(json);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+    throw new ConfigError(
+      `The config file ${path} has a problem at ${where}: ${issue?.message ?? 'not understood'}. ` +
+        'Expected {"url": "https://…", "apiKey": "…", "insecure": false}.',
+    );
+  }
+  // A key in a world-readable file is as good as published: tighten it as we read it.
+  if (r.data.apiKey && process.platform !== 'win32') {
+    try {
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+    } catch {
+      // Not our file to change (another owner): reading it still works.
+    }
+  }
+  return r.data;
+}
+
+const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
+
+function pick(
+  flag: string | undefined, env: string | undefined, file: string | undefined,
+): { value: string; source: ConfigSource } | undefined {
+  if (present(flag)) return { value: flag.trim(), source: 'flag' };
+  if (present(env)) return { value: env.trim(), source: 'env' };
+  if (present(file)) return { value: file.trim(), source: 'file' };
+  return undefined;
+}
+
+export interface ResolveInput {
+  flags?: ConfigFlags;
+  env?: Record<string, string | undefined>;
+  /** Already-read file settings (null: no file); read from `filePath` when undefined. */
+  file?: ConfigFile | null;
+  filePath?: string;
+}
+
+export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
+  const flags = input.flags ?? {};
+  const env = input.env ?? process.env;
+  const filePath = input.filePath ?? configFilePath();
+  const file = input.file !== undefined ? input.file : readConfigFile(filePath);
+  const named = (s: ConfigSource, what: 'url' | 'key') =>
+    s === 'flag' ? (what === 'url' ? '--url' : '--api-key')
+      : s === 'env' ? (what === 'url' ? 'INBOARD_URL' : 'INBOARD_API_KEY')
+        : `the config file ${filePath}`;
+
+  const url = pick(flags.url, env.INBOARD_URL, file?.url);
+  if (!url) return { mode: 'embedded' };
+
+  const apiKey = pick(flags.apiKey, env.INBOARD_API_KEY, file?.apiKey);
+  if (!apiKey) {
+    throw new ConfigError(
+      `A service URL is set (${named(url.source, 'url')}) but no API key: ` +
+        `set INBOARD_API_KEY or add "apiKey" to ${filePath}.`,
+    );
+  }
+  // The file's "insecure" vouches for the file's URL only, not for one given elsewhere.
+  const insecure = flags.insecure === true || (url.source === 'file' && file?.insecure === true);
+  try {
+    checkServiceUrl(url.value, insecure);
+  } catch (e) {
+    throw new ConfigError(`${(e as Error).message} (URL from ${named(url.source, 'url')})`);
+  }
+  return {
+    mode: 'remote',
+    url: url.value.replace(/\/+$/, ''),
+    apiKey: apiKey.value,
+    insecure,
+    source: { url: url.source, apiKey: apiKey.source },
+  };
+}

@@ -1,0 +1,86 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, readConfigFile, resolveConfig } from '../../src/config/resolve.js';
+
+const KEY_FLAG = 'flag-key-0123456789';
+const KEY_ENV = 'env-key-0123456789';
+const KEY_FILE = 'file-key-0123456789';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'inboard-config-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const file = { url: 'https://file.example.com', apiKey: KEY_FILE };
+const env = { INBOARD_URL: 'https://env.example.com', INBOARD_API_KEY: KEY_ENV };
+const flags = { url: 'https://flag.example.com', apiKey: KEY_FLAG };
+
+describe('resolveConfig precedence', () => {
+  it('flag beats env beats file', () => {
+    expect(resolveConfig({ flags, env, file })).toMatchObject({ mode: 'remote', url: flags.url, apiKey: KEY_FLAG, source: { url: 'flag', apiKey: 'flag' } });
+    expect(resolveConfig({ env, file })).toMatchObject({ url: env.INBOARD_URL, apiKey: KEY_ENV, source: { url: 'env', apiKey: 'env' } });
+    expect(resolveConfig({ env: {}, file })).toMatchObject({ url: file.url, apiKey: KEY_FILE, source: { url: 'file', apiKey: 'file' } });
+  });
+
+  it('mixes sources per value', () => {
+    const r = resolveConfig({ flags: { url: flags.url }, env: { INBOARD_API_KEY: KEY_ENV }, file });
+    expect(r).toMatchObject({ url: flags.url, apiKey: KEY_ENV, source: { url: 'flag', apiKey: 'env' } });
+  });
+
+  it('is embedded when no URL is configured anywhere (empty env values count as unset)', () => {
+    expect(resolveConfig({ env: { INBOARD_URL: '  ', INBOARD_API_KEY: KEY_ENV }, file: null })).toEqual({ mode: 'embedded' });
+  });
+
+  it('a URL without a key is a clear error', () => {
+    expect(() => resolveConfig({ env: { INBOARD_URL: 'https://x.example.com' }, file: null })).toThrow(/INBOARD_URL.*no API key/);
+  });
+
+  it('refuses plain http to a remote host unless insecure, and never names the key', () => {
+    const run = (insecure?: boolean) =>
+      resolveConfig({ flags: { url: 'http://boards.example.com', apiKey: KEY_FLAG, insecure }, env: {}, file: null });
+    expect(run).toThrow(ConfigError);
+    try {
+      run();
+    } catch (e) {
+      expect((e as Error).message).toMatch(/plain http:\/\/ to boards\.example\.com.*--insecure/);
+      expect((e as Error).message).not.toContain(KEY_FLAG);
+    }
+    expect(run(true)).toMatchObject({ mode: 'remote', insecure: true });
+    expect(resolveConfig({ flags: { url: 'http://127.0.0.1:8080/', apiKey: KEY_FLAG }, env: {}, file: null }))
+      .toMatchObject({ url: 'http://127.0.0.1:8080', insecure: false });
+  });
+
+  it("the file's insecure covers only the file's URL", () => {
+    const f = { url: 'http://lan.example.com', apiKey: KEY_FILE, insecure: true };
+    expect(resolveConfig({ env: {}, file: f })).toMatchObject({ insecure: true });
+    expect(() => resolveConfig({ env: { INBOARD_URL: 'http://other.example.com' }, file: f })).toThrow(/--insecure/);
+  });
+});
+
+describe('config file', () => {
+  it('is absent → null, and read from disk', async () => {
+    expect(readConfigFile(join(dir, 'none.json'))).toBeNull();
+    const p = join(dir, 'config.json');
+    await writeFile(p, JSON.stringify(file));
+    expect(resolveConfig({ env: {}, filePath: p })).toMatchObject({ url: file.url, source: { url: 'file' } });
+  });
+
+  it('invalid JSON names the file', async () => {
+    const p = join(dir, 'config.json');
+    await writeFile(p, '{"url": "https://x",');
+    expect(() => readConfigFile(p)).toThrow(new RegExp(`${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON`));
+  });
+
+  it('a misspelt or mistyped setting names the file and the setting', async () => {
+    const p = join(dir, 'config.json');
+    await writeFile(p, JSON.stringify({ url: 'https://x.example.com', apikey: 'k' }));
+    expect(() => readConfigFile(p)).toThrow(/config\.json.*apikey/);
+    await writeFile(p, JSON.stringify({ insecure: 'yes' }));
+    expect(() => readConfigFile(p)).toThrow(/"insecure"/);
+  });
+});
