@@ -1,0 +1,147 @@
+/**
+ * Copy-on-write edits of a CardsState. Replaying pending mutations and
+ * folding answers both go through a Draft, which copies a map or an order
+ * array only the first time it is written: everything untouched keeps its
+ * identity, so selectors on unchanged columns and cards stay stable.
+ */
+import type { CardListed } from '../api/schema.js';
+import { sanitize } from '../text/sanitize.js';
+import type { Card, CardsState } from './types.js';
+
+export const EMPTY_CARDS: CardsState = { cards: {}, order: {} };
+
+export class Draft {
+  private cards: Record<number, Card>;
+  private order: Record<string, readonly number[]>;
+  private cardsCopied = false;
+  private orderCopied = false;
+  private copiedColumns = new Set<string>();
+
+  constructor(private readonly base: CardsState) {
+    this.cards = base.cards as Record<number, Card>;
+    this.order = base.order;
+  }
+
+  get(id: number): Card | undefined {
+    return this.cards[id];
+  }
+
+  column(label: string): readonly number[] | undefined {
+    return this.order[label];
+  }
+
+  put(card: Card): void {
+    if (this.cards[card.id] === card) return;
+    if (!this.cardsCopied) {
+      this.cards = { ...this.cards };
+      this.cardsCopied = true;
+    }
+    this.cards[card.id] = card;
+  }
+
+  /** Set a whole column's order (used when a page of cards arrives). */
+  setColumn(label: string, ids: readonly number[]): void {
+    this.writableOrder();
+    this.order[label] = ids;
+    this.copiedColumns.add(label);
+  }
+
+  /** Removes the card from its column; returns the index it had, or -1. */
+  detach(id: number): number {
+    const card = this.cards[id];
+    if (card === undefined) return -1;
+    const ids = this.order[card.columnLabel];
+    const at = ids === undefined ? -1 : ids.indexOf(id);
+    if (at >= 0) this.editColumn(card.columnLabel).splice(at, 1);
+    return at;
+  }
+
+  /** Places the card (already `put` with its new columnLabel) at `index`, clamped. */
+  attach(id: number, label: string, index: number): void {
+    const ids = this.editColumn(label);
+    const at = Math.max(0, Math.min(index, ids.length));
+    ids.splice(at, 0, id);
+  }
+
+  remove(id: number): void {
+    if (this.cards[id] === undefined) return;
+    this.detach(id);
+    if (!this.cardsCopied) {
+      this.cards = { ...this.cards };
+      this.cardsCopied = true;
+    }
+    delete this.cards[id];
+  }
+
+  result(): CardsState {
+    if (!this.cardsCopied && !this.orderCopied) return this.base;
+    return { cards: this.cards, order: this.order };
+  }
+
+  private writableOrder(): void {
+    if (!this.orderCopied) {
+      this.order = { ...this.order };
+      this.orderCopied = true;
+    }
+  }
+
+  private editColumn(label: string): number[] {
+    this.writableOrder();
+    if (!this.copiedColumns.has(label)) {
+      this.order[label] = [...(this.order[label] ?? [])];
+      this.copiedColumns.add(label);
+    }
+    return this.order[label] as number[];
+  }
+}
+
+/** The wire's Assignees shape is unshown: accept an array or a comma list. */
+function normaliseAssignees(raw: unknown): readonly string[] | null {
+  if (Array.isArray(raw)) return raw.filter((x): x is string => typeof x === 'string');
+  if (typeof raw === 'string') return raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  return null;
+}
+
+export function cardFromWire(w: CardListed): Card {
+  return {
+    id: w.ServiceTaskId,
+    title: w.TaskName,
+    displayTitle: sanitize(w.TaskName),
+    columnLabel: w.ColumnId,
+    boardId: w.BoardId,
+    unread: w.ReadUnreadStatus === 0,
+    assignees: normaliseAssignees(w.Assignees),
+    tagIds: (w.Tags ?? []).map((t) => t.Id),
+    owner: w.ThreadOwnerEmail,
+    createdAt: w.CreatedAt,
+    dueDate: w.DueDate,
+    pending: false,
+  };
+}
+
+const sameList = <T>(a: readonly T[] | null, b: readonly T[] | null): boolean =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
+
+export function sameCard(a: Card, b: Card): boolean {
+  return (
+    a.id === b.id &&
+    a.title === b.title &&
+    a.columnLabel === b.columnLabel &&
+    a.boardId === b.boardId &&
+    a.unread === b.unread &&
+    sameList(a.assignees, b.assignees) &&
+    sameList(a.tagIds, b.tagIds) &&
+    a.owner === b.owner &&
+    a.createdAt === b.createdAt &&
+    a.dueDate === b.dueDate &&
+    a.pending === b.pending
+  );
+}
+
+/** `next` where it differs from `prev`, else `prev` (keeps identity). */
+export const keep = (prev: Card | undefined, next: Card): Card =>
+  prev !== undefined && sameCard(prev, next) ? prev : next;
+
+export function withTitle(card: Card, title: string): Card {
+  return { ...card, title, displayTitle: sanitize(title) };
+}

@@ -1,0 +1,6 @@
+/** Public surface of the board store. */
+export { createBoardStore, initialData } from './board-store.js';
+export type { BoardStore, BoardStoreOptions } from './board-store.js';
+export { MutationError } from './actions.js';
+export * from './selectors.js';
+export type * from './types.js';

@@ -1,0 +1,208 @@
+/**
+ * Reads: boards, a board's columns and pages of cards, refresh, card detail.
+ * Loads never reject: their failures land in state (`boards.error`,
+ * `boardError`, a column's `paging.error`, `lastError`), so a key handler
+ * can fire them without a catch.
+ */
+import type { CardListed, Column } from '../api/schema.js';
+import { sanitize } from '../text/sanitize.js';
+import type { Core } from './core.js';
+import { errorText } from './core.js';
+import { cardFromWire, Draft, EMPTY_CARDS, keep, sameCard } from './draft.js';
+import { START_CURSOR } from './cursor.js';
+import { applyEffect } from './mutations.js';
+import { mapLimit } from './queue.js';
+import type { Card, CardsState, ColumnInfo, Paging } from './types.js';
+
+const toColumnInfo = (c: Column): ColumnInfo => ({ id: c.Id, label: c.ColumnId, name: c.Name, displayName: sanitize(c.Name) });
+const IDLE: Paging = { pages: 0, hasMore: true, loading: false, error: null };
+
+export function makeLoaders(core: Core) {
+  const pagingOf = (label: string): Paging => core.get().paging[label] ?? IDLE;
+  const setPaging = (label: string, p: Partial<Paging>): void =>
+    core.update({ paging: { ...core.get().paging, [label]: { ...pagingOf(label), ...p } } });
+
+  /** The column a listed card belongs to: its own ColumnId when that column exists. */
+  const placeIn = (w: CardListed, asked: string, columns: readonly ColumnInfo[]): string =>
+    columns.some((c) => c.label === w.ColumnId) ? w.ColumnId : asked;
+
+  /** Appends a page to confirmed state; cards already known (page boundaries shift) are skipped. */
+  function mergePage(label: string, page: number, list: CardListed[], since: number): void {
+    const s = core.get();
+    const d = new Draft(s.confirmed);
+    for (const w of list) {
+      if (d.get(w.ServiceTaskId) !== undefined) continue;
+      const to = placeIn(w, label, s.columns);
+      const card = cardFromWire(w);
+      d.put(card.columnLabel === to ? card : { ...card, columnLabel: to });
+      d.attach(card.id, to, Number.MAX_SAFE_INTEGER);
+    }
+    for (const f of core.folds.end(since)) applyEffect(d, f.m, f.id, f.result);
+    core.update({
+      confirmed: d.result(),
+      paging: { ...s.paging, [label]: { pages: page, hasMore: list.length >= core.pageSize, loading: false, error: null } },
+    });
+  }
+
+  async function loadPage(gen: number, label: string, page: number): Promise<void> {
+    const s = core.get();
+    const col = s.columns.find((c) => c.label === label);
+    if (s.boardId === null || col === undefined) return;
+    setPaging(label, { loading: true, error: null });
+    const since = core.folds.begin();
+    try {
+      const list = await core.client.listCards(s.boardId, col.id, page, core.pageSize);
+      if (gen !== core.generation) return void core.folds.end(since);
+      mergePage(label, page, list, since);
+    } catch (e) {
+      core.folds.end(since);
+      if (gen !== core.generation) return;
+      setPaging(label, { loading: false, error: core.fail(e) });
+    }
+  }
+
+  async function loadBoards(): Promise<void> {
+    core.update({ boards: { ...core.get().boards, loading: true, error: null } });
+    try {
+      const items = await core.client.listBoards();
+      core.update({ boards: { items, loading: false, error: null } });
+    } catch (e) {
+      core.update({ boards: { ...core.get().boards, loading: false, error: core.fail(e) } });
+    }
+  }
+
+  async function openBoard(boardId: number): Promise<void> {
+    const gen = ++core.generation;
+    core.update({
+      boardId, boardLoading: true, boardError: null, columns: [], confirmed: EMPTY_CARDS, paging: {}, tags: [],
+      cursor: START_CURSOR, markedChanged: new Set(), detail: null,
+    });
+    core.client.listTags(boardId).then(
+      (tags) => gen === core.generation && core.update({ tags }),
+      () => undefined, // tags only decorate rows; the board works without them
+    );
+    let columns: ColumnInfo[];
+    try {
+      columns = (await core.client.listColumns(boardId)).map(toColumnInfo);
+    } catch (e) {
+      if (gen === core.generation) core.update({ boardLoading: false, boardError: core.fail(e) });
+      return;
+    }
+    if (gen !== core.generation) return;
+    const paging: Record<string, Paging> = {};
+    for (const c of columns) paging[c.label] = { ...IDLE, loading: true };
+    core.update({ columns, paging });
+    // Each column shows as soon as its first page arrives.
+    await mapLimit(columns, core.concurrency, (c) => loadPage(gen, c.label, 1));
+    if (gen === core.generation) core.update({ boardLoading: false });
+  }
+
+  async function loadMore(label: string): Promise<void> {
+    const p = pagingOf(label);
+    if (p.loading || !p.hasMore || p.pages === 0) return;
+    await loadPage(core.generation, label, p.pages + 1);
+  }
+
+  /** Columns again (after createColumn): new ones get their first page. */
+  async function reloadColumns(): Promise<void> {
+    const { boardId } = core.get();
+    if (boardId === null) return;
+    const gen = core.generation;
+    try {
+      const columns = (await core.client.listColumns(boardId)).map(toColumnInfo);
+      if (gen !== core.generation) return;
+      const fresh = columns.filter((c) => core.get().paging[c.label] === undefined);
+      core.update({ columns });
+      await mapLimit(fresh, core.concurrency, (c) => loadPage(gen, c.label, 1));
+    } catch (e) {
+      core.fail(e);
+    }
+  }
+
+  /**
+   * Columns and every page loaded so far, then confirmed state is replaced
+   * in one step. Pending mutations replay over it (view.ts) and folds that
+   * landed meanwhile are folded again, so nothing the user did flickers back.
+   */
+  async function refresh(): Promise<void> {
+    const { boardId } = core.get();
+    if (boardId === null) return;
+    const gen = core.generation;
+    const since = core.folds.begin();
+    try {
+      const columns = (await core.client.listColumns(boardId)).map(toColumnInfo);
+      const jobs = columns.flatMap((c) =>
+        Array.from({ length: Math.max(1, pagingOf(c.label).pages) }, (_, i) => ({ col: c, page: i + 1 })),
+      );
+      const pages = await mapLimit(jobs, core.concurrency, (j) =>
+        core.client.listCards(boardId, j.col.id, j.page, core.pageSize),
+      );
+      if (gen !== core.generation) return void core.folds.end(since);
+      replaceConfirmed(columns, jobs, pages, since);
+    } catch (e) {
+      core.folds.end(since);
+      if (gen === core.generation) core.fail(e);
+    }
+  }
+
+  function replaceConfirmed(
+    columns: ColumnInfo[],
+    jobs: { col: ColumnInfo; page: number }[],
+    pages: CardListed[][],
+    since: number,
+  ): void {
+    const s = core.get();
+    const old = s.confirmed;
+    const d = new Draft({ cards: {}, order: {} } satisfies CardsState);
+    const paging: Record<string, Paging> = {};
+    for (const c of columns) d.setColumn(c.label, []);
+    jobs.forEach((j, i) => {
+      const list = pages[i] ?? [];
+      for (const w of list) {
+        if (d.get(w.ServiceTaskId) !== undefined) continue;
+        const to = placeIn(w, j.col.label, columns);
+        const wire = cardFromWire(w);
+        const card = keep(old.cards[wire.id], wire.columnLabel === to ? wire : { ...wire, columnLabel: to });
+        d.put(card);
+        d.attach(card.id, to, Number.MAX_SAFE_INTEGER);
+      }
+      paging[j.col.label] = { pages: j.page, hasMore: list.length >= core.pageSize, loading: false, error: null };
+    });
+    for (const f of core.folds.end(since)) applyEffect(d, f.m, f.id, f.result);
+    const confirmed = d.result();
+    core.update({ columns, confirmed, paging, markedChanged: changedByOthers(old, confirmed, s.markedChanged) });
+  }
+
+  /** Cards that differ from what we had, not through our own mutations. */
+  function changedByOthers(old: CardsState, next: CardsState, marked: ReadonlySet<number>): ReadonlySet<number> {
+    const own = core.folds.ownTouched;
+    const pendingIds = new Set(core.get().pending.flatMap((m) => ('cardId' in m ? [m.cardId] : [])));
+    const out = new Set<number>();
+    for (const card of Object.values(next.cards) as Card[]) {
+      const before = old.cards[card.id];
+      const differs = before === undefined ? Object.keys(old.cards).length > 0 : !sameCard(before, card);
+      if ((differs && !own.has(card.id) && !pendingIds.has(card.id)) || marked.has(card.id)) out.add(card.id);
+    }
+    own.clear();
+    return out.size === 0 && marked.size === 0 ? marked : out;
+  }
+
+  async function openCard(cardId: number): Promise<void> {
+    core.update({ detail: { cardId, data: null, loading: true, error: null } });
+    await reloadDetail(cardId);
+  }
+
+  async function reloadDetail(cardId: number): Promise<void> {
+    if (core.get().detail?.cardId !== cardId || cardId < 0) return;
+    try {
+      const data = await core.client.getCard(cardId);
+      if (core.get().detail?.cardId === cardId) core.update({ detail: { cardId, data, loading: false, error: null } });
+    } catch (e) {
+      if (core.get().detail?.cardId === cardId) {
+        core.update({ detail: { cardId, data: core.get().detail?.data ?? null, loading: false, error: errorText(e) } });
+      }
+    }
+  }
+
+  return { loadBoards, openBoard, loadMore, refresh, reloadColumns, openCard, reloadDetail };
+}

@@ -1,0 +1,178 @@
+/**
+ * The mutation kinds: what each does to the cards (replayed on the view
+ * while pending, folded into confirmed once the server agrees) and how each
+ * is sent. Kinds whose effect the screen cannot predict (columns, boards,
+ * comments) have no view effect and fold by reloading.
+ */
+import type { Client } from '../api/types.js';
+import type { Draft } from './draft.js';
+import { withTitle } from './draft.js';
+import type { Card, Mutation } from './types.js';
+
+/** What a mutation needs at send time; read then, not when it was queued. */
+export interface RunContext {
+  client: Client;
+  boardId: number | null;
+  /** Numeric column id for a column label (request bodies carry numbers). */
+  columnId(label: string): number | undefined;
+  /** The card as the server last confirmed it (earlier same-card mutations have folded). */
+  confirmedCard(id: number): Card | undefined;
+  /** A created card's real id for its temporary one; throws when it never got one. */
+  realId(id: number): number;
+}
+
+/** Kinds that change what a card row shows, and so the view. */
+export function touchesCard(m: Mutation): number | null {
+  return 'cardId' in m ? m.cardId : null;
+}
+
+/** A new card as shown before (temp id) and after (real id) the server answers. */
+function newCard(m: Extract<Mutation, { kind: 'create' }>, id: number, boardId: number): Card {
+  return withTitle(
+    {
+      id,
+      title: '',
+      displayTitle: '',
+      columnLabel: m.columnLabel,
+      boardId,
+      unread: false, // created cards are read unless ReadStatus says otherwise
+      assignees: null,
+      tagIds: [],
+      owner: '',
+      createdAt: new Date().toISOString(),
+      dueDate: null,
+      pending: false,
+    },
+    m.title,
+  );
+}
+
+/**
+ * The card-level effect of `m` on `d`, with `id` the card it applies to (the
+ * temp id while replaying a create, the real one when folding). Effects on a
+ * card that is no longer there (archived elsewhere, not loaded) are no-ops.
+ * `result` is the server's answer when folding, undefined while replaying.
+ */
+export function applyEffect(d: Draft, m: Mutation, id: number, result?: unknown): void {
+  if (m.kind === 'create') {
+    if (d.get(id) !== undefined || m.boardId === null) return;
+    d.put(newCard(m, id, m.boardId));
+    d.attach(id, m.columnLabel, 0); // new cards go on top, like new mail
+    return;
+  }
+  if (!('cardId' in m)) return;
+  const card = d.get(id);
+  if (card === undefined) return;
+  switch (m.kind) {
+    case 'move': {
+      if (m.toBoardId !== undefined && m.toBoardId !== card.boardId) {
+        d.remove(id); // gone to another board: not on this screen any more
+        return;
+      }
+      d.detach(id);
+      d.put(card.columnLabel === m.toColumn ? card : { ...card, columnLabel: m.toColumn });
+      d.attach(id, m.toColumn, m.toIndex);
+      return;
+    }
+    case 'editTitle':
+      d.put(withTitle(card, m.title));
+      return;
+    case 'archive':
+      d.remove(id);
+      return;
+    case 'setTags': {
+      const fromServer = result as { TagIds?: readonly string[] } | undefined;
+      const ids = fromServer?.TagIds ? fromServer.TagIds.map(Number) : m.tagIds;
+      d.put({ ...card, tagIds: [...ids] });
+      return;
+    }
+    case 'addTag':
+      if (!card.tagIds.includes(m.tagId)) d.put({ ...card, tagIds: [...card.tagIds, m.tagId] });
+      return;
+    case 'setAssignees':
+      d.put({ ...card, assignees: m.emails === null ? null : [...m.emails] });
+      return;
+    default:
+      return; // comment, note, sub-task: nothing on the card row
+  }
+}
+
+function requireBoard(ctx: RunContext): number {
+  if (ctx.boardId === null) throw new Error('No board is open');
+  return ctx.boardId;
+}
+
+function requireColumn(ctx: RunContext, label: string): number {
+  const id = ctx.columnId(label);
+  if (id === undefined) throw new Error(`Unknown column ${label}`);
+  return id;
+}
+
+/** The fields a PUT must repeat so it changes only what we mean to change. */
+function putBase(ctx: RunContext, id: number): { BoardId: number; ColumnId: number; CardTitle: string } {
+  const card = ctx.confirmedCard(id);
+  if (card === undefined) throw new Error('The card is no longer on this board');
+  return { BoardId: card.boardId, ColumnId: requireColumn(ctx, card.columnLabel), CardTitle: card.title };
+}
+
+/** Sends `m`; resolves with the server's answer. */
+export async function runMutation(ctx: RunContext, m: Mutation): Promise<unknown> {
+  const { client } = ctx;
+  switch (m.kind) {
+    case 'create': {
+      const body = {
+        BoardId: requireBoard(ctx),
+        ColumnId: requireColumn(ctx, m.columnLabel),
+        CardTitle: m.title,
+        ...(m.note !== undefined && m.note.trim() !== '' ? { Note: m.note } : {}),
+      };
+      return client.createCard(body);
+    }
+    case 'move': {
+      const id = ctx.realId(m.cardId);
+      return client.moveCard({
+        Id: String(id),
+        NewColumnId: requireColumn(ctx, m.toColumn),
+        NewPosition: Math.max(0, m.toIndex),
+        ...(m.toBoardId !== undefined ? { NewBoardId: m.toBoardId } : {}),
+      });
+    }
+    case 'editTitle': {
+      const id = ctx.realId(m.cardId);
+      // No Assignee field: absent leaves the assignees as they are.
+      return client.updateCard(id, { ...putBase(ctx, id), CardTitle: m.title });
+    }
+    case 'setAssignees': {
+      const id = ctx.realId(m.cardId);
+      return client.updateCard(id, { ...putBase(ctx, id), Assignee: m.emails === null ? null : [...m.emails] });
+    }
+    case 'archive':
+      return client.archiveCard(ctx.realId(m.cardId));
+    case 'setTags':
+      return client.setTags(ctx.realId(m.cardId), [...m.tagIds]);
+    case 'addTag':
+      return client.addTag(ctx.realId(m.cardId), m.tagId);
+    case 'comment':
+      return client.createComment(ctx.realId(m.cardId), m.text);
+    case 'note':
+      return client.addNote(ctx.realId(m.cardId), m.text);
+    case 'subTask':
+      return client.addSubTask(ctx.realId(m.cardId), m.text);
+    case 'createColumn':
+      return client.createColumn(requireBoard(ctx), m.name);
+    case 'createBoard':
+      return client.createBoard({ Name: m.name, ...(m.users.length > 0 ? { Users: [...m.users] } : {}) });
+  }
+}
+
+/** Replays `pending` over `confirmed`; returns ids of the cards they touch. */
+export function replay(d: Draft, pending: readonly Mutation[]): Set<number> {
+  const touched = new Set<number>();
+  for (const m of pending) {
+    const id = touchesCard(m);
+    if (id === null) continue;
+    applyEffect(d, m, id);
+    touched.add(id);
+  }
+  return touched;
+}

@@ -1,0 +1,167 @@
+/**
+ * Board store state. Normalised: cards by id, card order per column label.
+ * `confirmed` is what the server last said; `view` is confirmed with the
+ * pending mutations replayed on top — the only thing the screen reads.
+ */
+import type { Board, CardDetail, Tag } from '../api/schema.js';
+
+/** A card as the store keeps it (normalised from the wire's CardListed). */
+export interface Card {
+  /** ServiceTaskId; negative while a created card waits for its real id. */
+  readonly id: number;
+  /** The title as the server has it (raw: send back as is). */
+  readonly title: string;
+  /** `title` through sanitize(), single line: what the terminal may show. */
+  readonly displayTitle: string;
+  /** The card's ColumnId string (`Label_<n>`), matched to a column's, never parsed. */
+  readonly columnLabel: string;
+  readonly boardId: number;
+  readonly unread: boolean;
+  readonly assignees: readonly string[] | null;
+  readonly tagIds: readonly number[];
+  readonly owner: string;
+  readonly createdAt: string;
+  readonly dueDate: string | null;
+  /** View only: a mutation touching this card has not settled yet. */
+  readonly pending: boolean;
+}
+
+export interface ColumnInfo {
+  /** Numeric column id (what request bodies carry). */
+  readonly id: number;
+  /** `ColumnId` as the server gives it, e.g. `Label_12`: the key everywhere in the store. */
+  readonly label: string;
+  readonly name: string;
+  /** `name` through sanitize(). */
+  readonly displayName: string;
+}
+
+/** Cards by id and their order per column label. Shared by confirmed and view. */
+export interface CardsState {
+  readonly cards: Readonly<Record<number, Card>>;
+  readonly order: Readonly<Record<string, readonly number[]>>;
+}
+
+/** What the screen renders: per column label, its cards in order. */
+export interface ViewState {
+  readonly cards: Readonly<Record<number, Card>>;
+  /** Arrays keep their identity while their cards do: safe for selectors. */
+  readonly columns: Readonly<Record<string, readonly Card[]>>;
+}
+
+export interface Paging {
+  /** Pages loaded so far (0 before the first answer). */
+  readonly pages: number;
+  /** The last page was full, so another may follow. */
+  readonly hasMore: boolean;
+  readonly loading: boolean;
+  readonly error: string | null;
+}
+
+export interface Cursor {
+  /** Index into `columns`. */
+  readonly col: number;
+  /** The focused card, or null when the column is empty. */
+  readonly cardId: number | null;
+  /** Its index in the column; kept so focus lands nearby when the card goes. */
+  readonly index: number;
+}
+
+export interface Backoff {
+  /** Epoch ms when the client tries again (a status-bar countdown). */
+  readonly until: number;
+  readonly reason: string;
+  readonly attempt: number;
+}
+
+export interface DetailState {
+  readonly cardId: number;
+  readonly data: CardDetail | null;
+  readonly loading: boolean;
+  readonly error: string | null;
+}
+
+/** The kinds of mutation; see mutations.ts for what each does. */
+export type MutationInput =
+  | { kind: 'move'; cardId: number; toColumn: string; toIndex: number; toBoardId?: number }
+  | { kind: 'create'; cardId: number; columnLabel: string; title: string; note?: string }
+  | { kind: 'editTitle'; cardId: number; title: string }
+  | { kind: 'archive'; cardId: number }
+  | { kind: 'setTags'; cardId: number; tagIds: readonly number[] }
+  | { kind: 'addTag'; cardId: number; tagId: number }
+  | { kind: 'setAssignees'; cardId: number; emails: readonly string[] | null }
+  | { kind: 'comment' | 'note' | 'subTask'; cardId: number; text: string }
+  | { kind: 'createColumn'; name: string }
+  | { kind: 'createBoard'; name: string; users: readonly string[] };
+
+export type Mutation = MutationInput & {
+  /** Order of creation; also the mutation's identity. */
+  readonly seq: number;
+  /** The board it was made on (folds are ignored once another board is open). */
+  readonly boardId: number | null;
+};
+
+export interface BoardsState {
+  readonly items: readonly Board[];
+  readonly loading: boolean;
+  readonly error: string | null;
+}
+
+export interface BoardData {
+  boards: BoardsState;
+  boardId: number | null;
+  boardLoading: boolean;
+  boardError: string | null;
+  columns: readonly ColumnInfo[];
+  confirmed: CardsState;
+  paging: Readonly<Record<string, Paging>>;
+  tags: readonly Tag[];
+  pending: readonly Mutation[];
+  view: ViewState;
+  cursor: Cursor;
+  /** The last failure in the server's words, sanitised for the status bar. */
+  lastError: string | null;
+  pendingCount: number;
+  failedCount: number;
+  backoff: Backoff | null;
+  /** Cards a refresh found changed by someone else since the user last looked. */
+  markedChanged: ReadonlySet<number>;
+  detail: DetailState | null;
+}
+
+export interface BoardActions {
+  loadBoards(): Promise<void>;
+  openBoard(boardId: number): Promise<void>;
+  loadMore(columnLabel: string): Promise<void>;
+  refresh(): Promise<void>;
+  openCard(cardId: number): Promise<void>;
+  closeCard(): void;
+
+  focusColumn(delta: number): void;
+  focusCard(delta: number): void;
+  focusFirst(): void;
+  focusLast(): void;
+  focusCardId(cardId: number): void;
+
+  moveCard(cardId: number, toColumnLabel: string, toIndex: number, toBoardId?: number): Promise<void>;
+  /** Resolves with the real card id. */
+  createCard(columnLabel: string, title: string, note?: string): Promise<number>;
+  editTitle(cardId: number, title: string): Promise<void>;
+  archiveCard(cardId: number): Promise<void>;
+  addComment(cardId: number, text: string): Promise<void>;
+  addNote(cardId: number, text: string): Promise<void>;
+  addSubTask(cardId: number, text: string): Promise<void>;
+  setTags(cardId: number, tagIds: readonly number[]): Promise<void>;
+  addTag(cardId: number, tagId: number): Promise<void>;
+  setAssignees(cardId: number, emails: readonly string[] | null): Promise<void>;
+  createColumn(name: string): Promise<void>;
+  /** Resolves with the new board's id. */
+  createBoard(name: string, users?: readonly string[]): Promise<number>;
+
+  clearError(): void;
+  markSeen(cardId: number): void;
+  /** Feed the client's onBackoff here (createBoardStore wires it when it can). */
+  noteBackoff(info: { attempt: number; waitMs: number; reason: string }): void;
+}
+
+export type BoardState = BoardData & BoardActions;
