@@ -1,0 +1,119 @@
+/**
+ * buildServer: the /v2 service as a Fastify instance over an open database.
+ * One validation mechanism (zod in handlers, see errors.parse), one error
+ * shape (the envelope), one log line per request — never the key.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { authenticate } from './auth.js';
+import type { Ctx } from './context.js';
+import { statementCache, type DB } from './db.js';
+import { HttpError, errorEnvelope } from './errors.js';
+import { IdempotencyStore } from './idempotency.js';
+import { FixedWindowLimiter } from './rate-limit.js';
+import { boardRoutes } from './routes/boards.js';
+import { cardRoutes } from './routes/cards.js';
+import { commentRoutes } from './routes/comments.js';
+import { emailSequenceRoutes } from './routes/email-sequences.js';
+import { tagRoutes } from './routes/tags.js';
+
+export interface BuildOptions {
+  db: DB;
+  /** Requests per minute per key; 0 or absent = off. */
+  rateLimit?: number;
+  log?: (line: string) => void;
+  /** Clock, injectable so tests can age a trial without waiting a week. */
+  now?: () => number;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Fastify's own client-error messages are safe to show; a few get clearer words. */
+function clientMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'body: malformed JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `body: larger than the limit of ${BODY_LIMIT} bytes`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Content-Type: send application/json';
+    default:
+      return err.message;
+  }
+}
+
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+};
+
+export function buildServer(opts: BuildOptions): FastifyInstance {
+  const { db, log } = opts;
+  const now = opts.now ?? Date.now;
+  const q = statementCache(db);
+  const limiter = new FixedWindowLimiter(opts.rateLimit ?? 0);
+  const ctx: Ctx = { db, q, now, idempotency: new IdempotencyStore(db, q) };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    genReqId: () => randomUUID(),
+    // No route uses Ajv (zod validates), but never let it drop unknown fields.
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+
+  // GET parameters may come in a JSON body too (the reference leaves it open).
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  // An empty body with a JSON content type is "no parameters", not an error:
+  // clients often send the header on every DELETE.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') done(null, undefined);
+    else defaultJson(req, body as string, done);
+  });
+
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req) => {
+    const t = now();
+    req.principal = authenticate(q, req.headers.authorization, t);
+    const d = limiter.hit(req.principal.keyId, t);
+    if (!d.ok) {
+      throw new HttpError(429, `Too many requests: the limit is ${opts.rateLimit} per minute per key; retry in ${d.retryAfter} s`, {
+        'retry-after': String(d.retryAfter),
+      });
+    }
+  });
+
+  if (log) {
+    app.addHook('onResponse', async (req, reply) => {
+      log(`${req.method} ${pathOf(req.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+    });
+  }
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.status).headers(err.headers).send(errorEnvelope(err.status, err.message));
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) return reply.code(status).send(errorEnvelope(status, clientMessage(err)));
+    log?.(`error ${req.id} ${req.method} ${pathOf(req.url)}: ${err.stack ?? err.message}`);
+    return reply.code(500).send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send(errorEnvelope(404, `No such endpoint: ${req.method} ${pathOf(req.url)}`));
+  });
+
+  boardRoutes(app, ctx);
+  cardRoutes(app, ctx);
+  commentRoutes(app, ctx);
+  tagRoutes(app, ctx);
+  emailSequenceRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,115 @@
+/**
+ * What every route gets: the database, cached statements, the clock, the
+ * write runner, and the access rules (who may see which board).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from './auth.js';
+import type { DB, Query } from './db.js';
+import { HttpError, badRequest, forbidden, notFound } from './errors.js';
+import type { IdempotencyStore } from './idempotency.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export interface Ctx {
+  db: DB;
+  q: Query;
+  now: () => number;
+  idempotency: IdempotencyStore;
+}
+
+export function principal(req: FastifyRequest): Principal {
+  if (req.principal === null) throw new HttpError(401, 'Missing API key');
+  return req.principal;
+}
+
+/** Runs a write transactionally (honouring Idempotency-Key) and sends its answer. */
+export function write(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, fn: (p: Principal) => unknown): FastifyReply {
+  const p = principal(req);
+  const result = ctx.idempotency.run(req, p.keyId, ctx.now(), () => fn(p));
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
+}
+
+/** GET/DELETE parameters: the query string, overlaid by a JSON object body. */
+export function params(req: FastifyRequest): Record<string, unknown> {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body: unknown = req.body;
+  if (body === undefined || body === null) return { ...query };
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: must be a JSON object');
+  return { ...query, ...(body as Record<string, unknown>) };
+}
+
+export interface BoardRow {
+  id: number;
+  name: string;
+  owner_id: number;
+  owner_email: string;
+}
+
+/** Owner or listed member may see a board; anyone else gets 403. */
+export function boardFor(ctx: Ctx, p: Principal, boardId: number): BoardRow {
+  const board = ctx
+    .q('SELECT b.id, b.name, b.owner_id, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?')
+    .get(boardId) as BoardRow | undefined;
+  if (board === undefined) throw notFound(`Board ${boardId} not found`);
+  if (board.owner_id === p.userId) return board;
+  const member = ctx.q('SELECT 1 FROM board_members WHERE board_id = ? AND email = ?').get(boardId, p.email);
+  if (member === undefined) throw forbidden(`Board ${boardId} is not shared with ${p.email}`);
+  return board;
+}
+
+export interface ColumnRow {
+  id: number;
+  board_id: number;
+  name: string;
+}
+
+export function columnOn(ctx: Ctx, boardId: number, columnId: number, field?: string): ColumnRow {
+  const col = ctx.q('SELECT id, board_id, name FROM columns WHERE id = ?').get(columnId) as ColumnRow | undefined;
+  if (col === undefined) throw notFound(`Column ${columnId} not found`);
+  if (col.board_id !== boardId) {
+    if (field !== undefined) throw badRequest(`${field}: column ${columnId} is not on board ${boardId}`);
+    throw notFound(`Column ${columnId} not found on board ${boardId}`);
+  }
+  return col;
+}
+
+export interface CardRow {
+  id: number;
+  board_id: number;
+  column_id: number;
+  title: string;
+  read_status: number;
+  due_date: string | null;
+  thread_owner_email: string;
+  status: string;
+  custom_fields: string;
+  archived: number;
+  position: number;
+  created_at: string;
+}
+
+/** A card the caller may see; `active` refuses archived cards (they only answer reads). */
+export function cardFor(ctx: Ctx, p: Principal, cardId: number, active: boolean): CardRow {
+  const card = ctx.q('SELECT * FROM cards WHERE id = ?').get(cardId) as CardRow | undefined;
+  if (card === undefined) throw notFound(`Card ${cardId} not found`);
+  boardFor(ctx, p, card.board_id);
+  if (active && card.archived) throw notFound(`Card ${cardId} is archived`);
+  return card;
+}
+
+/** Emails allowed as assignees: the board's owner and members. */
+export function checkAssignees(ctx: Ctx, board: BoardRow, emails: string[]): string[] {
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  for (const email of unique) {
+    if (email === board.owner_email.toLowerCase()) continue;
+    if (ctx.q('SELECT 1 FROM board_members WHERE board_id = ? AND email = ?').get(board.id, email) === undefined) {
+      throw badRequest(`Assignee: ${email} is not a member of board ${board.id}`);
+    }
+  }
+  return unique;
+}

@@ -1,0 +1,189 @@
+/**
+ * Opening the service database: pragmas chosen for a multi-process,
+ * crash-safe store, and schema migrations keyed on PRAGMA user_version.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type DB = Database.Database;
+
+/** Each entry upgrades the schema by one version; never edit a shipped one. */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name TEXT NOT NULL,
+    plan TEXT NOT NULL CHECK (plan IN ('pro', 'trial', 'free')),
+    trial_started_at TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    prefix TEXT NOT NULL,
+    hash BLOB NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE INDEX api_keys_prefix ON api_keys(prefix);
+  CREATE TABLE boards (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    owner_id INTEGER NOT NULL REFERENCES users(id),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX boards_owner ON boards(owner_id);
+  CREATE TABLE board_members (
+    board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+    email TEXT NOT NULL COLLATE NOCASE,
+    PRIMARY KEY (board_id, email)
+  );
+  CREATE INDEX board_members_email ON board_members(email);
+  CREATE TABLE columns (
+    id INTEGER PRIMARY KEY,
+    board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    position INTEGER NOT NULL
+  );
+  CREATE INDEX columns_board ON columns(board_id, position);
+  CREATE TABLE cards (
+    id INTEGER PRIMARY KEY,
+    board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+    column_id INTEGER NOT NULL REFERENCES columns(id),
+    title TEXT NOT NULL,
+    read_status INTEGER NOT NULL DEFAULT 1,
+    due_date TEXT,
+    thread_owner_email TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT '0',
+    custom_fields TEXT NOT NULL DEFAULT '[]',
+    archived INTEGER NOT NULL DEFAULT 0,
+    position INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  -- Listing and ordering read this index only; a move touches one row.
+  CREATE INDEX cards_order ON cards(column_id, archived, position);
+  CREATE TABLE card_assignees (
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    email TEXT NOT NULL COLLATE NOCASE,
+    PRIMARY KEY (card_id, email)
+  );
+  CREATE TABLE notes (
+    id INTEGER PRIMARY KEY,
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX notes_card ON notes(card_id);
+  CREATE TABLE subtasks (
+    id INTEGER PRIMARY KEY,
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX subtasks_card ON subtasks(card_id);
+  CREATE TABLE comments (
+    id INTEGER PRIMARY KEY,
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX comments_card ON comments(card_id);
+  CREATE TABLE tags (
+    id INTEGER PRIMARY KEY,
+    board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    color INTEGER NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX tags_board ON tags(board_id);
+  CREATE TABLE card_tags (
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+    PRIMARY KEY (card_id, tag_id)
+  );
+  CREATE INDEX card_tags_tag ON card_tags(tag_id);
+  CREATE TABLE sequences (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX sequences_user ON sequences(user_id);
+  CREATE TABLE followups (
+    id INTEGER PRIMARY KEY,
+    sequence_id INTEGER NOT NULL REFERENCES sequences(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    subject TEXT NOT NULL,
+    content TEXT,
+    days INTEGER NOT NULL,
+    duration TEXT NOT NULL DEFAULT 'days',
+    hours INTEGER,
+    minutes INTEGER,
+    view_count INTEGER NOT NULL DEFAULT 0,
+    last_sent TEXT,
+    UNIQUE (sequence_id, seq)
+  );
+  CREATE TABLE idempotency (
+    key_id INTEGER NOT NULL,
+    idem_key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    PRIMARY KEY (key_id, idem_key)
+  );
+  CREATE INDEX idempotency_created ON idempotency(created_ms);
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function openDb(path: string): DB {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  // Set first: every later statement may meet another process's lock.
+  db.pragma('busy_timeout = 5000');
+  db.pragma('journal_mode = WAL');
+  // FULL: an acknowledged write survives kill -9 and power loss. NORMAL (the
+  // WAL default) can lose the last commits on power loss; the cost of FULL
+  // is one extra fsync per commit, small next to a network round trip.
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: DB): void {
+  const current = () => Number(db.pragma('user_version', { simple: true }));
+  if (current() >= SCHEMA_VERSION) return;
+  // IMMEDIATE: two processes opening a fresh file must not both migrate.
+  db.transaction(() => {
+    for (let v = current(); v < MIGRATIONS.length; v++) {
+      db.exec(MIGRATIONS[v] ?? '');
+      db.pragma(`user_version = ${v + 1}`);
+    }
+  }).immediate();
+}
+
+/** Prepared statements cached by their SQL text: prepare once, run often. */
+export function statementCache(db: DB) {
+  const cache = new Map<string, Database.Statement>();
+  return (sql: string): Database.Statement => {
+    let stmt = cache.get(sql);
+    if (stmt === undefined) {
+      stmt = db.prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  };
+}
+export type Query = ReturnType<typeof statementCache>;
+
+export const isoNow = (ms: number = Date.now()) => new Date(ms).toISOString();

@@ -1,0 +1,94 @@
+/**
+ * startService: the programmatic entry of the /v2 service — used in-process
+ * by the TUI as its embedded default and by `inboard serve`. Silent unless
+ * `log` is given.
+ */
+import type { AddressInfo } from 'node:net';
+import { addKey, ensureUser, findKeyOwner } from './auth.js';
+import { buildServer } from './app.js';
+import { openDb, type DB } from './db.js';
+import { seedDemo } from './seed.js';
+
+export { buildServer } from './app.js';
+export { openDb } from './db.js';
+
+export interface ServiceOptions {
+  dbPath: string;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  apiKey?: string;
+  ownerEmail?: string;
+  demo?: boolean;
+  /** Requests per minute per key; 0 or absent = off. */
+  rateLimit?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningService {
+  url: string;
+  /** The owner key: the one given, or one created now; '' if the db already had one (keys are stored hashed). */
+  apiKey: string;
+  /** True when the key was created by this call (show it once). */
+  keyCreated: boolean;
+  /** True when --demo filled an empty database. */
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_OWNER_EMAIL = 'owner@localhost';
+
+function ownerId(db: DB, email: string | undefined): number {
+  const meta = db.prepare("SELECT value FROM meta WHERE key = 'owner_user_id'").pluck().get() as string | undefined;
+  if (meta !== undefined) return Number(meta);
+  const id = ensureUser(db, { email: email ?? DEFAULT_OWNER_EMAIL, plan: 'pro' });
+  db.prepare("INSERT INTO meta (key, value) VALUES ('owner_user_id', ?)").run(String(id));
+  return id;
+}
+
+/** Makes sure the owner exists and has a usable key; returns the key if known. */
+export function ensureOwner(db: DB, apiKey?: string, ownerEmail?: string): { ownerId: number; apiKey: string; created: boolean } {
+  return db
+    .transaction(() => {
+      const owner = ownerId(db, ownerEmail);
+      if (apiKey !== undefined) {
+        const found = findKeyOwner(db, apiKey);
+        if (found?.revoked) throw new Error('the given API key has been revoked');
+        if (found === null) addKey(db, owner, apiKey);
+        return { ownerId: owner, apiKey, created: false };
+      }
+      const active = db.prepare('SELECT 1 FROM api_keys WHERE user_id = ? AND revoked_at IS NULL').get(owner);
+      if (active !== undefined) return { ownerId: owner, apiKey: '', created: false };
+      return { ownerId: owner, apiKey: addKey(db, owner), created: true };
+    })
+    .immediate();
+}
+
+export async function startService(opts: ServiceOptions): Promise<RunningService> {
+  const db = openDb(opts.dbPath);
+  try {
+    const owner = ensureOwner(db, opts.apiKey, opts.ownerEmail);
+    const seeded = opts.demo === true ? seedDemo(db, owner.ownerId) : false;
+    const app = buildServer({ db, rateLimit: opts.rateLimit ?? 0, ...(opts.log ? { log: opts.log } : {}) });
+    await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+    const addr = app.server.address() as AddressInfo;
+    const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    let closed = false;
+    return {
+      url: `http://${host}:${addr.port}`,
+      apiKey: owner.apiKey,
+      keyCreated: owner.created,
+      seeded,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        db.close();
+      },
+    };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,78 @@
+/** Comments: /v2/comment… — anyone on the board may read; only the author may change. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CommentPath, CreateCommentBody, UpdateCommentBody } from '../../api/schema.js';
+import type { Principal } from '../auth.js';
+import { isoNow } from '../db.js';
+import { cardFor, params, principal, write, type Ctx } from '../context.js';
+import { forbidden, notFound, okEnvelope, parse } from '../errors.js';
+import { commentOut, type CommentRow } from '../wire.js';
+
+const NoParams = z.strictObject({});
+
+function commentFor(ctx: Ctx, p: Principal, commentId: number, author: boolean): CommentRow {
+  const row = ctx
+    .q('SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id WHERE c.id = ?')
+    .get(commentId) as CommentRow | undefined;
+  if (row === undefined) throw notFound(`Comment ${commentId} not found`);
+  cardFor(ctx, p, row.card_id, author);
+  if (author && row.user_id !== p.userId) throw forbidden(`Only the author may change comment ${commentId}`);
+  return row;
+}
+
+export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.post('/v2/comment', async (req, reply) => {
+    const body = parse(CreateCommentBody, req.body ?? {});
+    return write(ctx, req, reply, (p) => {
+      const card = cardFor(ctx, p, Number(body.CardId), true);
+      const now = isoNow(ctx.now());
+      const id = Number(
+        ctx
+          .q('INSERT INTO comments (card_id, user_id, body, created_at) VALUES (?, ?, ?, ?)')
+          .run(card.id, p.userId, body.Body, now).lastInsertRowid,
+      );
+      return okEnvelope(
+        {
+          Error: false,
+          Success: 'Comment added',
+          CommentDetails: { CommentId: id, UserId: p.userId, Comment: body.Body, EntityId: String(card.id), CreatedAt: now },
+        },
+        'Comment added',
+      );
+    });
+  });
+
+  app.get('/v2/comment/:commentId', async (req) => {
+    const { commentId } = parse(CommentPath, req.params, 'path');
+    parse(NoParams, params(req), 'query');
+    return okEnvelope(commentOut(commentFor(ctx, principal(req), Number(commentId), false)));
+  });
+
+  app.put('/v2/comment/:commentId', async (req, reply) => {
+    const { commentId } = parse(CommentPath, req.params, 'path');
+    const body = parse(UpdateCommentBody, req.body ?? {});
+    return write(ctx, req, reply, (p) => {
+      const row = commentFor(ctx, p, Number(commentId), true);
+      ctx.q('UPDATE comments SET body = ? WHERE id = ?').run(body.Body, row.id);
+      // The reference's update answer carries no UserId.
+      return okEnvelope(
+        {
+          Error: false,
+          Success: 'Comment updated',
+          CommentDetails: { CommentId: row.id, Comment: body.Body, EntityId: String(row.card_id), CreatedAt: row.created_at },
+        },
+        'Comment updated',
+      );
+    });
+  });
+
+  app.delete('/v2/comment/:commentId', async (req, reply) => {
+    const { commentId } = parse(CommentPath, req.params, 'path');
+    parse(NoParams, params(req), 'query');
+    return write(ctx, req, reply, (p) => {
+      const row = commentFor(ctx, p, Number(commentId), true);
+      ctx.q('DELETE FROM comments WHERE id = ?').run(row.id);
+      return okEnvelope({ CommentId: row.id }, 'Comment deleted');
+    });
+  });
+}

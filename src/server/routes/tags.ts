@@ -1,0 +1,43 @@
+/** Tags of a board: /v2/tag (BoardId/TagId in the query string or a JSON body). */
+import type { FastifyInstance } from 'fastify';
+import { CreateTagBody, DeleteTagParams, ListTagsParams } from '../../api/schema.js';
+import { isoNow } from '../db.js';
+import { boardFor, params, principal, write, type Ctx } from '../context.js';
+import { notFound, okEnvelope, parse } from '../errors.js';
+import { tagOut, type TagRow } from '../wire.js';
+
+export function tagRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get('/v2/tag', async (req) => {
+    const { BoardId } = parse(ListTagsParams, params(req), 'query');
+    boardFor(ctx, principal(req), BoardId);
+    const rows = ctx.q('SELECT id, board_id, name, color FROM tags WHERE board_id = ? ORDER BY id').all(BoardId) as TagRow[];
+    return okEnvelope(rows.map(tagOut));
+  });
+
+  app.post('/v2/tag', async (req, reply) => {
+    const body = parse(CreateTagBody, req.body ?? {});
+    return write(ctx, req, reply, (p) => {
+      boardFor(ctx, p, body.BoardId);
+      const id = Number(
+        ctx
+          .q('INSERT INTO tags (board_id, name, color, user_id, created_at) VALUES (?, ?, ?, ?, ?)')
+          .run(body.BoardId, body.Name, body.Color, p.userId, isoNow(ctx.now())).lastInsertRowid,
+      );
+      return okEnvelope(
+        { Id: id, Name: body.Name, Color: String(body.Color), Description: null, BoardId: body.BoardId, UserId: p.userId },
+        'Tag created',
+      );
+    });
+  });
+
+  app.delete('/v2/tag', async (req, reply) => {
+    const { BoardId, TagId } = parse(DeleteTagParams, params(req), 'query');
+    return write(ctx, req, reply, (p) => {
+      boardFor(ctx, p, BoardId);
+      // Removing the tag also removes it from every card (ON DELETE CASCADE).
+      const info = ctx.q('DELETE FROM tags WHERE id = ? AND board_id = ?').run(TagId, BoardId);
+      if (info.changes === 0) throw notFound(`Tag ${TagId} not found on board ${BoardId}`);
+      return okEnvelope({ Id: TagId }, 'Tag deleted');
+    });
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * Rows to wire shapes (schema.ts types), in the reference's field order and
+ * with its quirks: ids as numbers or strings where it says so, Color and
+ * Status as strings, CustomFields as a JSON array in a string.
+ */
+import { columnLabel } from '../api/schema.js';
+import type { Board, CardDetail, CardListed, Column, Comment, Note, SubTask, Tag } from '../api/schema.js';
+import type { CardRow, Ctx } from './context.js';
+
+export interface TagRow {
+  id: number;
+  board_id: number;
+  name: string;
+  color: number;
+}
+
+export const tagOut = (t: TagRow): Tag => ({ Id: t.id, Name: t.name, Color: String(t.color), BoardId: t.board_id });
+
+export const columnOut = (c: { id: number; name: string }): Column => ({
+  Id: c.id,
+  ColumnId: columnLabel(c.id),
+  Name: c.name,
+});
+
+export function boardOut(ctx: Ctx, b: { id: number; name: string; owner_email: string }): Board {
+  const members = ctx.q('SELECT email FROM board_members WHERE board_id = ? ORDER BY rowid').pluck().all(b.id) as string[];
+  return { Id: b.id, Name: b.name, Owner: b.owner_email, Users: members.join(',') };
+}
+
+function cardBase(c: CardRow, assignees: string[] | undefined): CardListed {
+  return {
+    ServiceTaskId: c.id,
+    TaskName: c.title,
+    ReadUnreadStatus: c.read_status,
+    ColumnId: columnLabel(c.column_id),
+    BoardId: c.board_id,
+    DueDate: c.due_date,
+    Assignees: assignees && assignees.length > 0 ? assignees : null,
+    ThreadOwnerEmail: c.thread_owner_email,
+    CreatedAt: c.created_at,
+    Status: c.status,
+    CustomFields: c.custom_fields,
+  };
+}
+
+/** A page of cards with their assignees and tags, in three queries whatever the page size. */
+export function cardsOut(ctx: Ctx, cards: CardRow[]): CardListed[] {
+  if (cards.length === 0) return [];
+  const ids = JSON.stringify(cards.map((c) => c.id));
+  const assignees = new Map<number, string[]>();
+  for (const r of ctx
+    .q('SELECT card_id, email FROM card_assignees WHERE card_id IN (SELECT value FROM json_each(?)) ORDER BY rowid')
+    .all(ids) as { card_id: number; email: string }[]) {
+    const list = assignees.get(r.card_id);
+    if (list) list.push(r.email);
+    else assignees.set(r.card_id, [r.email]);
+  }
+  const tags = new Map<number, Tag[]>();
+  for (const r of ctx
+    .q(
+      `SELECT ct.card_id, t.id, t.board_id, t.name, t.color FROM card_tags ct JOIN tags t ON t.id = ct.tag_id
+       WHERE ct.card_id IN (SELECT value FROM json_each(?)) ORDER BY t.id`,
+    )
+    .all(ids) as (TagRow & { card_id: number })[]) {
+    const list = tags.get(r.card_id);
+    if (list) list.push(tagOut(r));
+    else tags.set(r.card_id, [tagOut(r)]);
+  }
+  return cards.map((c) => ({ ...cardBase(c, assignees.get(c.id)), Tags: tags.get(c.id) ?? [] }));
+}
+
+export function cardDetailOut(ctx: Ctx, c: CardRow): CardDetail {
+  const [listed] = cardsOut(ctx, [c]);
+  const notes = ctx
+    .q('SELECT id, body, user_id, created_at FROM notes WHERE card_id = ? ORDER BY id')
+    .all(c.id) as { id: number; body: string; user_id: number; created_at: string }[];
+  const subtasks = ctx
+    .q('SELECT id, body, user_id, created_at FROM subtasks WHERE card_id = ? ORDER BY id')
+    .all(c.id) as { id: number; body: string; user_id: number; created_at: string }[];
+  const comments = ctx
+    .q(
+      `SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id
+       WHERE c.card_id = ? ORDER BY c.id`,
+    )
+    .all(c.id) as CommentRow[];
+  return {
+    ...(listed as CardListed),
+    Archived: c.archived === 1,
+    Notes: notes.map((n): Note => ({ NoteId: n.id, Body: n.body, UserId: n.user_id, CreatedAt: n.created_at })),
+    Comments: comments.map(commentOut),
+    SubTasks: subtasks.map((s): SubTask => ({ SubTaskId: s.id, Body: s.body, UserId: s.user_id, CreatedAt: s.created_at })),
+  };
+}
+
+export interface CommentRow {
+  id: number;
+  card_id: number;
+  body: string;
+  user_id: number;
+  created_at: string;
+  email: string;
+}
+
+export const commentOut = (c: CommentRow): Comment => ({
+  CommentId: c.id,
+  UserId: c.user_id,
+  Comment: c.body,
+  EntityId: String(c.card_id),
+  CreatedAt: c.created_at,
+  UserEmail: c.email,
+});
