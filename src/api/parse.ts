@@ -84,10 +84,31 @@ export function readJson(where: Where, ex: Exchange): unknown {
   if (!ex.text.trim()) throw unexpected(where, ex.status, 'the body is empty');
   try {
     return JSON.parse(ex.text);
-  } catch (err) {
-    const cut = err instanceof SyntaxError && /end of (JSON|data)|unterminated/i.test(err.message);
-    throw unexpected(where, ex.status, cut ? 'the JSON body is cut off (incomplete)' : 'the body is not valid JSON');
+  } catch {
+    throw unexpected(where, ex.status, looksCutOff(ex.text) ? 'the JSON body is cut off (incomplete)' : 'the body is not valid JSON');
   }
+}
+
+/**
+ * Whether invalid JSON reads like a valid start that stops early: brackets
+ * still open (or a string unterminated) at the end. V8's wording for this
+ * varies with where the cut falls, so we look at the text, not the message.
+ */
+function looksCutOff(text: string): boolean {
+  const t = text.trimStart();
+  if (!t.startsWith('{') && !t.startsWith('[')) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  return inString || depth > 0;
 }
 
 /** "data.0.Id expected number, got string" from zod's first issue. */

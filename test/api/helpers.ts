@@ -9,8 +9,15 @@ export const KEY = 'test-key-0123456789abcdef';
 export const ok = <T>(data: T) => ({ message: 'OK', error: false, code: 200, data });
 export const board = (Id: number) => ({ Id, Name: `Board ${Id}`, Owner: 'owner@example.com', Users: '' });
 
+const open: MockAgent[] = [];
+/** Close every agent `setup` made (call from afterEach). */
+export async function closeAgents(): Promise<void> {
+  await Promise.all(open.splice(0).map((a) => a.close()));
+}
+
 export function setup(extra: Partial<ClientOptions> = {}) {
   const agent = new MockAgent();
+  open.push(agent);
   agent.disableNetConnect();
   const pool = agent.get(ORIGIN);
   const backoffs: BackoffInfo[] = [];
