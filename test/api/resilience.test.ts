@@ -82,7 +82,7 @@ describe('retries', () => {
   it('every attempt of a POST carries the same Idempotency-Key', async () => {
     const { pool, client } = setup();
     const keys: string[] = [];
-    const record = (status: number, data: unknown) => (opts: { headers?: unknown }) => {
+    const record = (status: number, data: object) => (opts: { headers?: unknown }) => {
       keys.push(String((opts.headers as Record<string, string>)['idempotency-key']));
       return { statusCode: status, data, responseOptions: { headers: { 'retry-after': '0' } } };
     };
