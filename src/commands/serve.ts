@@ -1,4 +1,98 @@
-export async function serve(_argv: string[]): Promise<number> {
-  process.stderr.write('inboard serve: not built yet\n');
-  return 1;
+/** `inboard serve`: the /v2 service for a team, standalone. */
+import { parseArgs } from 'node:util';
+import { defaultDbPath } from '../config/paths.js';
+
+const HELP = `Usage: inboard serve [options]
+
+Runs the /v2 API on a SQLite database.
+
+Options
+  --host HOST        address to bind (default 127.0.0.1; anything else is reachable from the network)
+  --port N           port (default 7780; 0 = any free port)
+  --db PATH          database file (default ${defaultDbPath()})
+  --api-key KEY      owner key to use (prefer INBOARD_API_KEY: flags show in \`ps\`)
+  --demo             fill an empty database with the demo workspace
+  --rate-limit N     requests per minute per key (default 1200; 0 = off)
+  -h, --help         this text
+
+Without a key, a new database gets an owner key, printed once on stderr.
+stdout carries one line: "inboard serve listening on URL".
+`;
+
+const usage = (msg: string): number => {
+  process.stderr.write(`inboard serve: ${msg}\nSee 'inboard serve --help'.\n`);
+  return 2;
+};
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export async function serve(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        host: { type: 'string', default: '127.0.0.1' },
+        port: { type: 'string', default: '7780' },
+        db: { type: 'string' },
+        'api-key': { type: 'string' },
+        demo: { type: 'boolean', default: false },
+        'rate-limit': { type: 'string', default: '1200' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    return usage(err instanceof Error ? err.message : String(err));
+  }
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const port = Number(values.port);
+  if (!/^\d{1,5}$/.test(values.port) || port > 65535) return usage(`--port must be 0..65535, got '${values.port}'`);
+  const rateLimit = Number(values['rate-limit']);
+  if (!/^\d{1,7}$/.test(values['rate-limit'])) return usage(`--rate-limit must be a whole number, got '${values['rate-limit']}'`);
+  const apiKey = values['api-key'] ?? (process.env.INBOARD_API_KEY || undefined);
+  if (apiKey !== undefined && apiKey.length < 16) return usage('the API key needs at least 16 characters');
+  const host = values.host;
+  const dbPath = values.db ?? defaultDbPath();
+
+  const { startService } = await import('../server/index.js');
+  const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const service = await startService({
+    dbPath,
+    host,
+    port,
+    rateLimit,
+    demo: values.demo,
+    log,
+    ...(apiKey !== undefined ? { apiKey } : {}),
+  });
+  if (!LOOPBACK.has(host)) {
+    process.stderr.write(
+      `inboard serve: warning: listening on ${host}, reachable from other machines over plain HTTP; put TLS in front of it.\n`,
+    );
+  }
+  if (service.keyCreated) {
+    process.stderr.write(
+      `inboard serve: created the owner's API key. It is shown once, only here; keep it secret:\n  ${service.apiKey}\n`,
+    );
+  }
+  if (values.demo && !service.seeded) process.stderr.write('inboard serve: --demo ignored, the database already has boards.\n');
+  process.stderr.write(`inboard serve: database ${dbPath}\n`);
+  process.stdout.write(`inboard serve listening on ${service.url}\n`);
+
+  return new Promise<number>((resolve) => {
+    const stop = (signal: string) => {
+      process.stderr.write(`inboard serve: ${signal}, closing\n`);
+      service.close().then(
+        () => resolve(0),
+        () => resolve(1),
+      );
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
 }
