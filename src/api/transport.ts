@@ -75,7 +75,9 @@ export function createTransport(opts: TransportOptions) {
     else message = `Network error talking to ${host}: ${detail}`;
     return new ApiError({
       status: 0, message, method: init.method, path: pathOnly(init.path), kind: 'network', code, notSent,
-      retryable: !(code !== undefined && PERMANENT.test(code)), cause: err,
+      retryable: !(code !== undefined && PERMANENT.test(code)),
+      // Keep the low-level error for debugging, unless its text carries the key.
+      cause: detail.includes('[redacted]') ? undefined : err,
     });
   }
 
