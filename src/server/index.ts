@@ -37,7 +37,7 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export const DEFAULT_OWNER_EMAIL = 'owner@localhost';
+export const DEFAULT_OWNER_EMAIL = 'owner@inboard.local';
 
 function ownerId(db: DB, email: string | undefined): number {
   const meta = db.prepare("SELECT value FROM meta WHERE key = 'owner_user_id'").pluck().get() as string | undefined;

@@ -30,7 +30,7 @@ describe('boards', () => {
     const data = envelope(z.array(Board)).parse(r.json).data;
     expect(data.map((b) => b.Name)).toEqual(['Support Inbox', 'Sales Pipeline']);
     for (const b of data) expect(keysOf(b)).toEqual(['Id', 'Name', 'Owner', 'Users']);
-    expect(data[0]).toMatchObject({ Owner: 'owner@localhost', Users: 'sam.rivera@example.com' });
+    expect(data[0]).toMatchObject({ Owner: 'owner@inboard.local', Users: 'sam.rivera@example.com' });
   });
 
   it('retrieves one board', async () => {
