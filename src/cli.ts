@@ -4,6 +4,9 @@
  */
 import pkg from '../package.json' with { type: 'json' };
 
+// chalk (and so Ink) ignores NO_COLOR; FORCE_COLOR=0 must be set before Ink loads.
+if (process.env.NO_COLOR) process.env.FORCE_COLOR = '0';
+
 const HELP = `inboard ${pkg.version} — a keyboard-driven kanban for a shared inbox
 
 Usage
@@ -39,12 +42,15 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/serve.js')).serve(rest);
     case 'keys':
       return (await import('./commands/keys.js')).keys(rest);
-    default:
+    default: {
+      const scriptable = await import('./commands/index.js');
+      if (cmd !== undefined && scriptable.COMMANDS.has(cmd)) return scriptable.runCommand(cmd, rest);
       if (cmd !== undefined && !cmd.startsWith('-')) {
         process.stderr.write(`inboard: unknown command '${cmd}'. See 'inboard --help'.\n`);
         return 2;
       }
       return (await import('./ui/run.js')).run(argv);
+    }
   }
 }
 

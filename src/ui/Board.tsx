@@ -1,0 +1,54 @@
+import { Box, Text } from 'ink';
+import { useRef } from 'react';
+import { selectBoardName, selectColumns, selectCursor } from '../store/index.js';
+import { sanitize } from '../text/sanitize.js';
+import { fit } from '../text/width.js';
+import { Column } from './Column.js';
+import { columnWindow } from './layout.js';
+import { useBoard } from './store-context.js';
+
+export interface BoardProps {
+  width: number;
+  /** Lines available to the board, header included. */
+  height: number;
+  filter: { text: string; ids: ReadonlySet<number> } | null;
+}
+
+/** The open board: a header line, then the columns that fit, side by side. */
+export function Board({ width, height, filter }: BoardProps) {
+  const columns = useBoard(selectColumns);
+  const cursor = useBoard(selectCursor);
+  const name = useBoard(selectBoardName);
+  const loading = useBoard((s) => s.boardLoading);
+  const error = useBoard((s) => s.boardError);
+  const start = useRef(0);
+
+  const win = columnWindow(columns.length, cursor.col, width, start.current);
+  start.current = win.start;
+  const range = columns.length > win.end - win.start ? `  columns ${win.start + 1}–${win.end} of ${columns.length}` : '';
+  const filterText = filter ? `  filter: ${sanitize(filter.text)} (${filter.ids.size} match)` : '';
+  const header = `${name === null ? 'inboard' : sanitize(name)}${range}${filterText}${loading ? '  loading…' : ''}`;
+
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text bold>{fit(header, width)}</Text>
+      {error !== null && columns.length === 0 ? (
+        <Text color="red">{fit(`✗ ${error} — press r to retry, b for boards`, width)}</Text>
+      ) : (
+        <Box flexDirection="row">
+          {columns.slice(win.start, win.end).map((col, i) => (
+            <Column
+              key={col.label}
+              column={col}
+              width={win.width}
+              rows={height - 2}
+              active={win.start + i === cursor.col}
+              cursorId={win.start + i === cursor.col ? cursor.cardId : null}
+              filter={filter?.ids ?? null}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

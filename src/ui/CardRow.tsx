@@ -1,0 +1,57 @@
+import { Box, Text } from 'ink';
+import { memo } from 'react';
+import type { Tag } from '../api/schema.js';
+import { normaliseTagColor } from '../api/normalise.js';
+import type { Card } from '../store/index.js';
+import { sanitize } from '../text/sanitize.js';
+import { cellWidth, fit, truncate } from '../text/width.js';
+import { initials, isOverdue, shortDate } from './card-meta.js';
+
+export interface CardRowProps {
+  card: Card;
+  width: number;
+  focused: boolean;
+  /** Changed by someone else since the user last looked. */
+  changed: boolean;
+  tags: readonly Tag[];
+}
+
+/**
+ * One card on one line: focus and unread as symbols (never colour alone),
+ * then the title, then the first tag, assignee initials and due date as room
+ * allows.
+ */
+export const CardRow = memo(function CardRow({ card, width, focused, changed, tags }: CardRowProps) {
+  const lead = `${focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.pending ? '⟳' : changed ? '*' : ' '}`;
+  const cardTags = card.tagIds.map((id) => tags.find((t) => t.Id === id)).filter((t): t is Tag => t !== undefined);
+  const first = cardTags[0];
+  const tagText = first ? `#${truncate(sanitize(first.Name), 8)}${cardTags.length > 1 ? `+${cardTags.length - 1}` : ''}` : '';
+  const who = card.assignees && card.assignees.length > 0 ? initials(card.assignees[0] ?? '') : '';
+  const due = card.dueDate ? shortDate(card.dueDate) : '';
+  // Meta gives way to the title on narrow columns: due first, then tag.
+  const room = width - cellWidth(lead) - 12;
+  const metaParts: { text: string; color?: string; bold?: boolean }[] = [];
+  let used = 0;
+  const add = (text: string, color?: string, bold?: boolean) => {
+    if (!text || used + cellWidth(text) + 1 > room) return;
+    used += cellWidth(text) + 1;
+    metaParts.push({ text, color, bold });
+  };
+  add(tagText, first ? (normaliseTagColor(first.Color).hex ?? undefined) : undefined);
+  add(who, 'cyan');
+  add(due && card.dueDate && isOverdue(card.dueDate) ? `!${due}` : due, card.dueDate && isOverdue(card.dueDate) ? 'red' : 'gray');
+  const titleWidth = width - cellWidth(lead) - used;
+  return (
+    <Box width={width}>
+      <Text inverse={focused} bold={card.unread}>
+        {lead}
+        {fit(card.displayTitle, Math.max(1, titleWidth))}
+      </Text>
+      {metaParts.map((m, i) => (
+        <Text key={i} color={m.color} inverse={focused}>
+          {` ${m.text}`}
+        </Text>
+      ))}
+    </Box>
+  );
+});

@@ -1,0 +1,63 @@
+import { Box, Text } from 'ink';
+import { memo, useRef } from 'react';
+import type { ColumnInfo } from '../store/index.js';
+import { selectColumnCards, selectPaging, selectTags } from '../store/index.js';
+import { fit } from '../text/width.js';
+import { CardRow } from './CardRow.js';
+import { cardWindow } from './layout.js';
+import { useBoard } from './store-context.js';
+
+export interface ColumnProps {
+  column: ColumnInfo;
+  width: number;
+  /** Lines for card rows (the header takes one more). */
+  rows: number;
+  active: boolean;
+  /** The focused card when this column is active. */
+  cursorId: number | null;
+  /** Card ids that match the filter, or null when no filter is set. */
+  filter: ReadonlySet<number> | null;
+}
+
+/**
+ * A column renders only its visible window of cards, so a key press costs the
+ * same on a 10,000-card column as on a 10-card one.
+ */
+export const Column = memo(function Column({ column, width, rows, active, cursorId, filter }: ColumnProps) {
+  const all = useBoard(selectColumnCards(column.label));
+  const paging = useBoard(selectPaging(column.label));
+  const tags = useBoard(selectTags);
+  const changed = useBoard((s) => s.markedChanged);
+  const offset = useRef(0);
+
+  const cards = filter === null ? all : all.filter((c) => filter.has(c.id));
+  const cursor = cursorId === null ? 0 : Math.max(0, cards.findIndex((c) => c.id === cursorId));
+  const win = cardWindow(cards.length, cursor, rows, offset.current);
+  offset.current = win.offset;
+
+  const count = paging.hasMore ? `${cards.length}+` : String(cards.length);
+  const more = win.above + win.count + win.below > win.count;
+  const inner = width - 1;
+  return (
+    <Box flexDirection="column" width={width} marginRight={1}>
+      <Text bold inverse={active} underline={!active}>
+        {fit(` ${column.displayName} (${count})`, inner)}
+      </Text>
+      {more && <Text dimColor>{fit(win.above > 0 ? `  ↑ ${win.above} more` : '', inner)}</Text>}
+      {cards.slice(win.offset, win.offset + win.count).map((card) => (
+        <CardRow
+          key={card.id}
+          card={card}
+          width={inner}
+          focused={active && card.id === cursorId}
+          changed={changed.has(card.id)}
+          tags={tags}
+        />
+      ))}
+      {more && <Text dimColor>{fit(win.below > 0 ? `  ↓ ${win.below} more` : '', inner)}</Text>}
+      {cards.length === 0 && (
+        <Text dimColor>{fit(paging.loading ? '  loading…' : paging.error ? `  ✗ ${paging.error}` : '  (empty)', inner)}</Text>
+      )}
+    </Box>
+  );
+});

@@ -1,0 +1,39 @@
+import { Box, Text } from 'ink';
+import { memo } from 'react';
+import { fit } from '../text/width.js';
+
+export interface StatusBarProps {
+  width: number;
+  board: string;
+  backend: string;
+  pending: number;
+  failed: number;
+  /** The last error, in the server's words (already sanitised). */
+  error: string | null;
+  /** Seconds left while backing off after a 429 or an outage. */
+  waitSeconds: number | null;
+  /** A transient notice ("Moved to Done"), shown when there is no error. */
+  notice: string | null;
+  hints: { key: string; label: string }[];
+}
+
+/** Two lines: state on the first, the last error or the key hints on the second. */
+export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
+  const parts = [p.board, p.backend];
+  if (p.pending > 0) parts.push(`⟳ ${p.pending} pending`);
+  if (p.failed > 0) parts.push(`✗ ${p.failed} failed`);
+  if (p.waitSeconds !== null) parts.push(`retrying in ${p.waitSeconds}s`);
+  const hints = p.hints.map((h) => `${h.key} ${h.label}`).join('  ');
+  return (
+    <Box flexDirection="column">
+      <Text inverse>{fit(` ${parts.join(' │ ')}`, p.width)}</Text>
+      {p.error ? (
+        <Text color="red">{fit(`✗ ${p.error}`, p.width)}</Text>
+      ) : p.notice ? (
+        <Text color="green">{fit(`✓ ${p.notice}`, p.width)}</Text>
+      ) : (
+        <Text dimColor>{fit(hints, p.width)}</Text>
+      )}
+    </Box>
+  );
+});
