@@ -105,7 +105,7 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
       core.update({ pending });
       return;
     }
-    core.update({ pending, lastError: errorText(e), failedCount: s.failedCount + 1 });
+    core.update({ pending, lastError: errorText(e), failedCount: s.failedCount + 1, backoff: null });
   }
 
   function enqueue(input: MutationInput, focus?: number): Promise<unknown> {

@@ -67,7 +67,8 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       update: makeUpdate(get, set),
       fail(e) {
         const text = errorText(e);
-        set({ lastError: text });
+        // The client has given up: no retry is coming, so no countdown either.
+        set({ lastError: text, backoff: null });
         return text;
       },
     };

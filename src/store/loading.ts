@@ -41,6 +41,7 @@ export function makeLoaders(core: Core) {
     core.update({
       confirmed: d.result(),
       paging: { ...s.paging, [label]: { pages: page, hasMore: list.length >= core.pageSize, loading: false, error: null } },
+      backoff: null, // an answer came: whatever wait was shown is over
     });
   }
 
@@ -65,7 +66,7 @@ export function makeLoaders(core: Core) {
     core.update({ boards: { ...core.get().boards, loading: true, error: null } });
     try {
       const items = await core.client.listBoards();
-      core.update({ boards: { items, loading: false, error: null } });
+      core.update({ boards: { items, loading: false, error: null }, backoff: null });
     } catch (e) {
       core.update({ boards: { ...core.get().boards, loading: false, error: core.fail(e) } });
     }

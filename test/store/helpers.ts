@@ -5,7 +5,7 @@
  */
 import { MockAgent } from 'undici';
 import type { Interceptable } from 'undici';
-import { createClient } from '../../src/api/client.js';
+import { createClient, type ClientOptions } from '../../src/api/client.js';
 import type { CardListed, Column } from '../../src/api/schema.js';
 import { createBoardStore, type BoardStore } from '../../src/store/index.js';
 
@@ -38,13 +38,16 @@ export async function closeAgents(): Promise<void> {
   await Promise.all(agents.splice(0).map((a) => a.close()));
 }
 
-export function scripted(pageSize = 50): { agent: MockAgent; pool: Interceptable; store: BoardStore } {
+export function scripted(
+  pageSize = 50,
+  clientOptions: Partial<ClientOptions> = {},
+): { agent: MockAgent; pool: Interceptable; store: BoardStore } {
   const agent = new MockAgent();
   agents.push(agent);
   agent.disableNetConnect();
   const pool = agent.get(ORIGIN);
   // One attempt: a refusal reaches the store at once (retries are the client's own tests).
-  const client = createClient({ baseUrl: ORIGIN, apiKey: KEY, dispatcher: agent, maxAttempts: 1 });
+  const client = createClient({ baseUrl: ORIGIN, apiKey: KEY, dispatcher: agent, maxAttempts: 1, ...clientOptions });
   return { agent, pool, store: createBoardStore(client, { pageSize }) };
 }
 
