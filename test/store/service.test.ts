@@ -1,0 +1,88 @@
+/**
+ * The store against the real local service: a real server on loopback with
+ * a real SQLite file in a temp dir, seeded with the demo workspace.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { startService, type RunningService } from '../../src/server/index.js';
+import { createBoardStore, type BoardStore } from '../../src/store/index.js';
+
+const KEY = 'store-service-test-key-0123456789';
+let dir: string;
+let service: RunningService;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'inboard-store-'));
+  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, demo: true });
+});
+
+afterAll(async () => {
+  await service?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const client = () => createClient({ baseUrl: service.url, apiKey: KEY });
+
+async function openDemo(): Promise<BoardStore> {
+  const store = createBoardStore(client());
+  await store.getState().loadBoards();
+  const board = store.getState().boards.items[0];
+  expect(board).toBeDefined();
+  await store.getState().openBoard(board!.Id);
+  expect(store.getState().boardError).toBeNull();
+  return store;
+}
+
+describe('store against the local service', () => {
+  it('opens the demo board, moves a card, and the server has it after a refresh', async () => {
+    const store = await openDemo();
+    const { columns, view } = store.getState();
+    expect(columns.length).toBeGreaterThan(1);
+    const [from, to] = columns as [(typeof columns)[0], (typeof columns)[0]];
+    const moving = view.columns[from.label]?.[0];
+    expect(moving).toBeDefined();
+    const toBefore = view.columns[to.label]?.length ?? 0;
+
+    const move = store.getState().moveCard(moving!.id, to.label, 0);
+    expect(store.getState().view.columns[to.label]?.[0]?.id).toBe(moving!.id);
+    await move;
+    await store.getState().refresh();
+    const after = store.getState();
+    expect(after.confirmed.order[to.label]?.[0]).toBe(moving!.id);
+    expect(after.view.columns[to.label]).toHaveLength(toBefore + 1);
+    expect(after.view.columns[from.label]?.some((c) => c.id === moving!.id)).toBe(false);
+    expect(after.failedCount).toBe(0);
+
+    // A second, independent reader sees the same board.
+    const fresh = await client().listCards(after.boardId!, to.id, 1);
+    expect(fresh[0]?.ServiceTaskId).toBe(moving!.id);
+    expect(fresh[0]?.ColumnId).toBe(to.label);
+  });
+
+  it('creates a card under its real id, edits and archives it', async () => {
+    const store = await openDemo();
+    const col = store.getState().columns[0]!;
+    const id = await store.getState().createCard(col.label, 'Store test: call back 👩‍💻');
+    expect(id).toBeGreaterThan(0);
+    expect(store.getState().view.columns[col.label]?.[0]?.id).toBe(id);
+    await store.getState().editTitle(id, 'Store test: called back');
+    await store.getState().refresh();
+    expect(store.getState().view.cards[id]?.title).toBe('Store test: called back');
+    await store.getState().archiveCard(id);
+    await store.getState().refresh();
+    expect(store.getState().view.cards[id]).toBeUndefined();
+  });
+
+  it('a refused mutation shows the service’s message and changes nothing', async () => {
+    const store = await openDemo();
+    const col = store.getState().columns[0]!;
+    const err = await store.getState().createCard(col.label, '   ').catch((e: unknown) => e as Error);
+    expect(err).toBeInstanceOf(Error);
+    expect(store.getState().lastError).toBe((err as Error).message);
+    expect(store.getState().lastError).toMatch(/CardTitle/);
+    expect(store.getState().view.columns[col.label]?.every((c) => c.id > 0)).toBe(true);
+  });
+});
