@@ -28,9 +28,11 @@ export function fixCursor(cur: Cursor, columns: readonly ColumnInfo[], view: Vie
   let next: Cursor | undefined;
   const card = cur.cardId === null ? undefined : view.cards[cur.cardId];
   if (card !== undefined) {
-    const col = columns.findIndex((c) => c.label === card.columnLabel);
+    // Fast path for a keypress: the card is still where the cursor says.
+    const here = columns[cur.col]?.label === card.columnLabel ? cur.col : -1;
+    const col = here >= 0 ? here : columns.findIndex((c) => c.label === card.columnLabel);
     const list = col >= 0 ? view.columns[card.columnLabel] : undefined;
-    const index = list ? list.indexOf(card) : -1;
+    const index = list === undefined ? -1 : list[cur.index] === card ? cur.index : list.indexOf(card);
     if (index >= 0) next = { col, cardId: card.id, index };
   }
   next ??= at(columns, view, cur.col, cur.index);

@@ -62,6 +62,17 @@ describe('store against the local service', () => {
     expect(fresh[0]?.ColumnId).toBe(to.label);
   });
 
+  it('reorders down by one exactly as the service does', async () => {
+    const store = await openDemo();
+    const col = store.getState().columns.find((c) => (store.getState().view.columns[c.label]?.length ?? 0) >= 3)!;
+    const first = store.getState().view.columns[col.label]![0]!;
+    await store.getState().moveCard(first.id, col.label, 1);
+    const shown = store.getState().view.columns[col.label]!.map((c) => c.id);
+    expect(shown[1]).toBe(first.id);
+    await store.getState().refresh();
+    expect(store.getState().confirmed.order[col.label]).toEqual(shown);
+  });
+
   it('creates a card under its real id, edits and archives it', async () => {
     const store = await openDemo();
     const col = store.getState().columns[0]!;
