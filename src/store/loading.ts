@@ -189,7 +189,8 @@ export function makeLoaders(core: Core) {
   }
 
   async function openCard(cardId: number): Promise<void> {
-    core.update({ detail: { cardId, data: null, loading: true, error: null } });
+    // A card still being created has nothing on the server to read yet.
+    core.update({ detail: { cardId, data: null, loading: cardId > 0, error: null } });
     await reloadDetail(cardId);
   }
 
