@@ -34,7 +34,7 @@ export class Terminal {
 
   static start(opts: TerminalOptions = {}): Terminal {
     const name = `t${randomUUID().slice(0, 8)}`;
-    const env = { CI: '', TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', ...opts.env };
+    const env = { TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', ...opts.env };
     const exports = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
     tmux(
       'new-session', '-d', '-s', name,
