@@ -7,6 +7,7 @@ import type { CreateBoardData, CreateCardResponse } from '../api/schema.js';
 import type { Core } from './core.js';
 import { errorStatus, errorText } from './core.js';
 import { Draft } from './draft.js';
+import { foreignColumnId } from './extras.js';
 import type { RunContext } from './mutations.js';
 import { applyEffect, runMutation } from './mutations.js';
 import type { BoardActions, Mutation, MutationInput } from './types.js';
@@ -62,7 +63,7 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
     return {
       client: core.client,
       boardId: s.boardId,
-      columnId: (label) => s.columns.find((c) => c.label === label)?.id,
+      columnId: (label) => s.columns.find((c) => c.label === label)?.id ?? foreignColumnId(s, label),
       confirmedCard: (id) => core.get().confirmed.cards[id],
       realId: (id) => {
         const real = resolve(id);

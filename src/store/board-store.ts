@@ -15,6 +15,7 @@ import type { Core } from './core.js';
 import { errorText, FoldLog, makeUpdate } from './core.js';
 import { at, START_CURSOR } from './cursor.js';
 import { EMPTY_CARDS } from './draft.js';
+import { initialExtras, makeExtras } from './extras.js';
 import { makeLoaders } from './loading.js';
 import { KeyedQueue } from './queue.js';
 import type { BoardData, BoardState } from './types.js';
@@ -96,6 +97,8 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
 
     return {
       ...initialData(),
+      ...initialExtras(),
+      ...makeExtras(core, set, loaders.reloadDetail),
       loadBoards: loaders.loadBoards,
       openBoard: loaders.openBoard,
       loadMore: loaders.loadMore,

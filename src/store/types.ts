@@ -4,6 +4,7 @@
  * pending mutations replayed on top — the only thing the screen reads.
  */
 import type { Board, CardDetail, Tag } from '../api/schema.js';
+import type { ExtraActions, ExtraData } from './extras.js';
 
 /** A card as the store keeps it (normalised from the wire's CardListed). */
 export interface Card {
@@ -164,4 +165,4 @@ export interface BoardActions {
   noteBackoff(info: { attempt: number; waitMs: number; reason: string }): void;
 }
 
-export type BoardState = BoardData & BoardActions;
+export type BoardState = BoardData & BoardActions & ExtraData & ExtraActions;

@@ -1,0 +1,89 @@
+/**
+ * The store's extra actions (comments, tags, other boards' columns, email
+ * sequences) against the real local service with the demo workspace.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { startService, type RunningService } from '../../src/server/index.js';
+import { createBoardStore, type BoardStore } from '../../src/store/index.js';
+
+const KEY = 'store-extras-test-key-0123456789';
+let dir: string;
+let service: RunningService;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'inboard-extras-'));
+  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, demo: true });
+});
+
+afterAll(async () => {
+  await service?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const client = () => createClient({ baseUrl: service.url, apiKey: KEY, maxAttempts: 1 });
+
+async function open(name: string): Promise<BoardStore> {
+  const store = createBoardStore(client());
+  await store.getState().loadBoards();
+  const board = store.getState().boards.items.find((b) => b.Name === name);
+  await store.getState().openBoard(board!.Id);
+  return store;
+}
+
+const cardTitled = (store: BoardStore, title: string) =>
+  Object.values(store.getState().view.cards).find((c) => c.title === title)!;
+
+describe('store extras', () => {
+  it('edits and deletes an own comment; another author’s comment is refused with the server’s words', async () => {
+    const store = await open('Support Inbox');
+    const card = cardTitled(store, 'Team seats: upgrade from 5 to 12 mid-cycle');
+    await store.getState().openCard(card.id);
+    const theirs = store.getState().detail!.data!.Comments![0]!;
+    await expect(store.getState().updateComment(card.id, theirs.CommentId, 'mine now')).rejects.toThrow(/Only the author/);
+    expect(store.getState().lastError).toMatch(/Only the author/);
+
+    await store.getState().addComment(card.id, 'first draft');
+    const mine = store.getState().detail!.data!.Comments!.find((c) => c.Comment === 'first draft')!;
+    await store.getState().updateComment(card.id, mine.CommentId, 'second draft');
+    expect(store.getState().detail!.data!.Comments!.some((c) => c.Comment === 'second draft')).toBe(true);
+    await store.getState().deleteComment(card.id, mine.CommentId);
+    expect(store.getState().detail!.data!.Comments!.some((c) => c.CommentId === mine.CommentId)).toBe(false);
+  });
+
+  it('creates and deletes a board tag', async () => {
+    const store = await open('Support Inbox');
+    const id = await store.getState().createTag('Escalated', 1);
+    expect(store.getState().tags.find((t) => t.Id === id)?.Name).toBe('Escalated');
+    await store.getState().deleteTag(id);
+    expect(store.getState().tags.some((t) => t.Id === id)).toBe(false);
+    await expect(store.getState().deleteTag(id)).rejects.toThrow(/not found/);
+  });
+
+  it('moves a card to a column of another board', async () => {
+    const store = await open('Support Inbox');
+    const sales = store.getState().boards.items.find((b) => b.Name === 'Sales Pipeline')!;
+    const columns = await store.getState().loadColumnsOf(sales.Id);
+    const target = columns[1]!;
+    const card = cardTitled(store, 'Which plan includes audit logs?');
+    await store.getState().moveCard(card.id, target.label, 0, sales.Id);
+    expect(store.getState().view.cards[card.id]).toBeUndefined();
+    const there = await client().listCards(sales.Id, target.id, 1);
+    expect(there[0]?.TaskName).toBe('Which plan includes audit logs?');
+  });
+
+  it('lists email sequences and opens one with its steps in order', async () => {
+    const store = await open('Support Inbox');
+    await store.getState().loadSequences();
+    const items = store.getState().sequences.items;
+    expect(items.map((i) => i.Name)).toEqual(['Trial onboarding', 'Demo no-show follow-up']);
+    await store.getState().openSequence(String(items[1]!.EmailTemplateId));
+    const steps = store.getState().sequence!.data!.EmailFollowups;
+    expect(steps.map((s) => s.Sequence)).toEqual([1, 2, 3, 4]);
+    await store.getState().openSequence('999999');
+    expect(store.getState().sequence!.error).toMatch(/not found/);
+  });
+});
