@@ -3,6 +3,7 @@
  * embedded local service started in-process), build client and store, and
  * render the app on the alternate screen.
  */
+import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { render } from 'ink';
 import { connect } from '../config/connect.js';
@@ -64,14 +65,19 @@ export async function run(argv: string[]): Promise<number> {
     initialBoardId = match.Id;
   }
 
+  // Opt-in for bench/tui.ts: one line per frame with Ink's own render time (ms).
+  const renderLogPath = process.env.INBOARD_BENCH_RENDER_LOG;
+  const renderLog = renderLogPath ? createWriteStream(renderLogPath, { flags: 'a' }) : null;
   enterAlternateScreen();
   try {
     const app = render(<App store={store} backend={backend} initialBoardId={initialBoardId} />, {
       exitOnCtrlC: false,
       patchConsole: true,
+      ...(renderLog ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) } : {}),
     });
     await app.waitUntilExit();
   } finally {
+    renderLog?.end();
     restoreTerminal();
     await closeService();
   }
