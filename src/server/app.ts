@@ -11,6 +11,7 @@ import { statementCache, type DB } from './db.js';
 import { HttpError, errorEnvelope } from './errors.js';
 import { IdempotencyStore } from './idempotency.js';
 import { FixedWindowLimiter } from './rate-limit.js';
+import { ReadCache } from './read-cache.js';
 import { boardRoutes } from './routes/boards.js';
 import { cardRoutes } from './routes/cards.js';
 import { commentRoutes } from './routes/comments.js';
@@ -53,7 +54,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   const now = opts.now ?? Date.now;
   const q = statementCache(db);
   const limiter = new FixedWindowLimiter(opts.rateLimit ?? 0);
-  const ctx: Ctx = { db, q, now, idempotency: new IdempotencyStore(db, q) };
+  const ctx: Ctx = { db, q, now, idempotency: new IdempotencyStore(db, q), pages: new ReadCache(db) };
 
   const app = Fastify({
     logger: false,

@@ -7,6 +7,7 @@ import type { Principal } from './auth.js';
 import type { DB, Query } from './db.js';
 import { HttpError, badRequest, forbidden, notFound } from './errors.js';
 import type { IdempotencyStore } from './idempotency.js';
+import type { ReadCache } from './read-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,6 +20,7 @@ export interface Ctx {
   q: Query;
   now: () => number;
   idempotency: IdempotencyStore;
+  pages: ReadCache;
 }
 
 export function principal(req: FastifyRequest): Principal {
@@ -29,7 +31,12 @@ export function principal(req: FastifyRequest): Principal {
 /** Runs a write transactionally (honouring Idempotency-Key) and sends its answer. */
 export function write(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, fn: (p: Principal) => unknown): FastifyReply {
   const p = principal(req);
-  const result = ctx.idempotency.run(req, p.keyId, ctx.now(), () => fn(p));
+  let result;
+  try {
+    result = ctx.idempotency.run(req, p.keyId, ctx.now(), () => fn(p));
+  } finally {
+    ctx.pages.bump();
+  }
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
 }

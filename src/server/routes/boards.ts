@@ -73,17 +73,20 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     return okEnvelope(columnOut(columnOn(ctx, boardId, columnNumber(path.id))));
   });
 
-  app.get('/v2/board/:boardId/column/:columnId/cards', async (req) => {
+  app.get('/v2/board/:boardId/column/:columnId/cards', async (req, reply) => {
     const path = parse(ColumnCardsPath, req.params, 'path');
     const { page, limit = LIMITS.pageSizeDefault } = parse(ListCardsParams, params(req), 'query');
     const boardId = Number(path.boardId);
     boardFor(ctx, principal(req), boardId);
     const col = columnOn(ctx, boardId, columnNumber(path.columnId));
     // (position, id) is a total order and the index serves it, so pages never overlap.
-    const rows = ctx
-      .q('SELECT * FROM cards WHERE column_id = ? AND archived = 0 ORDER BY position, id LIMIT ? OFFSET ?')
-      .all(col.id, limit, (page - 1) * limit) as CardRow[];
-    return okEnvelope(cardsOut(ctx, rows));
+    const body = ctx.pages.read(`${col.id}:${page}:${limit}`, () => {
+      const rows = ctx
+        .q('SELECT * FROM cards WHERE column_id = ? AND archived = 0 ORDER BY position, id LIMIT ? OFFSET ?')
+        .all(col.id, limit, (page - 1) * limit) as CardRow[];
+      return JSON.stringify(okEnvelope(cardsOut(ctx, rows)));
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post('/v2/board/:boardId/column', async (req, reply) => {
