@@ -1,6 +1,61 @@
-/** Scriptable (non-TUI) commands; filled in by the scriptable-commands work. */
-export const COMMANDS: ReadonlySet<string> = new Set();
+/**
+ * Scriptable (non-TUI) commands. Each family is imported lazily, and none of
+ * them imports src/ui or Ink: a script calling `inboard cards` pays for the
+ * client and the printing, not for React.
+ *
+ * Errors become exit statuses here, once: 2 for a command line that cannot
+ * work (unknown flag, missing argument, bad configuration), 1 when the server
+ * or its data said no. Messages are in the server's words, sanitized, and
+ * never carry the key (the client redacts it from anything it reports).
+ */
+import { isApiError } from '../api/errors.js';
+import { ConfigError } from '../config/resolve.js';
+import { sanitize } from '../text/sanitize.js';
+import { CommandError, UsageError } from './args.js';
 
-export async function runCommand(_cmd: string, _argv: string[]): Promise<number> {
-  return 2;
+type Run = (argv: string[]) => Promise<number>;
+
+const TABLE: Record<string, () => Promise<Run>> = {
+  boards: async () => (await import('./boards.js')).boards,
+  columns: async () => (await import('./boards.js')).columns,
+  cards: async () => (await import('./cards.js')).cards,
+  card: async () => (await import('./card.js')).card,
+  tags: async () => (await import('./tags.js')).tags,
+  sequences: async () => (await import('./sequences.js')).sequences,
+  api: async () => (await import('./api.js')).api,
+};
+
+export const COMMANDS: ReadonlySet<string> = new Set(Object.keys(TABLE));
+
+const say = (text: string) => void process.stderr.write(`${text}\n`);
+
+export async function runCommand(cmd: string, argv: string[]): Promise<number> {
+  const load = TABLE[cmd];
+  if (load === undefined) {
+    say(`inboard: unknown command '${sanitize(cmd)}'. See 'inboard --help'.`);
+    return 2;
+  }
+  try {
+    return await (await load())(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      const command = e.command ?? cmd;
+      say(`inboard ${command}: ${sanitize(e.message)}\nSee 'inboard ${command} --help'.`);
+      return 2;
+    }
+    if (e instanceof ConfigError) {
+      say(`inboard: ${sanitize(e.message)}`);
+      return 2;
+    }
+    if (isApiError(e)) {
+      say(`inboard: ${sanitize(e.message)}${e.status > 0 ? ` (${e.status})` : ''}`);
+      return 1;
+    }
+    if (e instanceof CommandError) {
+      say(`inboard: ${sanitize(e.message)}`);
+      return 1;
+    }
+    say(`inboard: ${sanitize(e instanceof Error ? e.message : String(e))}`);
+    return 1;
+  }
 }

@@ -1,0 +1,100 @@
+/**
+ * Argument parsing for the scriptable commands: node:util parseArgs with the
+ * common flags, and errors that carry their exit status (2: the command line
+ * is wrong; 1: the server or the data said no).
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ConfigFlags } from '../config/resolve.js';
+
+/** Exit 2: unknown flag, missing argument, bad value. Says what is wrong; runCommand points to --help. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  /** The command whose --help to point to ("card move"); the top-level command when unset. */
+  command: string | undefined;
+}
+
+/** Runs `fn`, marking any usage error it throws as belonging to `command`. */
+export async function within<T>(command: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof UsageError) e.command ??= command;
+    throw e;
+  }
+}
+
+/** Exit 1: a name that matches nothing on the server, a refused request outside the client. */
+export class CommandError extends Error {
+  override readonly name = 'CommandError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Flags every scriptable command accepts. */
+export const COMMON_OPTIONS = {
+  url: { type: 'string' },
+  'api-key': { type: 'string' },
+  insecure: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Options;
+
+export const COMMON_HELP = `Common options
+  --json            machine-readable output: pretty JSON of the parsed data on stdout
+  --url URL         the /v2 service (or INBOARD_URL, or "url" in the config file;
+                    none of them: the embedded local service)
+  --api-key KEY     its API key; prefer INBOARD_API_KEY or the config file, since
+                    flags are visible to other users in \`ps\`
+  --insecure        allow plain http:// to a host that is not loopback
+  -h, --help        this text
+
+Exit status: 0 success, 1 the server refused or failed, 2 usage error.
+`;
+
+/** parseArgs, strict, with the common flags added; its errors become UsageErrors. */
+export function parse<O extends Options>(argv: string[], options: O) {
+  const all = { ...COMMON_OPTIONS, ...options };
+  try {
+    return parseArgs({ args: argv, options: all, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message.replace(/\. To specify a positional argument.*$/s, '') : String(e));
+  }
+}
+
+export function configFlags(values: { url?: string | undefined; 'api-key'?: string | undefined; insecure?: boolean | undefined }): ConfigFlags {
+  return { url: values.url, apiKey: values['api-key'], insecure: values.insecure };
+}
+
+/** Exactly `names.length` positionals, named for the error message. */
+export function positionals(got: string[], names: string[], optional: string[] = []): string[] {
+  if (got.length < names.length) throw new UsageError(`missing ${names.slice(got.length).join(' and ')}`);
+  if (got.length > names.length + optional.length) {
+    throw new UsageError(`unexpected argument '${got[names.length + optional.length] ?? ''}'`);
+  }
+  return got;
+}
+
+/** A whole number within bounds, from a flag or positional called `what`. */
+export function intArg(what: string, raw: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^\d{1,16}$/.test(raw.trim())) throw new UsageError(`${what} must be a whole number, got '${raw}'`);
+  const n = Number(raw.trim());
+  if (n < min || n > max) throw new UsageError(`${what} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** A card id: a positive whole number. */
+export const cardId = (raw: string): number => intArg('the card ID', raw);
+
+/** Text from a flag, or all of stdin when the flag's value is `-`. */
+export async function textArg(what: string, raw: string | undefined): Promise<string> {
+  if (raw === undefined) throw new UsageError(`missing ${what}`);
+  const text = raw === '-' ? await readStdin() : raw;
+  if (text.trim() === '') throw new UsageError(`${what} is empty`);
+  return text;
+}
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

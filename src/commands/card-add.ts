@@ -1,0 +1,103 @@
+/** `inboard card comment|note|subtask|tag`: things added to an existing card. */
+import { cardId, COMMON_HELP, parse, positionals, textArg, UsageError, within } from './args.js';
+import { emit, one } from './output.js';
+import { resolveTag } from './resolve.js';
+import { helpRequested, withClient } from './session.js';
+
+export const ADD_ACTIONS: ReadonlySet<string> = new Set(['comment', 'note', 'subtask', 'tag']);
+
+type TextAction = 'comment' | 'note' | 'subtask';
+
+const TEXT_JSON: Record<TextAction, string> = {
+  comment: `{"Error": false, "Success": "…", "CommentDetails": {"CommentId": 7, "UserId": 1,
+   "Comment": "…", "EntityId": "42", "CreatedAt": "…"}}`,
+  note: '{"CardId": "42"}',
+  subtask: '{"CardId": "42"}',
+};
+
+const textHelp = (action: TextAction) => `Usage: inboard card ${action} ID --body TEXT [options]
+
+Adds a ${action === 'subtask' ? 'sub-task' : action} to card ID. With --body -, the text is read from stdin.
+
+Examples
+  inboard card ${action} 42 --body "Waiting for the customer"
+  git log -1 --format=%B | inboard card ${action} 42 --body -
+
+--json: ${TEXT_JSON[action]}
+
+${COMMON_HELP}`;
+
+const TAG_HELP = `Usage: inboard card tag ID (--tag TAG | --remove TAG | --set TAG,...) [options]
+
+Changes the tags of card ID. TAG is a tag id or name on the card's board.
+  --tag TAG        add one tag
+  --remove TAG     remove one tag (the others stay)
+  --set TAG,...    replace all tags (--set "" removes every tag)
+
+Examples
+  inboard card tag 42 --tag urgent
+  inboard card tag 42 --remove 5
+  inboard card tag 42 --set urgent,billing --json
+
+--json: --tag: {"CardId": "42"}; --remove and --set: {"CardId": "42", "TagIds": ["3", "5"]}
+
+${COMMON_HELP}`;
+
+async function addText(action: TextAction, argv: string[]): Promise<number> {
+  const { values, positionals: rest } = parse(argv, { body: { type: 'string' } });
+  if (helpRequested(values, textHelp(action))) return 0;
+  const [idRaw = ''] = positionals(rest, ['ID']);
+  const id = cardId(idRaw);
+  const text = await textArg('--body', values.body);
+  return withClient(values, async (client) => {
+    if (action === 'comment') {
+      const res = await client.createComment(id, text);
+      emit(values.json === true, res, () => `Added comment ${res.CommentDetails.CommentId} to card ${one(res.CommentDetails.EntityId)}\n`);
+    } else {
+      const res = action === 'note' ? await client.addNote(id, text) : await client.addSubTask(id, text);
+      emit(values.json === true, res, () => `Added a ${action === 'note' ? 'note' : 'sub-task'} to card ${one(res.CardId)}\n`);
+    }
+    return 0;
+  });
+}
+
+async function tag(argv: string[]): Promise<number> {
+  const { values, positionals: rest } = parse(argv, {
+    tag: { type: 'string' },
+    remove: { type: 'string' },
+    set: { type: 'string' },
+  });
+  if (helpRequested(values, TAG_HELP)) return 0;
+  const [idRaw = ''] = positionals(rest, ['ID']);
+  const id = cardId(idRaw);
+  const given = (['tag', 'remove', 'set'] as const).filter((k) => values[k] !== undefined);
+  if (given.length !== 1) throw new UsageError('give exactly one of --tag, --remove and --set');
+  return withClient(values, async (client) => {
+    const card = await client.getCard(id);
+    if (values.tag !== undefined) {
+      const t = await resolveTag(client, card.BoardId, values.tag);
+      const res = await client.addTag(id, t.Id);
+      emit(values.json === true, res, () => `Tagged card ${one(res.CardId)} with ${one(t.Name)}\n`);
+      return 0;
+    }
+    let ids: number[];
+    if (values.remove !== undefined) {
+      const t = await resolveTag(client, card.BoardId, values.remove);
+      ids = (card.Tags ?? []).map((x) => x.Id).filter((x) => x !== t.Id);
+    } else {
+      const refs = (values.set ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+      ids = [];
+      for (const ref of refs) ids.push((await resolveTag(client, card.BoardId, ref)).Id);
+    }
+    const res = await client.setTags(id, [...new Set(ids)]);
+    emit(values.json === true, res, () =>
+      `Card ${one(res.CardId)} tags: ${res.TagIds.length === 0 ? 'none' : res.TagIds.map(one).join(', ')}\n`);
+    return 0;
+  });
+}
+
+const isTextAction = (a: string): a is TextAction => a === 'comment' || a === 'note' || a === 'subtask';
+
+export function addAction(action: string, argv: string[]): Promise<number> {
+  return within(`card ${action}`, () => (isTextAction(action) ? addText(action, argv) : tag(argv)));
+}
