@@ -28,8 +28,9 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, ta
   const tagText = first ? `#${truncate(sanitize(first.Name), 8)}${cardTags.length > 1 ? `+${cardTags.length - 1}` : ''}` : '';
   const who = card.assignees && card.assignees.length > 0 ? initials(card.assignees[0] ?? '') : '';
   const due = card.dueDate ? shortDate(card.dueDate) : '';
-  // Meta gives way to the title on narrow columns: due first, then tag.
-  const room = width - cellWidth(lead) - 12;
+  // The title keeps at least 60% of the row; meta fills the rest in order
+  // tag, assignee, due, each only if it fits whole.
+  const room = Math.floor((width - cellWidth(lead)) * 0.4);
   const metaParts: { text: string; color?: string; bold?: boolean }[] = [];
   let used = 0;
   const add = (text: string, color?: string, bold?: boolean) => {
