@@ -9,7 +9,10 @@ import { GAP } from './positions.js';
 
 export const DEMO_TEAMMATE = 'sam.rivera@example.com';
 /** Every demo timestamp counts back from here. */
-const BASE = Date.UTC(2026, 2, 2, 9, 30, 0);
+// Dates are relative to the day the demo is written, so due dates read as
+// "this week" rather than long overdue; titles and structure stay fixed.
+const today = new Date();
+const BASE = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 9, 30, 0);
 const iso = (minutesBefore: number) => new Date(BASE - minutesBefore * 60_000).toISOString();
 const day = (daysAfter: number) => new Date(BASE + daysAfter * 86_400_000).toISOString().slice(0, 10) + 'T17:00:00.000Z';
 
