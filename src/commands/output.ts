@@ -17,11 +17,12 @@ export const stdout: Out = { write: (t) => void process.stdout.write(t) };
 /**
  * JSON.stringify already escapes C0 controls and lone surrogates; this adds
  * DEL, C1 controls, line/paragraph separators, bidi and zero-width characters,
- * the BOM and tag characters. They can only occur inside strings, so the
- * result is valid JSON with the same meaning.
+ * the BOM and tag characters (as sanitize does, ZWJ stays: it joins emoji).
+ * They can only occur inside strings, so the result is valid JSON with the
+ * same meaning.
  */
 const UNSAFE_IN_JSON =
-  /[\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
+  /[\u007f-\u009f\u061c\u200b\u200c\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/g;
 
 const u = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
 

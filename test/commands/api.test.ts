@@ -1,0 +1,123 @@
+/** `inboard api`: any request with the configured key, body printed safely, status as exit code. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFields, typedValue } from '../../src/commands/api.js';
+import { startFixture, type Fixture } from './helpers.js';
+
+let f: Fixture;
+beforeAll(async () => {
+  f = await startFixture();
+});
+afterAll(async () => {
+  await f.close();
+});
+
+interface Envelope<T> {
+  message: string;
+  error: boolean;
+  code: number;
+  data: T;
+}
+
+describe('inboard api', () => {
+  it('GET /v2/board prints the envelope as pretty JSON', async () => {
+    const r = await f.run(['api', 'GET', '/v2/board']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\{\n {2}"message"/);
+    const body = JSON.parse(r.stdout) as Envelope<unknown>;
+    expect(body.error).toBe(false);
+    expect(body.data).toEqual(await f.client.listBoards());
+  });
+
+  it('GET /v2/nope exits 1 with the server’s message; the body is still printed', async () => {
+    const r = await f.run(['api', 'get', 'v2/nope']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('inboard: No such endpoint: GET /v2/nope (404)\n');
+    expect((JSON.parse(r.stdout) as Envelope<unknown>).code).toBe(404);
+  });
+
+  it('GET fields go in the query string, typed', async () => {
+    const r = await f.run(['api', 'GET', '/v2/board/1/column/1/cards', '-F', 'page=2', '--field', 'limit=3']);
+    expect(r.code).toBe(0);
+    const ids = (JSON.parse(r.stdout) as Envelope<{ ServiceTaskId: number }[]>).data.map((c) => c.ServiceTaskId);
+    expect(ids).toEqual((await f.client.listCards(1, 1, 2, 3)).map((c) => c.ServiceTaskId));
+  });
+
+  it('POST fields make a JSON body: numbers stay numbers (the server rejects a string Color)', async () => {
+    const r = await f.run(['api', 'POST', '/v2/tag', '-F', 'BoardId=1', '-f', 'Name=ops', '-F', 'Color=2']);
+    expect(r.code).toBe(0);
+    const created = (JSON.parse(r.stdout) as Envelope<{ Id: number }>).data;
+    expect((await f.client.listTags(1)).find((t) => t.Id === created.Id)?.Name).toBe('ops');
+    const asString = await f.run(['api', 'POST', '/v2/tag', '-F', 'BoardId=1', '-f', 'Name=ops2', '-f', 'Color=2']);
+    expect(asString.code).toBe(1);
+    expect(asString.stderr).toMatch(/\(400\)\n$/);
+  });
+
+  it('DELETE fields go in the query string', async () => {
+    const tag = await f.client.createTag({ BoardId: 1, Name: 'temp', Color: 1 });
+    const r = await f.run(['api', 'DELETE', '/v2/tag', '-F', 'BoardId=1', '-F', `TagId=${tag.Id}`]);
+    expect(r.code).toBe(0);
+    expect((await f.client.listTags(1)).map((t) => t.Id)).not.toContain(tag.Id);
+  });
+
+  it('k[]=v builds a list: PUT the tags of a card', async () => {
+    const [a, b] = await f.client.listTags(1);
+    if (!a || !b) throw new Error('need 2 tags');
+    const r = await f.run(['api', 'PUT', '/v2/card/2/tags', '-f', `TagIds[]=${a.Id}`, '-f', `TagIds[]=${b.Id}`]);
+    expect(r.code).toBe(0);
+    expect((await f.client.getCard(2)).Tags?.map((t) => t.Id).sort()).toEqual([a.Id, b.Id].sort());
+  });
+
+  it('--input FILE and --input - send that body', async () => {
+    const file = join(f.dir, 'board.json');
+    writeFileSync(file, JSON.stringify({ Name: 'From a file' }));
+    expect((await f.run(['api', 'POST', '/v2/board', '--input', file])).code).toBe(0);
+    expect((await f.run(['api', 'POST', '/v2/board', '--input', '-'], { input: '{"Name": "From stdin"}' })).code).toBe(0);
+    const names = (await f.client.listBoards()).map((b) => b.Name);
+    expect(names).toEqual(expect.arrayContaining(['From a file', 'From stdin']));
+  });
+
+  it('control characters are escaped unless --raw', async () => {
+    const title = 'csi \x9b2J and \u202eevil';
+    const { taskId } = await f.client.createCard({ BoardId: 1, ColumnId: 1, CardTitle: title });
+    const safe = await f.run(['api', 'GET', `/v2/card/${taskId}`]);
+    expect(safe.stdout).not.toMatch(/[\x9b\u202e]/);
+    expect((JSON.parse(safe.stdout) as Envelope<{ TaskName: string }>).data.TaskName).toBe(title);
+    const raw = await f.run(['api', 'GET', `/v2/card/${taskId}`, '--raw']);
+    expect(raw.stdout).toContain(title.slice(4, 8)); // exactly as the server sent it
+    expect((JSON.parse(raw.stdout) as Envelope<{ TaskName: string }>).data.TaskName).toBe(title);
+  });
+
+  it.each([
+    [['api', 'GET'], 'missing PATH'],
+    [['api', 'GET', 'https://elsewhere.example/v2/board'], 'not a URL'],
+    [['api', 'GET', '//elsewhere.example/v2/board'], 'not a URL'],
+    [['api', 'POST', '/v2/tag', '-F', 'novalue'], "--field wants key=value, got 'novalue'"],
+    [['api', 'G(T', '/v2/board'], "'G(T' is not an HTTP method"],
+  ])('usage error %j', async (args, message) => {
+    const r = await f.run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain("See 'inboard api --help'.");
+  });
+
+  it('--input that is not JSON is a usage error', async () => {
+    const r = await f.run(['api', 'POST', '/v2/board', '--input', '-'], { input: 'Name=x' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--input (stdin) is not JSON');
+  });
+});
+
+describe('field typing (gh api -F style)', () => {
+  it('literals and whole numbers become JSON values; the rest stays text', () => {
+    expect([typedValue('true'), typedValue('false'), typedValue('null')]).toEqual([true, false, null]);
+    expect([typedValue('42'), typedValue('-7'), typedValue('0')]).toEqual([42, -7, 0]);
+    expect([typedValue('007'), typedValue('1.5'), typedValue('12345678901234567890'), typedValue('')]).toEqual(['007', '1.5', '12345678901234567890', '']);
+  });
+
+  it('k[]=v appends; -f never types; a value may contain =', () => {
+    expect(buildFields(['a[]=1', 'a[]=x', 'b=c=d'], ['n=5', 'l[]=true'])).toEqual({ a: [1, 'x'], b: 'c=d', n: '5', l: ['true'] });
+    expect(() => buildFields(['a=1', 'a[]=2'], [])).toThrow('both as a value and as a list');
+  });
+});
