@@ -35,6 +35,11 @@ export async function runCommand(cmd: string, argv: string[]): Promise<number> {
     say(`inboard: unknown command '${sanitize(cmd)}'. See 'inboard --help'.`);
     return 2;
   }
+  // `inboard cards 1 --json | head`: a reader that goes away is not an error of ours;
+  // the command still finishes and closes its connection.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
   try {
     return await (await load())(argv);
   } catch (e) {
