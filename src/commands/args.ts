@@ -57,7 +57,7 @@ export function parse<O extends Options>(argv: string[], options: O) {
   try {
     return parseArgs({ args: argv, options: all, strict: true, allowPositionals: true });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message.replace(/\. To specify a positional argument.*$/s, '') : String(e));
+    throw new UsageError(e instanceof Error ? e.message : String(e));
   }
 }
 

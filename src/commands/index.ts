@@ -45,7 +45,7 @@ export async function runCommand(cmd: string, argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       const command = e.command ?? cmd;
-      say(`inboard ${command}: ${sanitize(e.message)}\nSee 'inboard ${command} --help'.`);
+      say(`inboard ${command}: ${sanitize(e.message, { multiline: true })}\nSee 'inboard ${command} --help'.`);
       return 2;
     }
     if (e instanceof ConfigError) {
