@@ -1,16 +1,24 @@
 import { Box, useApp, useInput } from 'ink';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BoardStore } from '../store/index.js';
 import { selectColumns, selectStatus } from '../store/index.js';
 import { useShallow } from 'zustand/react/shallow';
 import { Board } from './Board.js';
 import { BoardPicker } from './BoardPicker.js';
 import { CardDetail } from './CardDetail.js';
+import { matchCards, type BoardFilter } from './filter.js';
+import { newBoard } from './flows/board-flows.js';
+import type { Flow } from './flows/flow.js';
 import { Help } from './Help.js';
 import { actionFor, hintsFor, keyName, type Scope } from './keymap.js';
+import { useOverlays } from './overlay.js';
+import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
-import { runBoardAction } from './hooks/use-board-keys.js';
+import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
+import { boardKey, detailKey, snapToFilter, type ScreenKeys } from './hooks/screen-keys.js';
+import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
+import { useNotice } from './hooks/use-notice.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { StoreContext, useBoard } from './store-context.js';
 import { sanitize } from '../text/sanitize.js';
@@ -21,31 +29,43 @@ export interface AppProps {
   backend: string;
   /** Open this board at once instead of the picker. */
   initialBoardId?: number | null;
+  /** Auto-refresh of the open board, in seconds; 0 turns it off. Default 30. */
+  refreshSeconds?: number;
 }
 
 type Screen = 'picker' | 'board' | 'detail';
 
 export function App(props: AppProps) {
+  const router = useMemo(() => new KeyRouter(), []);
   return (
     <StoreContext.Provider value={props.store}>
-      <Shell {...props} />
+      <KeyRouterContext.Provider value={router}>
+        <Shell {...props} router={router} />
+      </KeyRouterContext.Provider>
     </StoreContext.Provider>
   );
 }
 
-function Shell({ store, backend, initialBoardId }: AppProps) {
+function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: AppProps & { router: KeyRouter }) {
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize();
   const [screen, setScreen] = useState<Screen>(initialBoardId ? 'board' : 'picker');
   const [help, setHelp] = useState(false);
   const [scroll, setScroll] = useState(0);
+  const [commentSel, setCommentSel] = useState<number | null>(null);
+  const [filterText, setFilterText] = useState<string | null>(null);
+  const [notice, notify] = useNotice();
+  const overlays = useOverlays();
   const boards = useBoard((s) => s.boards);
   const boardId = useBoard((s) => s.boardId);
   const boardName = useBoard((s) => s.boards.items.find((b) => b.Id === s.boardId)?.Name ?? null);
   const columns = useBoard(selectColumns);
   const detail = useBoard((s) => s.detail);
+  const cards = useBoard((s) => s.view.cards);
+  const tags = useBoard((s) => s.tags);
   const status = useBoard(useShallow(selectStatus));
   const wait = useCountdown(status.backoff?.until ?? null);
+  useAutoRefresh(store, screen === 'picker' ? null : boardId, refreshSeconds);
 
   useEffect(() => {
     const s = store.getState();
@@ -53,74 +73,108 @@ function Shell({ store, backend, initialBoardId }: AppProps) {
     void s.loadBoards().catch(() => undefined);
   }, [store, initialBoardId]);
 
+  const filter: BoardFilter | null = useMemo(
+    () => (filterText === null ? null : { text: filterText, ids: matchCards(cards, tags, filterText) }),
+    [filterText, cards, tags],
+  );
+  useEffect(() => {
+    if (filter !== null) snapToFilter(store, filter.ids);
+  }, [filter, store]);
+
   // Ink 6 clears and redraws everything when a frame reaches the terminal's
   // height: keep it one line shorter. Two lines go to the status bar.
   const bodyHeight = Math.max(3, rows - 1 - 2);
-  const scope: Scope = screen;
+  const overlay = overlays.current;
+  const promptLines = overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences' ? overlayHeight(overlay, bodyHeight) : 0;
+  const scope: Scope = overlay?.kind === 'text' ? 'prompt' : screen;
 
+  const openBoard = useCallback(
+    (id: number) => {
+      setScreen('board');
+      setFilterText(null);
+      if (id !== store.getState().boardId) void store.getState().openBoard(id).catch(() => undefined);
+    },
+    [store],
+  );
+
+  const flow: Flow = { store, overlays, notify, screen };
+  const keys: ScreenKeys = {
+    store,
+    flow,
+    filter,
+    setFilterText,
+    openDetail: (id) => {
+      setScroll(0);
+      setCommentSel(null);
+      setScreen('detail');
+      void store.getState().openCard(id).catch(() => undefined);
+    },
+    closeDetail: () => {
+      store.getState().closeCard();
+      setCommentSel(null);
+      setScreen('board');
+    },
+    commentSel,
+    setCommentSel,
+    scrollBy: (d) => setScroll((v) => Math.max(0, v + d)),
+    pageRows: Math.max(1, bodyHeight - 4),
+  };
+
+  // The one key router: an open overlay takes every key; then help; then the screen.
   useInput((input, key) => {
     const name = keyName(input, key);
-    const action = actionFor(help ? 'global' : scope, name);
+    if (name === 'C-c') return exit();
+    if (router.dispatch(input, key)) return;
+    const action = actionFor(help ? 'global' : screen, name);
     if (help) {
       if (action === 'help' || action === 'back' || action === 'quit') setHelp(false);
       return;
     }
     if (action === 'quit' && !(screen === 'detail' && name === 'q')) return exit();
     if (action === 'help') return setHelp(true);
-    const s = store.getState();
-    if (screen === 'detail') {
-      if (action === 'back') {
-        s.closeCard();
-        setScreen('board');
-      } else if (action === 'card.next') setScroll((v) => v + 1);
-      else if (action === 'card.prev') setScroll((v) => Math.max(0, v - 1));
-      return;
-    }
+    notify(null);
+    if (screen === 'detail') return detailKey(keys, action);
     if (screen === 'picker') {
       if (action === 'back' && boardId !== null) setScreen('board');
-      if (name === 'r') void s.loadBoards().catch(() => undefined);
-      return;
-    }
-    if (action === 'open' && s.cursor.cardId !== null && s.cursor.cardId > 0) {
-      setScroll(0);
-      setScreen('detail');
-      void s.openCard(s.cursor.cardId).catch(() => undefined);
+      else if (action === 'refresh') void store.getState().loadBoards().catch(() => undefined);
+      else if (action === 'board.new') newBoard(flow, openBoard);
       return;
     }
     if (action === 'board.switch') {
       setScreen('picker');
-      void s.loadBoards().catch(() => undefined);
+      void store.getState().loadBoards().catch(() => undefined);
       return;
     }
-    if (action === 'back') return s.clearError();
-    if (action !== undefined) runBoardAction(store, action, Math.max(1, bodyHeight - 4));
+    boardKey(keys, action);
   });
 
-  const openBoard = (id: number) => {
-    setScreen('board');
-    if (id !== boardId) void store.getState().openBoard(id).catch(() => undefined);
-  };
+  const bodyRows = bodyHeight - promptLines;
+  let body;
+  if (help) body = <Help scope={scope} height={bodyHeight} />;
+  else if (overlay !== null && promptLines === 0) body = <OverlayView overlay={overlay} width={width} height={bodyHeight} />;
+  else if (screen === 'picker')
+    body = (
+      <BoardPicker
+        boards={boards.items}
+        loading={boards.loading}
+        error={boards.error}
+        currentId={boardId}
+        width={width}
+        height={bodyRows}
+        isFocused={overlay === null && !help}
+        onSelect={openBoard}
+      />
+    );
+  else if (screen === 'detail' && detail !== null)
+    body = (
+      <CardDetail detail={detail} columns={columns} width={width} height={bodyRows} scroll={scroll} selectedCommentId={commentSel} />
+    );
+  else body = <Board width={width} height={bodyRows} filter={filter} />;
 
   return (
     <Box flexDirection="column" width={width}>
-      {help ? (
-        <Help scope={scope} height={bodyHeight} />
-      ) : screen === 'picker' ? (
-        <BoardPicker
-          boards={boards.items}
-          loading={boards.loading}
-          error={boards.error}
-          currentId={boardId}
-          width={width}
-          height={bodyHeight}
-          isFocused={!help}
-          onSelect={openBoard}
-        />
-      ) : screen === 'detail' && detail !== null ? (
-        <CardDetail detail={detail} columns={columns} width={width} height={bodyHeight} scroll={scroll} />
-      ) : (
-        <Board width={width} height={bodyHeight} filter={null} />
-      )}
+      {body}
+      {!help && overlay !== null && promptLines > 0 && <OverlayView overlay={overlay} width={width} height={promptLines} />}
       <StatusBar
         width={width}
         board={boardName === null ? 'no board' : sanitize(boardName)}
@@ -129,7 +183,7 @@ function Shell({ store, backend, initialBoardId }: AppProps) {
         failed={status.failed}
         error={status.error}
         waitSeconds={wait}
-        notice={null}
+        notice={notice}
         hints={hintsFor(scope)}
       />
     </Box>

@@ -5,7 +5,7 @@
  */
 import type { Key } from 'ink';
 
-export type Scope = 'board' | 'detail' | 'picker' | 'global';
+export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'global';
 
 export type Action =
   | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last'
@@ -14,7 +14,9 @@ export type Action =
   | 'open' | 'back'
   | 'card.new' | 'card.edit' | 'card.comment' | 'card.note' | 'card.subtask'
   | 'card.tags' | 'card.assign' | 'card.moveTo' | 'card.archive'
-  | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences'
+  | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage'
+  | 'comment.next' | 'comment.prev' | 'comment.delete'
+  | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end'
   | 'help' | 'quit';
 
 export interface Binding {
@@ -48,10 +50,10 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'open', keys: ['enter'], scope: 'board', group: 'Card', help: 'card detail', hint: 'detail' },
   { action: 'card.new', keys: ['n'], scope: 'board', group: 'Card', help: 'new card in this column', hint: 'new' },
   { action: 'card.edit', keys: ['e'], scope: 'board', group: 'Card', help: 'edit title' },
-  { action: 'card.comment', keys: ['c'], scope: 'board', group: 'Card', help: 'comment' },
+  { action: 'card.comment', keys: ['c'], scope: 'board', group: 'Card', help: 'comment', hint: 'comment' },
   { action: 'card.note', keys: ['N'], scope: 'board', group: 'Card', help: 'note' },
   { action: 'card.subtask', keys: ['s'], scope: 'board', group: 'Card', help: 'sub-task' },
-  { action: 'card.tags', keys: ['t'], scope: 'board', group: 'Card', help: 'tags' },
+  { action: 'card.tags', keys: ['t'], scope: 'board', group: 'Card', help: 'tags', hint: 'tags' },
   { action: 'card.assign', keys: ['@'], scope: 'board', group: 'Card', help: 'assignees' },
   { action: 'card.archive', keys: ['a'], scope: 'board', group: 'Card', help: 'archive (asks y/n)' },
   { action: 'column.new', keys: ['C'], scope: 'board', group: 'Board', help: 'new column' },
@@ -59,11 +61,29 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'refresh', keys: ['r'], scope: 'board', group: 'Board', help: 'refresh' },
   { action: 'board.switch', keys: ['b'], scope: 'board', group: 'Board', help: 'switch board' },
   { action: 'sequences', keys: ['S'], scope: 'board', group: 'Board', help: 'email sequences' },
+  { action: 'tags.manage', keys: ['T'], scope: 'board', group: 'Board', help: 'manage the board’s tags' },
   { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
   { action: 'open', keys: ['enter'], scope: 'picker', group: 'Board', help: 'open board', hint: 'open' },
+  { action: 'refresh', keys: ['r'], scope: 'picker', group: 'Board', help: 'reload the list' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'detail', group: 'Navigate', help: 'scroll up' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'detail', group: 'Navigate', help: 'scroll down' },
+  { action: 'comment.next', keys: ['tab'], scope: 'detail', group: 'Navigate', help: 'select the next comment', hint: 'select comment', hintKey: 'Tab' },
+  { action: 'comment.prev', keys: ['S-tab'], scope: 'detail', group: 'Navigate', help: 'select the previous comment' },
+  { action: 'card.edit', keys: ['e'], scope: 'detail', group: 'Card', help: 'edit the selected comment, else the title', hint: 'edit' },
+  { action: 'comment.delete', keys: ['d'], scope: 'detail', group: 'Card', help: 'delete the selected comment (yours only)' },
+  { action: 'card.comment', keys: ['c'], scope: 'detail', group: 'Card', help: 'comment', hint: 'comment' },
+  { action: 'card.note', keys: ['N'], scope: 'detail', group: 'Card', help: 'note' },
+  { action: 'card.subtask', keys: ['s'], scope: 'detail', group: 'Card', help: 'sub-task' },
+  { action: 'card.tags', keys: ['t'], scope: 'detail', group: 'Card', help: 'tags' },
+  { action: 'card.assign', keys: ['@'], scope: 'detail', group: 'Card', help: 'assignees' },
+  { action: 'card.moveTo', keys: ['m'], scope: 'detail', group: 'Move', help: 'move to another column or board' },
+  { action: 'card.archive', keys: ['a'], scope: 'detail', group: 'Card', help: 'archive (asks y/n)' },
   { action: 'back', keys: ['esc', 'q'], scope: 'detail', group: 'App', help: 'back to the board', hint: 'back' },
+  { action: 'prompt.submit', keys: ['enter'], scope: 'prompt', group: 'App', help: 'save / submit', hint: 'save' },
+  { action: 'prompt.cancel', keys: ['esc'], scope: 'prompt', group: 'App', help: 'cancel', hint: 'cancel' },
+  { action: 'prompt.newline', keys: ['C-j'], scope: 'prompt', group: 'App', help: 'new line (notes and comments)' },
+  { action: 'prompt.home', keys: ['home', 'C-a'], scope: 'prompt', group: 'Navigate', help: 'start of the line' },
+  { action: 'prompt.end', keys: ['end', 'C-e'], scope: 'prompt', group: 'Navigate', help: 'end of the line' },
   { action: 'help', keys: ['?'], scope: 'global', group: 'App', help: 'this help', hint: 'help' },
   { action: 'back', keys: ['esc'], scope: 'global', group: 'App', help: 'back / cancel' },
   { action: 'quit', keys: ['q', 'C-c'], scope: 'global', group: 'App', help: 'quit', hint: 'quit' },
@@ -108,13 +128,15 @@ export function displayKey(name: string): string {
   if (name.startsWith('S-')) return `Shift+${arrows[name.slice(2)] ?? name.slice(2)}`;
   if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
   if (arrows[name]) return arrows[name];
-  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
+  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', tab: 'Tab', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
   return words[name] ?? name;
 }
 
 /** Bindings shown in a scope's help, global ones last. */
 export function bindingsFor(scope: Scope): Binding[] {
-  return KEYMAP.filter((b) => b.scope === scope).concat(KEYMAP.filter((b) => b.scope === 'global'));
+  const own = KEYMAP.filter((b) => b.scope === scope);
+  // In a prompt every printable key is text: the global keys don't apply.
+  return scope === 'prompt' ? own : own.concat(KEYMAP.filter((b) => b.scope === 'global'));
 }
 
 /** Footer hints for a scope: `key label` pairs from the table. */

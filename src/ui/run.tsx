@@ -37,6 +37,12 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
+  // Auto-refresh of the open board, in seconds (0 turns it off).
+  const refreshSeconds = values.refresh === undefined ? 30 : Number(values.refresh);
+  if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0 || !/^\d+(\.\d+)?$/.test(values.refresh ?? '30')) {
+    process.stderr.write(`inboard: --refresh takes a number of seconds (0 turns it off), got '${values.refresh}'\n${USAGE}\n`);
+    return 2;
+  }
   let conn;
   try {
     conn = await connect({ url: values.url, apiKey: values['api-key'], insecure: values.insecure });
@@ -70,7 +76,7 @@ export async function run(argv: string[]): Promise<number> {
   const renderLog = renderLogPath ? createWriteStream(renderLogPath, { flags: 'a' }) : null;
   enterAlternateScreen();
   try {
-    const app = render(<App store={store} backend={backend} initialBoardId={initialBoardId} />, {
+    const app = render(<App store={store} backend={backend} initialBoardId={initialBoardId} refreshSeconds={refreshSeconds} />, {
       exitOnCtrlC: false,
       patchConsole: true,
       ...(renderLog ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) } : {}),

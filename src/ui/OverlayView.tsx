@@ -1,0 +1,56 @@
+/** Draws the open overlay; each kind takes its keys through the key router. */
+import type { Shown } from './overlay.js';
+import { Confirm } from './prompts/Confirm.js';
+import { Picker } from './prompts/Picker.js';
+import { TextPrompt } from './prompts/TextPrompt.js';
+import { Sequences } from './Sequences.js';
+
+/** Lines a prompt takes at the foot of the screen (pickers take the whole body). */
+export function overlayHeight(o: Shown | null, bodyHeight: number): number {
+  if (o === null) return 0;
+  if (o.kind === 'text') return (o.multiline ? 4 : 1) + 3 + (o.error ? 1 : 0);
+  if (o.kind === 'confirm') return 3;
+  return bodyHeight;
+}
+
+export function OverlayView({ overlay: o, width, height }: { overlay: Shown; width: number; height: number }) {
+  switch (o.kind) {
+    case 'text':
+      return (
+        <TextPrompt
+          key={o.key}
+          title={o.title}
+          initial={o.initial}
+          multiline={o.multiline}
+          error={o.error}
+          busy={o.busy}
+          {...(o.help !== undefined ? { help: o.help } : {})}
+          width={width}
+          lines={4}
+          onSubmit={o.onSubmit}
+          onCancel={o.onCancel}
+          {...(o.onChange !== undefined ? { onChange: o.onChange } : {})}
+        />
+      );
+    case 'confirm':
+      return <Confirm key={o.key} question={o.question} width={width} onYes={o.onYes} onNo={o.onNo} />;
+    case 'pick':
+      return (
+        <Picker
+          key={o.key}
+          title={o.title}
+          items={o.items}
+          width={width}
+          height={height}
+          {...(o.initialIndex !== undefined ? { initialIndex: o.initialIndex } : {})}
+          status={o.status ?? null}
+          {...(o.help !== undefined ? { help: o.help } : {})}
+          onPick={o.onPick}
+          onCancel={o.onCancel}
+          {...(o.onKey !== undefined ? { onKey: o.onKey } : {})}
+        />
+      );
+    case 'sequences':
+      return <Sequences key={o.key} width={width} height={height} onClose={o.onCancel} />;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * `S`: email sequences. The list (name, first subject, views, last sent);
+ * Enter shows the steps in order with their delay and subject, and the
+ * content as readable text. j/k scroll, Esc goes back a level.
+ */
+import { Box, Text } from 'ink';
+import { useEffect, useMemo, useState } from 'react';
+import type { EmailSequenceDetail, FollowupStep } from '../api/schema.js';
+import { htmlToText } from '../text/html-to-text.js';
+import { sanitize } from '../text/sanitize.js';
+import { fit } from '../text/width.js';
+import { wrap } from '../text/wrap.js';
+import { longDate } from './card-meta.js';
+import { useKeyHandler } from './hooks/use-key-router.js';
+import { Picker } from './prompts/Picker.js';
+import { useBoard, useBoardStore } from './store-context.js';
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** "2 days 3 hours", "30 minutes", "no delay". */
+export function delayText(step: FollowupStep): string {
+  const unit = step.Duration === '' || step.Duration === 'days' ? 'day' : sanitize(step.Duration).replace(/s$/, '');
+  const parts: string[] = [];
+  if (step.Days > 0) parts.push(plural(step.Days, unit));
+  if ((step.Hours ?? 0) > 0) parts.push(plural(step.Hours ?? 0, 'hour'));
+  if ((step.Minutes ?? 0) > 0) parts.push(plural(step.Minutes ?? 0, 'minute'));
+  return parts.length === 0 ? 'no delay' : parts.join(' ');
+}
+
+export function sequenceLines(d: EmailSequenceDetail, width: number): { text: string; bold?: boolean; dim?: boolean }[] {
+  const lines: { text: string; bold?: boolean; dim?: boolean }[] = [{ text: sanitize(d.Name), bold: true }];
+  lines.push({ text: `created ${longDate(d.CreatedAt)} · ${plural(d.EmailFollowups.length, 'step')}`, dim: true });
+  for (const step of [...d.EmailFollowups].sort((a, b) => a.Sequence - b.Sequence)) {
+    lines.push({ text: '' });
+    lines.push({ text: `Step ${step.Sequence} · after ${delayText(step)}`, bold: true });
+    for (const l of wrap(`Subject: ${sanitize(step.Subject)}`, width)) lines.push({ text: l });
+    const body = sanitize(htmlToText(step.Content ?? ''), { multiline: true });
+    for (const l of wrap(body === '' ? '(no content)' : body, width - 2)) lines.push({ text: `  ${l}`, dim: body === '' });
+  }
+  return lines;
+}
+
+export function Sequences({ width, height, onClose }: { width: number; height: number; onClose(): void }) {
+  const store = useBoardStore();
+  const list = useBoard((s) => s.sequences);
+  const open = useBoard((s) => s.sequence);
+  const [scroll, setScroll] = useState(0);
+  useEffect(() => {
+    void store.getState().loadSequences();
+  }, [store]);
+  const lines = useMemo(() => (open?.data ? sequenceLines(open.data, width) : []), [open?.data, width]);
+  useKeyHandler((input, key) => {
+    if (key.escape || input === 'q') return store.getState().closeSequence();
+    if (key.downArrow || input === 'j') setScroll((v) => Math.min(v + 1, Math.max(0, lines.length - height + 1)));
+    if (key.upArrow || input === 'k') setScroll((v) => Math.max(0, v - 1));
+  }, open !== null);
+
+  if (open !== null) {
+    const shown = lines.slice(scroll, scroll + height - 1);
+    return (
+      <Box flexDirection="column" height={height}>
+        {open.data === null ? (
+          <Text color={open.error ? 'red' : undefined}>{open.error ? `✗ ${open.error}` : 'loading…'}</Text>
+        ) : (
+          shown.map((l, i) => (
+            <Text key={scroll + i} bold={l.bold} dimColor={l.dim}>
+              {fit(l.text, width)}
+            </Text>
+          ))
+        )}
+        <Text dimColor>{fit('j/k scroll · Esc back to the list', width)}</Text>
+      </Box>
+    );
+  }
+  const items = list.items.map((s) => ({
+    value: String(s.EmailTemplateId),
+    label: `${sanitize(s.Name)} · ${sanitize(s.Subject)} · ${plural(s.TotalViewCount, 'view')} · last sent ${s.LastSent ? longDate(s.LastSent) : 'never'}`,
+  }));
+  return (
+    <Picker
+      title="Email sequences"
+      items={items}
+      width={width}
+      height={height}
+      status={list.error ? { text: list.error, error: true } : list.loading ? { text: 'loading…' } : items.length === 0 ? { text: 'No email sequences.' } : null}
+      help="Enter steps · Esc close"
+      onPick={(id) => {
+        setScroll(0);
+        void store.getState().openSequence(id);
+      }}
+      onCancel={onClose}
+    />
+  );
+}

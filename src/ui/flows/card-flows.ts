@@ -1,0 +1,99 @@
+/** Card keys that ask for text or a y/n: n, e, c, N, s, a — and comment edit/delete in the detail. */
+import { ask, why, type Flow } from './flow.js';
+
+const quote = (t: string) => `“${t.length > 40 ? `${t.slice(0, 39)}…` : t}”`;
+
+/** `n`: title, then an optional note; the card shows at the top at once. */
+export function newCard(f: Flow, start: { title?: string; note?: string; error?: string | null; queued?: boolean } = {}): void {
+  const s = f.store.getState();
+  const col = s.columns[s.cursor.col];
+  if (col === undefined) return;
+  ask(f, {
+    title: `New card in ${col.displayName} — title`,
+    initial: start.title ?? '',
+    error: start.error ?? null,
+    queued: start.queued ?? false,
+    next: (title) =>
+      ask(f, {
+        title: `New card in ${col.displayName} — note (optional)`,
+        initial: start.note ?? '',
+        multiline: true,
+        allowEmpty: true,
+        help: 'Enter with no text skips',
+        next: (note) => {
+          f.overlays.close();
+          f.store
+            .getState()
+            .createCard(col.label, title, note.trim() === '' ? undefined : note)
+            .then(
+              () => f.notify('Card created'),
+              (e: unknown) => newCard(f, { title, note, error: why(e), queued: true }),
+            );
+        },
+      }),
+  });
+}
+
+export function editTitle(f: Flow, cardId: number, title: string): void {
+  ask(f, {
+    title: 'Edit title',
+    initial: title,
+    optimistic: true,
+    run: (v) => f.store.getState().editTitle(cardId, v),
+    done: 'Title saved',
+  });
+}
+
+export function addText(f: Flow, cardId: number, what: 'comment' | 'note' | 'subTask'): void {
+  const s = f.store.getState();
+  const label = { comment: 'Comment', note: 'Note', subTask: 'Sub-task' }[what];
+  ask(f, {
+    title: `${label} on ${quote(s.view.cards[cardId]?.displayTitle ?? s.detail?.data?.TaskName ?? `card ${cardId}`)}`,
+    multiline: what !== 'subTask',
+    run: (v) =>
+      what === 'comment' ? s.addComment(cardId, v) : what === 'note' ? s.addNote(cardId, v) : s.addSubTask(cardId, v),
+    done: `${label} added`,
+  });
+}
+
+/** `a`: y/n, then the card leaves at once (and comes back if the server refuses). */
+export function archive(f: Flow, cardId: number, title: string, after?: () => void): void {
+  const key = f.overlays.show({
+    kind: 'confirm',
+    question: `Archive ${quote(title)}?`,
+    onNo: () => f.overlays.close(key),
+    onYes: () => {
+      f.overlays.close(key);
+      after?.();
+      f.store.getState().archiveCard(cardId).then(
+        () => f.notify('Archived'),
+        () => undefined, // the card is back and the status bar says why
+      );
+    },
+  });
+}
+
+export function editComment(f: Flow, cardId: number, commentId: number, text: string): void {
+  ask(f, {
+    title: 'Edit comment',
+    initial: text,
+    multiline: true,
+    run: (v) => f.store.getState().updateComment(cardId, commentId, v),
+    done: 'Comment saved',
+  });
+}
+
+export function deleteComment(f: Flow, cardId: number, commentId: number, text: string): void {
+  const key = f.overlays.show({
+    kind: 'confirm',
+    question: `Delete comment ${quote(text)}?`,
+    onNo: () => f.overlays.close(key),
+    onYes: () => {
+      f.overlays.close(key);
+      f.store.getState().deleteComment(cardId, commentId).then(
+        () => f.notify('Comment deleted'),
+        () => undefined, // the status bar has the server's words
+      );
+    },
+  });
+}

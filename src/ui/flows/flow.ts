@@ -1,0 +1,81 @@
+/**
+ * What every key flow gets (the store, the overlays, a notice) and `ask`,
+ * the one way a flow asks for text: optimistic actions close the prompt at
+ * once and reopen it, text intact, if the server refuses; the others keep
+ * it open with "saving…" until the server answers.
+ */
+import type { BoardStore } from '../../store/index.js';
+import type { Overlay, Overlays } from '../overlay.js';
+
+export interface Flow {
+  store: BoardStore;
+  overlays: Overlays;
+  notify(text: string): void;
+  /** The screen the flow started from. */
+  screen: 'board' | 'detail' | 'picker';
+}
+
+/** The server's words for a failure (the store has already sanitised them). */
+export const why = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+export interface Ask {
+  title: string;
+  initial?: string;
+  multiline?: boolean;
+  help?: string;
+  /** An empty answer is allowed (an optional note). */
+  allowEmpty?: boolean;
+  error?: string | null;
+  /** Close at once and trust the store's optimistic view. */
+  optimistic?: boolean;
+  /** Sends the answer; omitted when the flow only continues (`next`). */
+  run?(value: string): Promise<unknown>;
+  /** Continue with another step instead of sending. */
+  next?(value: string): void;
+  /** Notice on success. */
+  done?: string;
+  /** After success (reload a detail, focus a card). */
+  after?(value: string): void;
+  /** Show after the open overlay instead of replacing it (a late failure). */
+  queued?: boolean;
+}
+
+export function ask(f: Flow, a: Ask): void {
+  const o: Overlay = {
+    kind: 'text',
+    title: a.title,
+    initial: a.initial ?? '',
+    multiline: a.multiline === true,
+    error: a.error ?? null,
+    busy: false,
+    ...(a.help !== undefined ? { help: a.help } : {}),
+    onCancel: () => f.overlays.close(key),
+    onSubmit: (value) => {
+      if (a.allowEmpty !== true && value.trim() === '') {
+        f.overlays.update(key, { error: 'Type something first, or press Esc to cancel' });
+        return;
+      }
+      if (a.next) return a.next(value);
+      if (!a.run) return f.overlays.close(key);
+      const ok = () => {
+        if (a.done) f.notify(a.done);
+        a.after?.(value);
+      };
+      if (a.optimistic === true) {
+        f.overlays.close(key);
+        a.run(value).then(ok, (e: unknown) => ask(f, { ...a, initial: value, error: why(e), queued: true }));
+        return;
+      }
+      f.overlays.update(key, { busy: true, error: null });
+      a.run(value).then(
+        () => {
+          f.overlays.close(key);
+          ok();
+        },
+        (e: unknown) => f.overlays.update(key, { busy: false, error: why(e) }),
+      );
+    },
+  };
+  // The closures above read `key` when called, after it is known.
+  const key: number = a.queued === true ? f.overlays.later(o) : f.overlays.show(o);
+}

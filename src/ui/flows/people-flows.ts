@@ -1,0 +1,63 @@
+/**
+ * `@`: the board's people (owner and users) with a ✓ on the assigned ones;
+ * Enter adds or removes one, "type an email" adds anyone, "clear" unassigns.
+ */
+import { normaliseAssignees } from '../../api/normalise.js';
+import { sanitize } from '../../text/sanitize.js';
+import { ask, type Flow } from './flow.js';
+
+const TYPE = '\u0000type';
+const CLEAR = '\u0000clear';
+
+function assigned(f: Flow, cardId: number): string[] {
+  const s = f.store.getState();
+  const card = s.view.cards[cardId];
+  if (card !== undefined) return [...(card.assignees ?? [])];
+  return s.detail?.cardId === cardId ? normaliseAssignees(s.detail.data?.Assignees) : [];
+}
+
+export function boardPeople(f: Flow): string[] {
+  const s = f.store.getState();
+  const b = s.boards.items.find((x) => x.Id === s.boardId);
+  if (b === undefined) return [];
+  return normaliseAssignees([b.Owner, ...normaliseAssignees(b.Users)]);
+}
+
+export function assignees(f: Flow, cardId: number): void {
+  const now = assigned(f, cardId);
+  const people = normaliseAssignees([...boardPeople(f), ...now]);
+  const set = (emails: string[] | null, notice: string) => {
+    f.store.getState().setAssignees(cardId, emails).then(
+      () => {
+        f.notify(notice);
+        if (f.store.getState().detail?.cardId === cardId) void f.store.getState().openCard(cardId);
+      },
+      () => undefined, // rolled back; the status bar has the server's words
+    );
+  };
+  const key = f.overlays.show({
+    kind: 'pick',
+    title: 'Assignees — Enter adds or removes',
+    items: [
+      ...people.map((p) => ({ value: p, label: `${now.includes(p) ? '✓' : ' '} ${sanitize(p)}` })),
+      { value: TYPE, label: '+ Type an email…', dim: true },
+      { value: CLEAR, label: '  Clear all', dim: true },
+    ],
+    onCancel: () => f.overlays.close(key),
+    onPick: (value) => {
+      if (value === TYPE) {
+        return ask(f, {
+          title: 'Assign — email',
+          optimistic: true,
+          run: (email) => f.store.getState().setAssignees(cardId, [...assigned(f, cardId), email.trim()]),
+          done: 'Assigned',
+        });
+      }
+      f.overlays.close(key);
+      if (value === CLEAR) return set(null, 'Unassigned everyone');
+      const current = assigned(f, cardId);
+      if (current.includes(value)) set(current.filter((p) => p !== value), `Unassigned ${sanitize(value)}`);
+      else set([...current, value], `Assigned ${sanitize(value)}`);
+    },
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * `t`: the board's tags, each as a coloured ■ plus its colour's name and a ✓
+ * when the card has it. Enter applies or removes; the last rows create a
+ * tag (name, then colour) or open the tag manager (d deletes a board tag).
+ */
+import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
+import { TAG_COLORS } from '../../api/schema.js';
+import { sanitize } from '../../text/sanitize.js';
+import type { PickItem } from '../prompts/Picker.js';
+import { ask, why, type Flow } from './flow.js';
+
+const NEW = 'new';
+const MANAGE = 'manage';
+
+function tagItems(f: Flow, applied: readonly number[]): PickItem[] {
+  return f.store.getState().tags.map((t) => {
+    const c = normaliseTagColor(t.Color);
+    return { value: String(t.Id), label: `${applied.includes(t.Id) ? '✓' : ' '} ${sanitize(t.Name)} (${c.name || 'no colour'})`, swatch: c.hex };
+  });
+}
+
+/** Tag ids the card has, as the screen shows them (a detail's list when the card isn't loaded). */
+function appliedTo(f: Flow, cardId: number): readonly number[] {
+  const s = f.store.getState();
+  return s.view.cards[cardId]?.tagIds ?? (s.detail?.cardId === cardId ? (s.detail.data?.Tags ?? []).map((t) => t.Id) : []);
+}
+
+export function tagPicker(f: Flow, cardId: number, status: { text: string; error?: boolean } | null = null): void {
+  const applied = appliedTo(f, cardId);
+  const key = f.overlays.show({
+    kind: 'pick',
+    title: 'Tags — Enter applies or removes',
+    items: [
+      ...tagItems(f, applied),
+      { value: NEW, label: '+ New tag…', dim: true },
+      { value: MANAGE, label: '  Manage board tags…', dim: true },
+    ],
+    status: status ?? (f.store.getState().tags.length === 0 ? { text: 'This board has no tags yet.' } : null),
+    onCancel: () => f.overlays.close(key),
+    onPick: (value) => {
+      if (value === NEW) return newTag(f, cardId);
+      if (value === MANAGE) return tagManager(f);
+      f.overlays.close(key);
+      const id = Number(value);
+      const s = f.store.getState();
+      const name = sanitize(s.tags.find((t) => t.Id === id)?.Name ?? value);
+      const has = appliedTo(f, cardId).includes(id);
+      const p = has ? s.setTags(cardId, appliedTo(f, cardId).filter((t) => t !== id)) : s.addTag(cardId, id);
+      p.then(
+        () => {
+          f.notify(has ? `Removed tag ${name}` : `Tagged ${name}`);
+          if (f.store.getState().detail?.cardId === cardId) void f.store.getState().openCard(cardId);
+        },
+        () => undefined, // rolled back; the status bar has the server's words
+      );
+    },
+  });
+}
+
+/** Name, then colour; the new tag goes on the card too. */
+function newTag(f: Flow, cardId: number | null, name = '', error: string | null = null): void {
+  ask(f, {
+    title: 'New tag — name',
+    initial: name,
+    error,
+    next: (tagName) => {
+      const key = f.overlays.show({
+        kind: 'pick',
+        title: `Colour for “${tagName.trim()}”`,
+        items: TAG_COLORS.map((c, i) => ({ value: String(i), label: c, swatch: TAG_HEX[c] })),
+        onCancel: () => f.overlays.close(key),
+        onPick: (value) => {
+          f.overlays.update(key, { status: { text: 'saving…' } });
+          f.store
+            .getState()
+            .createTag(tagName.trim(), Number(value))
+            .then(async (id) => {
+              f.overlays.close(key);
+              if (cardId === null) return tagManager(f);
+              await f.store.getState().addTag(cardId, id).catch(() => undefined);
+              f.notify(`Created tag ${sanitize(tagName.trim())}`);
+            })
+            .catch((e: unknown) => newTag(f, cardId, tagName, why(e)));
+        },
+      });
+    },
+  });
+}
+
+export function tagManager(f: Flow, status: { text: string; error?: boolean } | null = null): void {
+  const key = f.overlays.show({
+    kind: 'pick',
+    title: 'Board tags — d deletes, n new',
+    items: tagItems(f, []).map((i) => ({ ...i, label: i.label.slice(2) })),
+    status,
+    help: 'd delete · n new tag · Esc close',
+    onCancel: () => f.overlays.close(key),
+    onPick: () => undefined,
+    onKey: (input, value) => {
+      if (input === 'n') {
+        newTag(f, null);
+        return true;
+      }
+      if (input !== 'd' || value === null) return false;
+      const tag = f.store.getState().tags.find((t) => String(t.Id) === value);
+      if (tag === undefined) return false;
+      const confirm = f.overlays.show({
+        kind: 'confirm',
+        question: `Delete tag “${sanitize(tag.Name)}” from the board and every card?`,
+        onNo: () => tagManager(f),
+        onYes: () => {
+          f.overlays.close(confirm);
+          f.store.getState().deleteTag(tag.Id).then(
+            () => tagManager(f, { text: `Deleted ${sanitize(tag.Name)}` }),
+            (e: unknown) => tagManager(f, { text: why(e), error: true }),
+          );
+        },
+      });
+      return true;
+    },
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * Screen keys once no overlay has taken them: the board's and the card
+ * detail's actions. Navigation goes to runBoardAction; every other action
+ * starts a flow (a prompt, a picker or a y/n) from flows/.
+ */
+import type { BoardStore } from '../../store/index.js';
+import type { BoardFilter } from '../filter.js';
+import { addText, archive, deleteComment, editComment, editTitle, newCard } from '../flows/card-flows.js';
+import { newColumn } from '../flows/board-flows.js';
+import type { Flow } from '../flows/flow.js';
+import { moveTo } from '../flows/move-flows.js';
+import { assignees } from '../flows/people-flows.js';
+import { tagManager, tagPicker } from '../flows/tag-flows.js';
+import type { Action } from '../keymap.js';
+import { runBoardAction } from './use-board-keys.js';
+
+export interface ScreenKeys {
+  store: BoardStore;
+  flow: Flow;
+  filter: BoardFilter | null;
+  setFilterText(text: string | null): void;
+  openDetail(cardId: number): void;
+  closeDetail(): void;
+  commentSel: number | null;
+  setCommentSel(id: number | null): void;
+  scrollBy(delta: number): void;
+  pageRows: number;
+}
+
+/** Moves the cursor onto a card the filter shows, looking forward first. */
+export function snapToFilter(store: BoardStore, ids: ReadonlySet<number>, dir: 1 | -1 = 1): void {
+  const s = store.getState();
+  if (s.cursor.cardId !== null && ids.has(s.cursor.cardId)) return;
+  const col = s.columns[s.cursor.col];
+  const list = col === undefined ? [] : (s.view.columns[col.label] ?? []);
+  const i = s.cursor.index;
+  const ahead = dir === 1 ? list.slice(i) : list.slice(0, i + 1).reverse();
+  const behind = dir === 1 ? list.slice(0, i).reverse() : list.slice(i + 1);
+  const hit = ahead.find((c) => ids.has(c.id)) ?? behind.find((c) => ids.has(c.id));
+  if (hit !== undefined) s.focusCardId(hit.id);
+}
+
+function filterPrompt(k: ScreenKeys): void {
+  const f = k.flow;
+  const key = f.overlays.show({
+    kind: 'text',
+    title: 'Filter — title, tag or assignee',
+    initial: k.filter?.text ?? '',
+    multiline: false,
+    error: null,
+    busy: false,
+    help: 'Enter keeps it',
+    onChange: (v) => k.setFilterText(v === '' ? null : v),
+    onSubmit: (v) => {
+      k.setFilterText(v.trim() === '' ? null : v);
+      f.overlays.close(key);
+    },
+    onCancel: () => {
+      k.setFilterText(null);
+      f.overlays.close(key);
+    },
+  });
+}
+
+/** Card-level actions, shared by the board (focused card) and the detail (open card). */
+function cardAction(k: ScreenKeys, action: Action, cardId: number, inDetail: boolean): boolean {
+  const s = k.store.getState();
+  const title = s.view.cards[cardId]?.title ?? s.detail?.data?.TaskName ?? '';
+  const leave = inDetail ? k.closeDetail : undefined;
+  switch (action) {
+    case 'card.edit': editTitle(k.flow, cardId, title); return true;
+    case 'card.comment': addText(k.flow, cardId, 'comment'); return true;
+    case 'card.note': addText(k.flow, cardId, 'note'); return true;
+    case 'card.subtask': addText(k.flow, cardId, 'subTask'); return true;
+    case 'card.tags': tagPicker(k.flow, cardId); return true;
+    case 'card.assign': assignees(k.flow, cardId); return true;
+    case 'card.moveTo': moveTo(k.flow, cardId, leave); return true;
+    case 'card.archive': archive(k.flow, cardId, title, leave); return true;
+    default: return false;
+  }
+}
+
+export function boardKey(k: ScreenKeys, action: Action | undefined): void {
+  if (action === undefined) return;
+  const s = k.store.getState();
+  const cardId = s.cursor.cardId !== null && (k.filter === null || k.filter.ids.has(s.cursor.cardId)) ? s.cursor.cardId : null;
+  if (action === 'open') {
+    if (cardId !== null && cardId > 0) k.openDetail(cardId);
+    return;
+  }
+  if (action === 'back') {
+    if (k.filter !== null) k.setFilterText(null);
+    else s.clearError();
+    return;
+  }
+  s.clearError();
+  switch (action) {
+    case 'card.new': return newCard(k.flow);
+    case 'column.new': return newColumn(k.flow);
+    case 'filter': return filterPrompt(k);
+    case 'tags.manage': return tagManager(k.flow);
+    case 'sequences': {
+      const key = k.flow.overlays.show({ kind: 'sequences', onCancel: () => k.flow.overlays.close(key) });
+      return;
+    }
+  }
+  if (cardId !== null && cardAction(k, action, cardId, false)) return;
+  if (runBoardAction(k.store, action, k.pageRows) && k.filter !== null) {
+    snapToFilter(k.store, k.filter.ids, action === 'card.prev' || action === 'page.up' ? -1 : 1);
+  }
+}
+
+export function detailKey(k: ScreenKeys, action: Action | undefined): void {
+  const s = k.store.getState();
+  const detail = s.detail;
+  if (detail === null || action === undefined) return;
+  const comments = detail.data?.Comments ?? [];
+  const selected = comments.find((c) => c.CommentId === k.commentSel);
+  if (action === 'back') {
+    if (k.commentSel !== null) k.setCommentSel(null);
+    else k.closeDetail();
+    return;
+  }
+  if (action === 'card.next') return k.scrollBy(1);
+  if (action === 'card.prev') return k.scrollBy(-1);
+  if (action === 'comment.next' || action === 'comment.prev') {
+    if (comments.length === 0) return;
+    const at = comments.findIndex((c) => c.CommentId === k.commentSel);
+    const next = at < 0 ? (action === 'comment.next' ? 0 : comments.length - 1) : at + (action === 'comment.next' ? 1 : -1);
+    k.setCommentSel(comments[next]?.CommentId ?? null);
+    return;
+  }
+  s.clearError();
+  if (action === 'card.edit' && selected !== undefined) return editComment(k.flow, detail.cardId, selected.CommentId, selected.Comment);
+  if (action === 'comment.delete') {
+    if (selected !== undefined) deleteComment(k.flow, detail.cardId, selected.CommentId, selected.Comment);
+    else k.flow.notify('Select a comment with Tab first');
+    return;
+  }
+  cardAction(k, action, detail.cardId, true);
+}

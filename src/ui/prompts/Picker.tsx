@@ -1,0 +1,82 @@
+/**
+ * The one picker, over ink-select-input (↑↓ / j k walk, Enter picks). Esc
+ * closes; a few extra keys (d to delete in the tag manager) come through
+ * `onKey`. Items may carry a colour: the swatch is painted, and the label
+ * always names the colour too (never colour alone).
+ */
+import { Box, Text } from 'ink';
+import SelectInput from 'ink-select-input';
+import { useMemo, useRef } from 'react';
+import { fit } from '../../text/width.js';
+import { useKeyHandler } from '../hooks/use-key-router.js';
+
+export interface PickItem {
+  /** Unique within the picker. */
+  value: string;
+  label: string;
+  /** Swatch colour (`#rrggbb`) drawn as ■ before the label. */
+  swatch?: string | null;
+  dim?: boolean;
+}
+
+export interface PickerProps {
+  title: string;
+  items: readonly PickItem[];
+  width: number;
+  height: number;
+  initialIndex?: number;
+  /** Under the title: loading…, an error, how to use it. */
+  status?: { text: string; error?: boolean } | null;
+  help?: string;
+  onPick(value: string): void;
+  onCancel(): void;
+  /** Extra keys on the highlighted item; return true when handled. */
+  onKey?(input: string, value: string | null): boolean;
+}
+
+export function Picker(p: PickerProps) {
+  const highlighted = useRef<string | null>(p.items[p.initialIndex ?? 0]?.value ?? null);
+  useKeyHandler((input, key) => {
+    if (key.escape) return p.onCancel();
+    p.onKey?.(input, highlighted.current);
+  });
+  const labelWidth = (i: PickItem) => Math.max(1, p.width - 4 - (i.swatch !== undefined ? 2 : 0));
+  const items = useMemo(
+    () => p.items.map((i) => ({ key: i.value, value: i.value, label: fit(i.label, labelWidth(i)) })),
+    [p.items, p.width],
+  );
+  // ink-select-input hands the row only its label: find the item by it.
+  const byLabel = useMemo(() => new Map(items.map((row, k) => [row.label, p.items[k]])), [items, p.items]);
+  const Item = useMemo(
+    () =>
+      function PickRow({ isSelected, label }: { isSelected?: boolean; label: string }) {
+        const it = byLabel.get(label);
+        return (
+          <Text color={isSelected ? 'cyan' : undefined} dimColor={it?.dim === true && !isSelected} bold={isSelected}>
+            {it?.swatch !== undefined ? <Text color={it.swatch ?? undefined}>■ </Text> : null}
+            {label}
+          </Text>
+        );
+      },
+    [byLabel],
+  );
+  return (
+    <Box flexDirection="column" height={p.height} width={p.width}>
+      <Text bold>{fit(p.title, p.width)}</Text>
+      {p.status ? <Text color={p.status.error ? 'red' : undefined} dimColor={!p.status.error}>{fit(p.status.error ? `✗ ${p.status.text}` : p.status.text, p.width)}</Text> : null}
+      {items.length > 0 && (
+        <SelectInput
+          items={items}
+          initialIndex={Math.min(p.initialIndex ?? 0, items.length - 1)}
+          limit={Math.max(1, p.height - 3)}
+          itemComponent={Item}
+          onHighlight={(i) => {
+            highlighted.current = i.value;
+          }}
+          onSelect={(i) => p.onPick(i.value)}
+        />
+      )}
+      <Text dimColor>{fit(p.help ?? 'Enter pick · Esc close', p.width)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The one text prompt: every typed input in the app (titles, notes,
+ * comments, names, emails, the filter). View + state hook + input hook, in
+ * the style of @inkjs/ui. Widths are in cells; the line holding the cursor
+ * scrolls horizontally so the cursor always shows.
+ */
+import { Box, Text } from 'ink';
+import { useEffect } from 'react';
+import { sanitize } from '../../text/sanitize.js';
+import { cellWidth, fit } from '../../text/width.js';
+import { useTextInput } from './use-text-input.js';
+import { useTextInputState } from './use-text-input-state.js';
+
+export interface TextPromptProps {
+  title: string;
+  initial?: string;
+  /** Keep line breaks (notes, comments); titles and names are one line. */
+  multiline?: boolean;
+  /** Shown under the field, in red: why the last submit failed. */
+  error?: string | null;
+  /** Waiting for the server: input is held, "saving…" shows. */
+  busy?: boolean;
+  /** A dim line under the field ("Enter to skip"). */
+  help?: string;
+  width: number;
+  /** Lines of the field for multi-line prompts. */
+  lines?: number;
+  isActive?: boolean;
+  onSubmit(value: string): void;
+  onCancel(): void;
+  /** Every change, for live uses such as the filter. */
+  onChange?(value: string): void;
+}
+
+/** The visible part of one line with the cursor drawn in, at most `width` cells. */
+function windowed(line: string, cursor: number | null, width: number): { before: string; at: string; after: string } {
+  const shown = (s: string) => sanitize(s);
+  if (cursor === null) return { before: fit(shown(line), width), at: '', after: '' };
+  let before = shown(line.slice(0, cursor));
+  const rest = line.slice(cursor);
+  const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(rest)[Symbol.iterator]().next();
+  const atRaw = seg.done ? ' ' : seg.value.segment;
+  const at = shown(atRaw);
+  const after = shown(rest.slice(seg.done ? 0 : atRaw.length));
+  // Keep the cursor cell inside the window: drop cells from the left.
+  const room = Math.max(1, width - cellWidth(at));
+  if (cellWidth(before) > room) {
+    const chars = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(before)].map((x) => x.segment);
+    while (chars.length > 0 && cellWidth(chars.join('')) > room - 1) chars.shift();
+    before = `…${chars.join('')}`;
+  }
+  const left = Math.max(0, width - cellWidth(before) - cellWidth(at));
+  return { before, at, after: fit(after, left) };
+}
+
+export function TextPrompt(p: TextPromptProps) {
+  const multiline = p.multiline === true;
+  const [state, dispatch] = useTextInputState(p.initial ?? '');
+  const active = p.isActive !== false && p.busy !== true;
+  useTextInput({
+    dispatch,
+    multiline,
+    isActive: active,
+    onSubmit: () => p.onSubmit(state.value),
+    onCancel: p.onCancel,
+  });
+  const onChange = p.onChange;
+  useEffect(() => onChange?.(state.value), [state.value, onChange]);
+
+  const inner = Math.max(4, p.width - 4);
+  const all = state.value.split('\n');
+  const cursorLine = state.value.slice(0, state.cursor).split('\n').length - 1;
+  const lineStart = state.value.lastIndexOf('\n', state.cursor - 1) + 1;
+  const height = multiline ? Math.max(1, p.lines ?? 4) : 1;
+  const top = Math.max(0, Math.min(cursorLine - height + 1, all.length - height));
+  const rows = all.slice(top, top + height);
+  while (rows.length < height) rows.push('');
+  const foot = p.busy ? 'saving…' : `Enter ${multiline ? 'save · Ctrl+J new line' : 'save'} · Esc cancel`;
+  return (
+    <Box flexDirection="column" width={p.width}>
+      <Box borderStyle="round" flexDirection="column" width={p.width} paddingX={1}>
+        <Text bold>{fit(p.title, inner)}</Text>
+        {rows.map((line, i) => {
+          const n = top + i;
+          const w = windowed(line, n === cursorLine && active ? state.cursor - lineStart : null, inner);
+          return (
+            <Text key={n}>
+              {w.before}
+              <Text inverse>{w.at}</Text>
+              {w.after}
+            </Text>
+          );
+        })}
+        <Text dimColor>{fit(p.help ? `${p.help} · ${foot}` : foot, inner)}</Text>
+      </Box>
+      {p.error ? <Text color="red">{fit(`✗ ${p.error}`, p.width)}</Text> : null}
+    </Box>
+  );
+}

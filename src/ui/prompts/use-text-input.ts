@@ -1,0 +1,32 @@
+/**
+ * Keys → text-input actions, through the app's key router (so nothing else
+ * sees them while the prompt is open). Enter submits, Esc cancels; Ctrl+J or
+ * a pasted line break inserts a new line where the field allows it.
+ */
+import type { Dispatch } from 'react';
+import { useKeyHandler } from '../hooks/use-key-router.js';
+import type { TextInputAction } from './use-text-input-state.js';
+
+export interface UseTextInputOptions {
+  dispatch: Dispatch<TextInputAction>;
+  multiline: boolean;
+  isActive: boolean;
+  onSubmit(): void;
+  onCancel(): void;
+}
+
+export function useTextInput({ dispatch, multiline, isActive, onSubmit, onCancel }: UseTextInputOptions): void {
+  useKeyHandler((input, key) => {
+    if (key.return) return onSubmit();
+    if (key.escape) return onCancel();
+    // Ink 6.8 reports Backspace (0x7f) as `delete`: both delete backwards.
+    if (key.backspace || key.delete) return dispatch({ type: 'deleteBack' });
+    if (key.leftArrow) return dispatch({ type: 'left' });
+    if (key.rightArrow) return dispatch({ type: 'right' });
+    if (key.home || (key.ctrl && input === 'a')) return dispatch({ type: 'home' });
+    if (key.end || (key.ctrl && input === 'e')) return dispatch({ type: 'end' });
+    if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
+    // Ctrl+J arrives as a bare "\n"; a paste arrives whole, line breaks included.
+    if (input !== '') dispatch({ type: 'insert', text: input, multiline });
+  }, isActive);
+}
