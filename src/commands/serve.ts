@@ -13,6 +13,8 @@ Options
   --api-key KEY      owner key to use (prefer INBOARD_API_KEY: flags show in \`ps\`)
   --demo             fill an empty database with the demo workspace
   --rate-limit N     requests per minute per key (default 1200; 0 = off)
+  --durability MODE  full (default): an acknowledged write survives kill -9 and power loss;
+                     normal: survives kill -9, may lose the last writes on power loss, ~5× the write rate
   -h, --help         this text
 
 Without a key, a new database gets an owner key, printed once on stderr.
@@ -38,6 +40,7 @@ export async function serve(argv: string[]): Promise<number> {
         'api-key': { type: 'string' },
         demo: { type: 'boolean', default: false },
         'rate-limit': { type: 'string', default: '1200' },
+        durability: { type: 'string', default: 'full' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -54,6 +57,8 @@ export async function serve(argv: string[]): Promise<number> {
   if (!/^\d{1,5}$/.test(values.port) || port > 65535) return usage(`--port must be 0..65535, got '${values.port}'`);
   const rateLimit = Number(values['rate-limit']);
   if (!/^\d{1,7}$/.test(values['rate-limit'])) return usage(`--rate-limit must be a whole number, got '${values['rate-limit']}'`);
+  const durability = values.durability;
+  if (durability !== 'full' && durability !== 'normal') return usage(`--durability must be full or normal, got '${durability}'`);
   const apiKey = values['api-key'] ?? (process.env.INBOARD_API_KEY || undefined);
   if (apiKey !== undefined && apiKey.length < 16) return usage('the API key needs at least 16 characters');
   const host = values.host;
@@ -66,6 +71,7 @@ export async function serve(argv: string[]): Promise<number> {
     host,
     port,
     rateLimit,
+    durability,
     demo: values.demo,
     log,
     ...(apiKey !== undefined ? { apiKey } : {}),

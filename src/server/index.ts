@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { addKey, ensureUser, findKeyOwner } from './auth.js';
 import { buildServer } from './app.js';
-import { openDb, type DB } from './db.js';
+import { openDb, type DB, type Durability } from './db.js';
 import { seedDemo } from './seed.js';
 
 export { buildServer } from './app.js';
@@ -24,6 +24,8 @@ export interface ServiceOptions {
   /** Requests per minute per key; 0 or absent = off. */
   rateLimit?: number;
   log?: (line: string) => void;
+  /** SQLite synchronous level; see openDb. Default 'full'. */
+  durability?: Durability;
 }
 
 export interface RunningService {
@@ -66,7 +68,7 @@ export function ensureOwner(db: DB, apiKey?: string, ownerEmail?: string): { own
 }
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
-  const db = openDb(opts.dbPath);
+  const db = openDb(opts.dbPath, opts.durability);
   try {
     const owner = ensureOwner(db, opts.apiKey, opts.ownerEmail);
     const seeded = opts.demo === true ? seedDemo(db, owner.ownerId) : false;

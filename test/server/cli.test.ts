@@ -48,6 +48,9 @@ describe('inboard keys / serve --help', () => {
     expect((await runCli(['keys', '--help'])).code).toBe(0);
     expect((await runCli(['serve', '--port', 'abc'])).code).toBe(2);
     expect((await runCli(['serve', '--nope'])).code).toBe(2);
+    const badDurability = await runCli(['serve', '--durability', 'sometimes']);
+    expect(badDurability.code).toBe(2);
+    expect(badDurability.stderr).toContain('--durability must be full or normal');
     expect((await runCli(['keys', 'create', '--db', join(dir, 'x.db')])).code).toBe(2);
     expect((await runCli(['keys', 'create', '--db', join(dir, 'x.db'), '--email', 'a@b.co', '--plan', 'gold'])).code).toBe(2);
     expect((await runCli(['keys', 'frobnicate'])).code).toBe(2);
