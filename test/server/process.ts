@@ -11,8 +11,8 @@ export interface Child {
 }
 
 /** Starts `inboard serve` and resolves with the URL from its stdout line. */
-export function spawnServe(args: string[], env: Record<string, string> = {}): Promise<Child> {
-  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+export function spawnServe(args: string[], env: Record<string, string> = {}, cli: string = CLI): Promise<Child> {
+  const proc = spawn(process.execPath, [cli, 'serve', '--port', '0', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
