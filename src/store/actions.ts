@@ -3,6 +3,7 @@
  * changes in the same call), run through the keyed queue, then fold the
  * answer into confirmed state or drop just that mutation on failure.
  */
+import { randomUUID } from 'node:crypto';
 import type { CreateBoardData, CreateCardResponse } from '../api/schema.js';
 import type { Core } from './core.js';
 import { errorStatus, errorText } from './core.js';
@@ -58,6 +59,20 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
 
   const resolve = (id: number): number => (id < 0 ? (tempToReal.get(id) ?? id) : id);
 
+  /**
+   * Idempotency keys of adding mutations (card, comment, note, sub-task) that
+   * failed, by what they add. A failure after the server committed (a reset,
+   * a timeout, a cut-off answer) looks like any other, so when the user sends
+   * the same text again it goes with the same key and the service replays
+   * its first answer instead of adding a second card.
+   */
+  const retryKeys = new Map<string, string>();
+  const identityOf = (m: MutationInput, boardId: number | null): string | undefined => {
+    if (m.kind === 'create') return JSON.stringify([m.kind, boardId, m.columnLabel, m.title, m.note ?? '']);
+    if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask') return JSON.stringify([m.kind, resolve(m.cardId), m.text]);
+    return undefined;
+  };
+
   const context = (): RunContext => {
     const s = core.get();
     return {
@@ -111,6 +126,8 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
 
   function enqueue(input: MutationInput, focus?: number): Promise<unknown> {
     const m: Mutation = { ...input, seq: ++seq, boardId: core.get().boardId };
+    const identity = identityOf(input, m.boardId);
+    const idemKey = identity === undefined ? undefined : (retryKeys.get(identity) ?? randomUUID());
     const s = core.get();
     const cursor = focus === undefined ? s.cursor : { ...s.cursor, cardId: focus };
     core.update({ pending: [...s.pending, m], cursor });
@@ -119,17 +136,19 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
         // The pending entry may have been rewritten (temp id → real) or dropped.
         const current = core.get().pending.find((p) => p.seq === m.seq);
         if (current === undefined) throw new Cancelled('The card was not created');
-        return runMutation(context(), current).then(async (result) => {
+        return runMutation(context(), current, idemKey).then(async (result) => {
           await followUp(current);
           return result;
         });
       })
       .then(
         (result) => {
+          if (identity !== undefined) retryKeys.delete(identity);
           settle(core.get().pending.find((p) => p.seq === m.seq) ?? m, result);
           return result;
         },
         (e: unknown) => {
+          if (identity !== undefined && idemKey !== undefined && !(e instanceof Cancelled)) retryKeys.set(identity, idemKey);
           drop(m, e);
           const text = 'text' in input ? input.text : 'title' in input ? input.title : undefined;
           throw new MutationError(errorText(e), input.kind, text, input, errorStatus(e), { cause: e });

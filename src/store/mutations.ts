@@ -115,9 +115,14 @@ function putBase(ctx: RunContext, id: number): { BoardId: number; ColumnId: numb
   return { BoardId: card.boardId, ColumnId: requireColumn(ctx, card.columnLabel), CardTitle: card.title };
 }
 
-/** Sends `m`; resolves with the server's answer. */
-export async function runMutation(ctx: RunContext, m: Mutation): Promise<unknown> {
+/**
+ * Sends `m`; resolves with the server's answer. `idempotencyKey` goes with the
+ * POSTs that add something (card, comment, note, sub-task), so resending the
+ * same text after a failure the server may have committed adds it only once.
+ */
+export async function runMutation(ctx: RunContext, m: Mutation, idempotencyKey?: string): Promise<unknown> {
   const { client } = ctx;
+  const o = idempotencyKey === undefined ? undefined : { idempotencyKey };
   switch (m.kind) {
     case 'create': {
       const body = {
@@ -126,7 +131,7 @@ export async function runMutation(ctx: RunContext, m: Mutation): Promise<unknown
         CardTitle: m.title,
         ...(m.note !== undefined && m.note.trim() !== '' ? { Note: m.note } : {}),
       };
-      return client.createCard(body);
+      return client.createCard(body, o);
     }
     case 'move': {
       const id = ctx.realId(m.cardId);
@@ -153,11 +158,11 @@ export async function runMutation(ctx: RunContext, m: Mutation): Promise<unknown
     case 'addTag':
       return client.addTag(ctx.realId(m.cardId), m.tagId);
     case 'comment':
-      return client.createComment(ctx.realId(m.cardId), m.text);
+      return client.createComment(ctx.realId(m.cardId), m.text, o);
     case 'note':
-      return client.addNote(ctx.realId(m.cardId), m.text);
+      return client.addNote(ctx.realId(m.cardId), m.text, o);
     case 'subTask':
-      return client.addSubTask(ctx.realId(m.cardId), m.text);
+      return client.addSubTask(ctx.realId(m.cardId), m.text, o);
     case 'createColumn':
       return client.createColumn(requireBoard(ctx), m.name);
     case 'createBoard':
