@@ -21,7 +21,8 @@ const HELPS = [
 ];
 
 describe('--help', () => {
-  it.each(HELPS)('inboard %s %s --help: usage, examples, the key advice; no connection made', async (...cmd) => {
+  it.each(HELPS.map((c) => [c.join(' ')]))('inboard %s --help: usage, examples, the key advice; no connection made', async (name) => {
+    const cmd = name.split(' ');
     // An unreachable service: help must not need it.
     const r = await runCli([...cmd, '--help'], { INBOARD_URL: 'http://127.0.0.1:9', INBOARD_API_KEY: KEY });
     expect(r.code).toBe(0);
