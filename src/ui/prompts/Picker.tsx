@@ -6,7 +6,7 @@
  */
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
-import { useMemo, useRef } from 'react';
+import { createContext, useContext, useMemo, useRef } from 'react';
 import { fit } from '../../text/width.js';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 
@@ -17,6 +17,24 @@ export interface PickItem {
   /** Swatch colour (`#rrggbb`) drawn as ■ before the label. */
   swatch?: string | null;
   dim?: boolean;
+}
+
+/** Rows by their (fitted) label: ink-select-input hands a row only its label. */
+const RowItems = createContext<ReadonlyMap<string, PickItem | undefined>>(new Map());
+
+/**
+ * One row. Defined once at module level: a row component made per render
+ * (a new type each time) left ink-select-input's Enter handler reading a
+ * stale highlight.
+ */
+function PickRow({ isSelected, label }: { isSelected?: boolean; label: string }) {
+  const it = useContext(RowItems).get(label);
+  return (
+    <Text color={isSelected ? 'cyan' : undefined} dimColor={it?.dim === true && !isSelected} bold={isSelected}>
+      {it?.swatch !== undefined ? <Text color={it.swatch ?? undefined}>■ </Text> : null}
+      {label}
+    </Text>
+  );
 }
 
 export interface PickerProps {
@@ -45,36 +63,24 @@ export function Picker(p: PickerProps) {
     () => p.items.map((i) => ({ key: i.value, value: i.value, label: fit(i.label, labelWidth(i)) })),
     [p.items, p.width],
   );
-  // ink-select-input hands the row only its label: find the item by it.
   const byLabel = useMemo(() => new Map(items.map((row, k) => [row.label, p.items[k]])), [items, p.items]);
-  const Item = useMemo(
-    () =>
-      function PickRow({ isSelected, label }: { isSelected?: boolean; label: string }) {
-        const it = byLabel.get(label);
-        return (
-          <Text color={isSelected ? 'cyan' : undefined} dimColor={it?.dim === true && !isSelected} bold={isSelected}>
-            {it?.swatch !== undefined ? <Text color={it.swatch ?? undefined}>■ </Text> : null}
-            {label}
-          </Text>
-        );
-      },
-    [byLabel],
-  );
   return (
     <Box flexDirection="column" height={p.height} width={p.width}>
       <Text bold>{fit(p.title, p.width)}</Text>
       {p.status ? <Text color={p.status.error ? 'red' : undefined} dimColor={!p.status.error}>{fit(p.status.error ? `✗ ${p.status.text}` : p.status.text, p.width)}</Text> : null}
       {items.length > 0 && (
+        <RowItems.Provider value={byLabel}>
         <SelectInput
           items={items}
           initialIndex={Math.min(p.initialIndex ?? 0, items.length - 1)}
           limit={Math.max(1, p.height - 3)}
-          itemComponent={Item}
+          itemComponent={PickRow}
           onHighlight={(i) => {
             highlighted.current = i.value;
           }}
           onSelect={(i) => p.onPick(i.value)}
         />
+        </RowItems.Provider>
       )}
       <Text dimColor>{fit(p.help ?? 'Enter pick · Esc close', p.width)}</Text>
     </Box>

@@ -1,0 +1,123 @@
+/**
+ * UI test helpers: the app rendered with ink-testing-library over the REAL
+ * store, client and local service (a temp SQLite file with the demo
+ * workspace). Failures come from the server refusing for real; `other` is a
+ * second client — a teammate changing things behind the app's back — and
+ * `sql` reaches the database for what the API cannot do (delete a card).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createElement } from 'react';
+import { render } from 'ink-testing-library';
+import { createClient } from '../../src/api/client.js';
+import type { Client } from '../../src/api/types.js';
+import { openDb, startService } from '../../src/server/index.js';
+import { createBoardStore, type BoardStore, type Card } from '../../src/store/index.js';
+import { App } from '../../src/ui/App.js';
+
+export const KEY = 'ibk_ui_actions_key_0123456789abcdef';
+export const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Key names to the bytes a terminal sends; anything else is typed as is. */
+export const KEYS: Record<string, string> = {
+  up: '\x1b[A', down: '\x1b[B', right: '\x1b[C', left: '\x1b[D', home: '\x1b[H', end: '\x1b[F',
+  'S-up': '\x1b[1;2A', 'S-down': '\x1b[1;2B', 'S-right': '\x1b[1;2C', 'S-left': '\x1b[1;2D',
+  enter: '\r', esc: '\x1b', backspace: '\x7f', tab: '\t', 'S-tab': '\x1b[Z',
+  'C-a': '\x01', 'C-e': '\x05', 'C-j': '\n', 'C-c': '\x03',
+};
+
+export interface Ui {
+  store: BoardStore;
+  /** Another client on the same service (same account): changes made elsewhere. */
+  other: Client;
+  boardId: number;
+  frame(): string;
+  press(...keys: string[]): Promise<void>;
+  /** Types text as one chunk, as a paste arrives. */
+  paste(text: string): Promise<void>;
+  waitFor(match: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
+  until(test: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /** A card on screen by title. */
+  card(title: string): Card;
+  sql(statement: string, ...params: unknown[]): void;
+  close(): Promise<void>;
+}
+
+export async function startUi(opts: { board?: string; refreshSeconds?: number } = {}): Promise<Ui> {
+  const dir = mkdtempSync(join(tmpdir(), 'inboard-ui-actions-'));
+  const dbPath = join(dir, 't.db');
+  const svc = await startService({ dbPath, apiKey: KEY, demo: true });
+  const client = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
+  const other = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
+  const store = createBoardStore(client);
+  const name = opts.board ?? 'Support Inbox';
+  const boardId = (await other.listBoards()).find((b) => b.Name === name)?.Id;
+  if (boardId === undefined) throw new Error(`no board ${name}`);
+  const app = render(
+    createElement(App, { store, backend: 'test', initialBoardId: boardId, refreshSeconds: opts.refreshSeconds ?? 0 }),
+  );
+  await tick(10);
+  const frame = () => app.lastFrame() ?? '';
+  const until: Ui['until'] = async (test, what, timeoutMs = 5_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!test()) {
+      if (Date.now() > deadline) throw new Error(`never: ${what}; last frame:\n${frame()}`);
+      await tick(10);
+    }
+  };
+  const ui: Ui = {
+    store,
+    other,
+    boardId,
+    frame,
+    async press(...keys) {
+      for (const k of keys) {
+        app.stdin.write(KEYS[k] ?? k);
+        // A lone ESC needs a macrotask so it isn't read as the start of a sequence.
+        await tick(k === 'esc' ? 30 : 5);
+      }
+    },
+    async paste(text) {
+      app.stdin.write(text);
+      await tick(5);
+    },
+    async waitFor(match, timeoutMs = 5_000) {
+      const test = typeof match === 'function' ? match : (f: string) => (typeof match === 'string' ? f.includes(match) : match.test(f));
+      await until(() => test(frame()), `frame matches ${String(match)}`, timeoutMs);
+      return frame();
+    },
+    until,
+    card(title) {
+      const c = Object.values(store.getState().view.cards).find((x) => x.title === title);
+      if (c === undefined) throw new Error(`no card titled ${title}`);
+      return c;
+    },
+    sql(statement, ...params) {
+      const db = openDb(dbPath);
+      try {
+        db.prepare(statement).run(...params);
+      } finally {
+        db.close();
+      }
+    },
+    async close() {
+      app.unmount();
+      await svc.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await ui.waitFor('In progress (');
+  await until(() => store.getState().cursor.cardId !== null && !store.getState().boardLoading, 'board loaded');
+  return ui;
+}
+
+/** Focus a card by title (the store's cursor, as j/k would leave it). */
+export function focus(ui: Ui, title: string): Card {
+  const c = ui.card(title);
+  ui.store.getState().focusCardId(c.id);
+  return c;
+}
+
+/** The status bar's last line (errors, notices or hints). */
+export const statusLine = (frame: string): string => frame.trimEnd().split('\n').pop() ?? '';
