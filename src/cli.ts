@@ -15,6 +15,12 @@ Usage
   inboard serve [options]     run the /v2 service for a team (inboard serve --help)
   inboard keys create|list|revoke ...
                               manage API keys of a service database (inboard keys --help)
+  inboard boards | columns BOARD | tags BOARD | sequences [ID]
+  inboard cards BOARD [--column COL] [--all]
+  inboard card ID | card create|move|archive|comment|note|subtask|tag ...
+                              scriptable: a table, or --json (inboard CMD --help)
+  inboard api METHOD PATH [-F k=v]... [--input FILE]
+                              any /v2 request with the configured key
 
 Configuration (flag > environment > config file)
   --url URL        or INBOARD_URL       a remote /v2 service
