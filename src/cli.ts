@@ -27,6 +27,8 @@ Configuration (flag > environment > config file)
   INBOARD_API_KEY  or the config file   its API key; prefer these to a flag,
                                         which other users can see in \`ps\`
   --api-key KEY                         accepted, but visible in \`ps\`
+  config file: CONFIG_FILE
+               {"url": "https://…", "apiKey": "…", "insecure": false}  (mode 0600)
 
   inboard --help      this text
   inboard --version   the version
@@ -38,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     case '--help':
     case '-h':
     case 'help':
-      process.stdout.write(HELP);
+      process.stdout.write(HELP.replace('CONFIG_FILE', (await import('./config/paths.js')).configFilePath()));
       return 0;
     case '--version':
     case '-v':
