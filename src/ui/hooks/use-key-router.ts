@@ -6,7 +6,7 @@
  * while a prompt is open, board keys cannot fire.
  */
 import type { Key } from 'ink';
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 
 export type KeyHandler = (input: string, key: Key) => void;
 
@@ -43,7 +43,9 @@ export function useKeyHandler(handler: KeyHandler, isActive = true): void {
   const router = useContext(KeyRouterContext);
   const ref = useRef(handler);
   ref.current = handler;
-  useEffect(() => {
+  // A layout effect: registered in the same commit that draws the prompt, so
+  // no key can arrive between the prompt showing and the prompt listening.
+  useLayoutEffect(() => {
     if (!isActive || router === null) return;
     return router.push(ref);
   }, [router, isActive]);

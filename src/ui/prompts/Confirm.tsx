@@ -1,7 +1,7 @@
 /** The one y/n confirm. `y` confirms; `n` or Esc declines; other keys are ignored. */
 import { Box, Text } from 'ink';
 import { useKeyHandler } from '../hooks/use-key-router.js';
-import { fit } from '../../text/width.js';
+import { truncate } from '../../text/width.js';
 
 export interface ConfirmProps {
   question: string;
@@ -23,7 +23,7 @@ export function Confirm({ question, width, onYes, onNo }: ConfirmProps) {
   return (
     <Box borderStyle="round" width={width} paddingX={1}>
       <Text>
-        {fit(question, Math.max(1, width - 12))}
+        {truncate(question, Math.max(1, width - 12))}
         <Text bold> [y/n]</Text>
       </Text>
     </Box>
