@@ -3,7 +3,7 @@
  * One validation mechanism (zod in handlers, see errors.parse), one error
  * shape (the envelope), one log line per request — never the key.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { authenticate } from './auth.js';
 import type { Ctx } from './context.js';
@@ -66,6 +66,15 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     genReqId: () => randomUUID(),
     // No route uses Ajv (zod validates), but never let it drop unknown fields.
     ajv: { customOptions: { removeAdditional: false } },
+    // The router refuses bad percent-encoding and path segments over 100
+    // characters before any hook or the error handler runs; without this
+    // those answer Fastify's own body, not the envelope.
+    frameworkErrors: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const bad = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = err.code === 'FST_ERR_BAD_URL' ? 'path: malformed percent-encoding' : 'path: a segment is longer than 100 characters';
+      if (bad) return reply.code(400).send(errorEnvelope(400, message));
+      return reply.code(500).send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
+    },
   });
 
   // GET parameters may come in a JSON body too (the reference leaves it open).

@@ -1,0 +1,146 @@
+/**
+ * Property-based: random bodies, path ids, query strings and headers for
+ * every endpoint never give a 5xx, never leak a stack or SQL, always answer
+ * an error with the envelope, and a 4xx never changes the database.
+ */
+import fc from 'fast-check';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type DB } from '../../src/server/db.js';
+import { startTestService, type TestService } from './helpers.js';
+import { bodyFor, fingerprinter, idempotencyKey, pathId, queryString, type Body } from './hostile.js';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 90);
+
+interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** `:x` segments are filled with random path ids. */
+  path: string;
+  fields: string[];
+}
+
+const E = (method: Endpoint['method'], path: string, fields: string[] = []): Endpoint => ({ method, path, fields });
+const ENDPOINTS: Endpoint[] = [
+  E('GET', '/v2/board'),
+  E('GET', '/v2/board/:id'),
+  E('POST', '/v2/board', ['Name', 'Users']),
+  E('GET', '/v2/board/:boardId/columns'),
+  E('GET', '/v2/board/:boardId/column/:id'),
+  E('GET', '/v2/board/:boardId/column/:columnId/cards', ['page', 'limit']),
+  E('POST', '/v2/board/:boardId/column', ['Name']),
+  E('GET', '/v2/card/:id'),
+  E('POST', '/v2/card', ['BoardId', 'ColumnId', 'CardTitle', 'Note', 'Comment', 'SubTask', 'Assignee', 'ReadStatus']),
+  E('PUT', '/v2/card/:cardId', ['BoardId', 'ColumnId', 'CardTitle', 'Note', 'Comment', 'SubTask', 'Assignee']),
+  E('POST', '/v2/card/move-card', ['Id', 'NewBoardId', 'NewColumnId', 'NewPosition']),
+  E('DELETE', '/v2/card/:cardId'),
+  E('POST', '/v2/card/:cardId/note', ['Body']),
+  E('POST', '/v2/card/:cardId/sub-task', ['Body']),
+  E('POST', '/v2/card/:cardId/tags', ['TagId']),
+  E('PUT', '/v2/card/:cardId/tags', ['TagIds']),
+  E('POST', '/v2/comment', ['CardId', 'Body']),
+  E('GET', '/v2/comment/:commentId'),
+  E('PUT', '/v2/comment/:commentId', ['Body']),
+  E('DELETE', '/v2/comment/:commentId'),
+  E('GET', '/v2/tag', ['BoardId']),
+  E('POST', '/v2/tag', ['BoardId', 'Name', 'Color']),
+  E('DELETE', '/v2/tag', ['BoardId', 'TagId']),
+  E('GET', '/v2/email-sequence'),
+  E('GET', '/v2/email-sequence/:id'),
+  E('POST', '/v2/email-sequence', ['Name', 'Steps']),
+];
+
+/** What must never reach a client: stack frames, SQLite's words, source paths. */
+const LEAK = /\n\s+at |\bat [\w.<>]+ \(|node:internal|SQLITE_|SqliteError|no such (table|column)|constraint failed|syntax error|\/src\/server\/|\.ts:\d+/;
+
+let s: TestService;
+let db: DB;
+let fingerprint: () => string;
+const tally = { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, changedOn4xx: 0 };
+
+beforeAll(async () => {
+  s = await startTestService();
+  db = openDb(s.dbPath);
+  fingerprint = fingerprinter(db);
+});
+afterAll(async () => {
+  db.close();
+  await s.close();
+  console.log(
+    `fuzz: ${tally.requests} requests over ${ENDPOINTS.length + 1} properties: ${tally.ok} × 2xx, ${tally.clientErrors} × 4xx, ` +
+      `${tally.serverErrors} × 5xx, ${tally.changedOn4xx} DB changes on a 4xx`,
+  );
+});
+
+async function send(method: string, path: string, body: Body, idem: string | null) {
+  const headers: Record<string, string> = { authorization: s.key };
+  let payload: string | undefined;
+  if (body.kind === 'json') {
+    payload = JSON.stringify(body.value) ?? 'null';
+    headers['content-type'] = 'application/json';
+  } else if (body.kind === 'raw') {
+    payload = body.text;
+    headers['content-type'] = body.type;
+  }
+  if (idem !== null) headers['idempotency-key'] = idem;
+  const res = await request(s.url + path, { method: method as 'GET', headers, ...(payload !== undefined ? { body: payload } : {}) });
+  return { status: res.statusCode, text: await res.body.text() };
+}
+
+/** One request and its checks; returns nothing, throws on a violation. */
+async function probe(method: string, path: string, body: Body, idem: string | null): Promise<void> {
+  const before = fingerprint();
+  const r = await send(method, path, body, idem);
+  tally.requests++;
+  const where = `${method} ${path.slice(0, 200)} → ${r.status} ${r.text.slice(0, 300)}`;
+  if (r.status >= 500) tally.serverErrors++;
+  expect(r.status, where).toBeLessThan(500);
+  if (r.status < 400) {
+    tally.ok++;
+    return;
+  }
+  tally.clientErrors++;
+  expect(LEAK.test(r.text), where).toBe(false);
+  if (method === 'HEAD') return; // no body to check
+  const json: unknown = JSON.parse(r.text);
+  expect(json, where).toMatchObject({ error: true, code: r.status, message: expect.any(String) });
+  const after = fingerprint();
+  if (after !== before) tally.changedOn4xx++;
+  expect(after, `${where}: the database changed`).toBe(before);
+}
+
+const fill = (path: string, ids: string[]) => {
+  let i = 0;
+  return path.replace(/:\w+/g, () => ids[i++] ?? '1');
+};
+
+describe('fuzz: hostile requests', () => {
+  for (const ep of ENDPOINTS) {
+    it(`${ep.method} ${ep.path}`, { timeout: 60_000 }, async () => {
+      const holes = (ep.path.match(/:\w+/g) ?? []).length;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(pathId, { minLength: holes, maxLength: holes }),
+          ep.method === 'GET' || ep.method === 'DELETE' ? queryString : fc.constant(''),
+          bodyFor(ep.fields),
+          ep.method === 'GET' ? fc.constant(null) : idempotencyKey,
+          async (ids, query, body, idem) => probe(ep.method, fill(ep.path, ids) + query, body, idem),
+        ),
+        { numRuns: RUNS },
+      );
+    });
+  }
+
+  it('random methods and paths', { timeout: 60_000 }, async () => {
+    const segment = fc.oneof(fc.constantFrom('v2', 'card', 'board', 'column', 'cards', 'tag', 'comment', 'tags', 'move-card', 'email-sequence', ''), pathId);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
+        fc.array(segment, { minLength: 1, maxLength: 6 }),
+        queryString,
+        bodyFor(['Name', 'Id', 'Body']),
+        async (method, segs, query, body) => probe(method, '/' + segs.join('/') + query, method === 'HEAD' ? { kind: 'none' } : body, null),
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+});
