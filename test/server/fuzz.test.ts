@@ -17,36 +17,44 @@ interface Endpoint {
   /** `:x` segments are filled with random path ids. */
   path: string;
   fields: string[];
+  /** A body that passes validation (ids of the demo workspace). */
+  base?: Record<string, unknown>;
 }
 
-const E = (method: Endpoint['method'], path: string, fields: string[] = []): Endpoint => ({ method, path, fields });
+const E = (method: Endpoint['method'], path: string, fields: string[] = [], base?: Record<string, unknown>): Endpoint => ({
+  method,
+  path,
+  fields,
+  ...(base ? { base } : {}),
+});
+const CARD = { BoardId: 1, ColumnId: 1, CardTitle: 'Fuzzed ✉️', Note: 'n', Comment: 'c', SubTask: 's', Assignee: ['sam.rivera@example.com'] };
 const ENDPOINTS: Endpoint[] = [
   E('GET', '/v2/board'),
   E('GET', '/v2/board/:id'),
-  E('POST', '/v2/board', ['Name', 'Users']),
+  E('POST', '/v2/board', ['Name', 'Users'], { Name: 'B', Users: ['sam.rivera@example.com'] }),
   E('GET', '/v2/board/:boardId/columns'),
   E('GET', '/v2/board/:boardId/column/:id'),
-  E('GET', '/v2/board/:boardId/column/:columnId/cards', ['page', 'limit']),
-  E('POST', '/v2/board/:boardId/column', ['Name']),
+  E('GET', '/v2/board/:boardId/column/:columnId/cards', ['page', 'limit'], { page: 1, limit: 50 }),
+  E('POST', '/v2/board/:boardId/column', ['Name'], { Name: 'C' }),
   E('GET', '/v2/card/:id'),
-  E('POST', '/v2/card', ['BoardId', 'ColumnId', 'CardTitle', 'Note', 'Comment', 'SubTask', 'Assignee', 'ReadStatus']),
-  E('PUT', '/v2/card/:cardId', ['BoardId', 'ColumnId', 'CardTitle', 'Note', 'Comment', 'SubTask', 'Assignee']),
-  E('POST', '/v2/card/move-card', ['Id', 'NewBoardId', 'NewColumnId', 'NewPosition']),
+  E('POST', '/v2/card', [...Object.keys(CARD), 'ReadStatus'], { ...CARD, ReadStatus: 0 }),
+  E('PUT', '/v2/card/:cardId', Object.keys(CARD), CARD),
+  E('POST', '/v2/card/move-card', ['Id', 'NewBoardId', 'NewColumnId', 'NewPosition'], { Id: '2', NewBoardId: 1, NewColumnId: 2, NewPosition: 1 }),
   E('DELETE', '/v2/card/:cardId'),
-  E('POST', '/v2/card/:cardId/note', ['Body']),
-  E('POST', '/v2/card/:cardId/sub-task', ['Body']),
-  E('POST', '/v2/card/:cardId/tags', ['TagId']),
-  E('PUT', '/v2/card/:cardId/tags', ['TagIds']),
-  E('POST', '/v2/comment', ['CardId', 'Body']),
+  E('POST', '/v2/card/:cardId/note', ['Body'], { Body: 'b' }),
+  E('POST', '/v2/card/:cardId/sub-task', ['Body'], { Body: 'b' }),
+  E('POST', '/v2/card/:cardId/tags', ['TagId'], { TagId: '1' }),
+  E('PUT', '/v2/card/:cardId/tags', ['TagIds'], { TagIds: ['1', '2'] }),
+  E('POST', '/v2/comment', ['CardId', 'Body'], { CardId: '3', Body: 'b' }),
   E('GET', '/v2/comment/:commentId'),
-  E('PUT', '/v2/comment/:commentId', ['Body']),
+  E('PUT', '/v2/comment/:commentId', ['Body'], { Body: 'b' }),
   E('DELETE', '/v2/comment/:commentId'),
-  E('GET', '/v2/tag', ['BoardId']),
-  E('POST', '/v2/tag', ['BoardId', 'Name', 'Color']),
-  E('DELETE', '/v2/tag', ['BoardId', 'TagId']),
+  E('GET', '/v2/tag', ['BoardId'], { BoardId: 1 }),
+  E('POST', '/v2/tag', ['BoardId', 'Name', 'Color'], { BoardId: 1, Name: 'T', Color: 3 }),
+  E('DELETE', '/v2/tag', ['BoardId', 'TagId'], { BoardId: 1, TagId: 9 }),
   E('GET', '/v2/email-sequence'),
   E('GET', '/v2/email-sequence/:id'),
-  E('POST', '/v2/email-sequence', ['Name', 'Steps']),
+  E('POST', '/v2/email-sequence', ['Name', 'Steps'], { Name: 'S', Steps: [{ Subject: 'Hi', Content: '<p>x</p>', Days: 1, Hours: 2, Minutes: 3 }] }),
 ];
 
 /** What must never reach a client: stack frames, SQLite's words, source paths. */
@@ -121,7 +129,7 @@ describe('fuzz: hostile requests', () => {
         fc.asyncProperty(
           fc.array(pathId, { minLength: holes, maxLength: holes }),
           ep.method === 'GET' || ep.method === 'DELETE' ? queryString : fc.constant(''),
-          bodyFor(ep.fields),
+          bodyFor(ep.fields, ep.base),
           ep.method === 'GET' ? fc.constant(null) : idempotencyKey,
           async (ids, query, body, idem) => probe(ep.method, fill(ep.path, ids) + query, body, idem),
         ),

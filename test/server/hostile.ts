@@ -76,12 +76,28 @@ export const rawJson = fc.oneof(
 
 export type Body = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; type: string } | { kind: 'none' };
 
-/** A body for an endpoint whose fields are `fields`: mostly those fields with random values. */
-export function bodyFor(fields: readonly string[]): fc.Arbitrary<Body> {
+/**
+ * A body for an endpoint whose fields are `fields`: mostly those fields with
+ * random values, often a valid `base` with one field hostile or missing (so
+ * the request gets past the other checks into the handler).
+ */
+export function bodyFor(fields: readonly string[], base: Record<string, unknown> = {}): fc.Arbitrary<Body> {
+  const names = Object.keys(base);
+  const nearValid =
+    names.length === 0
+      ? fc.constant<Body>({ kind: 'json', value: base })
+      : fc.tuple(fc.constantFrom(...names), fc.option(hostileValue, { freq: 8 })).map(([k, v]): Body => {
+          const value: Record<string, unknown> = { ...base };
+          if (v === null) delete value[k];
+          else value[k] = v;
+          return { kind: 'json', value };
+        });
   const record = fc.record(Object.fromEntries(fields.map((f) => [f, fieldValue])), { requiredKeys: [] });
   const extra = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'Id ', 'name')), leaf, { maxKeys: 2 });
   return fc.oneof(
     { weight: 8, arbitrary: record.map((value): Body => ({ kind: 'json', value })) },
+    { weight: names.length > 0 ? 8 : 0, arbitrary: nearValid },
+    { weight: names.length > 0 ? 2 : 0, arbitrary: fc.constant<Body>({ kind: 'json', value: base }) },
     { weight: 2, arbitrary: fc.tuple(record, extra).map(([r, e]): Body => ({ kind: 'json', value: { ...e, ...r } })) },
     { weight: 2, arbitrary: fc.anything({ maxDepth: 2 }).map((value): Body => ({ kind: 'json', value })) },
     {
@@ -105,7 +121,7 @@ export function encodeSegment(s: string): string {
 
 /** A path id: real ones, edge cases sent raw (bad percent-encoding too), or any string encoded. */
 export const pathId = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom('1', '2', '3', '4', '5', '7', '12', 'Label_1', 'Label_2') },
+  { weight: 8, arbitrary: fc.constantFrom('1', '2', '3', '4', '5', '7', '12', 'Label_1', 'Label_2') },
   {
     weight: 3,
     arbitrary: fc.constantFrom(
@@ -138,9 +154,10 @@ export const queryString = fc.oneof(
 );
 
 /** Idempotency-Key header values, good and bad (only what HTTP lets through). */
-export const idempotencyKey = fc.option(
-  fc.oneof(fc.constantFrom('k1', 'same-key', ' ', 'é', 'x'.repeat(300)), fc.string({ unit: 'binary-ascii', maxLength: 20 }).map((s) => s.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ''))),
-  { freq: 3 },
+export const idempotencyKey: fc.Arbitrary<string | null> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.constantFrom('k1', 'same-key', 'k2', ' ', 'é', 'x'.repeat(300)) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 20 }).map((s) => s.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '')) },
 );
 
 /** count, max rowid and sums of lengths and numbers per table, plus data_version. */
