@@ -178,7 +178,9 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
     },
     createCard(columnLabel, title, note) {
       const cardId = --nextTemp;
-      const input: MutationInput = { kind: 'create', cardId, columnLabel, title, ...(note !== undefined ? { note } : {}) };
+      const input: MutationInput = {
+        kind: 'create', cardId, columnLabel, title, createdAt: new Date().toISOString(), ...(note !== undefined ? { note } : {}),
+      };
       return enqueue(input, cardId).then((r) => (r as CreateCardResponse).taskId);
     },
     editTitle: (cardId, title) => enqueue({ kind: 'editTitle', cardId, title }).then(done),

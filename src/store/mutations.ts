@@ -39,7 +39,8 @@ function newCard(m: Extract<Mutation, { kind: 'create' }>, id: number, boardId: 
       assignees: null,
       tagIds: [],
       owner: '',
-      createdAt: new Date().toISOString(),
+      // Stamped once when the user made it: the view must not change with every recompute.
+      createdAt: m.createdAt ?? new Date().toISOString(),
       dueDate: null,
       pending: false,
     },

@@ -85,7 +85,7 @@ export interface DetailState {
 /** The kinds of mutation; see mutations.ts for what each does. */
 export type MutationInput =
   | { kind: 'move'; cardId: number; toColumn: string; toIndex: number; toBoardId?: number }
-  | { kind: 'create'; cardId: number; columnLabel: string; title: string; note?: string }
+  | { kind: 'create'; cardId: number; columnLabel: string; title: string; note?: string; /** When the user made it (ISO). */ createdAt?: string }
   | { kind: 'editTitle'; cardId: number; title: string }
   | { kind: 'archive'; cardId: number }
   | { kind: 'setTags'; cardId: number; tagIds: readonly number[] }
