@@ -97,7 +97,16 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     [store],
   );
 
-  const flow: Flow = { store, overlays, notify, screen };
+  const flow: Flow = {
+    store,
+    overlays,
+    // A success outdates the error of an earlier attempt: show the notice.
+    notify: (text) => {
+      store.getState().clearError();
+      notify(text);
+    },
+    screen,
+  };
   const keys: ScreenKeys = {
     store,
     flow,

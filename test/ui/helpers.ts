@@ -85,6 +85,8 @@ export async function startUi(opts: { board?: string; refreshSeconds?: number } 
     async waitFor(match, timeoutMs = 5_000) {
       const test = typeof match === 'function' ? match : (f: string) => (typeof match === 'string' ? f.includes(match) : match.test(f));
       await until(() => test(frame()), `frame matches ${String(match)}`, timeoutMs);
+      // What just appeared subscribes to keys in its effects: let them run.
+      await tick(10);
       return frame();
     },
     until,

@@ -1,12 +1,14 @@
 /**
- * The one picker, over ink-select-input (↑↓ / j k walk, Enter picks). Esc
- * closes; a few extra keys (d to delete in the tag manager) come through
- * `onKey`. Items may carry a colour: the swatch is painted, and the label
- * always names the colour too (never colour alone).
+ * The one picker. ink-select-input draws the list; its keys (↑↓ / j k, 1–9,
+ * Enter) come through the app's key router like every other key, so they
+ * reach it in the same commit that shows it: a key typed right after the one
+ * that opened the picker is never lost. Esc closes; a few extra keys (d to
+ * delete in the tag manager) go to `onKey`. Items may carry a colour: the
+ * swatch is painted, and the label always names the colour too.
  */
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
-import { createContext, useContext, useMemo, useRef } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
 import { fit } from '../../text/width.js';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 
@@ -53,10 +55,18 @@ export interface PickerProps {
 }
 
 export function Picker(p: PickerProps) {
-  const highlighted = useRef<string | null>(p.items[p.initialIndex ?? 0]?.value ?? null);
+  const count = p.items.length;
+  const [index, setIndex] = useState(() => Math.max(0, Math.min(p.initialIndex ?? 0, count - 1)));
+  const at = Math.min(index, Math.max(0, count - 1));
   useKeyHandler((input, key) => {
     if (key.escape) return p.onCancel();
-    p.onKey?.(input, highlighted.current);
+    if (count === 0) return void p.onKey?.(input, null);
+    if (key.upArrow || input === 'k') return setIndex((at - 1 + count) % count);
+    if (key.downArrow || input === 'j') return setIndex((at + 1) % count);
+    if (key.return) return p.onPick((p.items[at] as PickItem).value);
+    const digit = /^[1-9]$/.test(input) ? Number(input) - 1 : -1;
+    if (digit >= 0 && digit < count) return p.onPick((p.items[digit] as PickItem).value);
+    p.onKey?.(input, (p.items[at] as PickItem).value);
   });
   const labelWidth = (i: PickItem) => Math.max(1, p.width - 4 - (i.swatch !== undefined ? 2 : 0));
   const items = useMemo(
@@ -71,14 +81,13 @@ export function Picker(p: PickerProps) {
       {items.length > 0 && (
         <RowItems.Provider value={byLabel}>
         <SelectInput
+          // Remounted at the highlighted row: the list is drawn, not driven, by it.
+          key={at}
           items={items}
-          initialIndex={Math.min(p.initialIndex ?? 0, items.length - 1)}
+          initialIndex={at}
           limit={Math.max(1, p.height - 3)}
+          isFocused={false}
           itemComponent={PickRow}
-          onHighlight={(i) => {
-            highlighted.current = i.value;
-          }}
-          onSelect={(i) => p.onPick(i.value)}
         />
         </RowItems.Provider>
       )}

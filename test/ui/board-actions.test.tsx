@@ -1,0 +1,220 @@
+/** m, t, @, C, /, S, r, auto-refresh and the board picker's n, over the real service. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { focus, startUi, statusLine, type Ui } from './helpers.js';
+
+let ui: Ui;
+afterEach(async () => {
+  await ui?.close();
+});
+
+describe('m — move to another column or board', () => {
+  it('moves to the bottom of a column on another board; the server has it there', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Which plan includes audit logs?');
+    await ui.press('m');
+    await ui.waitFor('Move to board');
+    await ui.press('j', 'enter'); // Sales Pipeline
+    await ui.waitFor('Move to column on Sales Pipeline');
+    await ui.press('j', 'enter'); // Contacted
+    await ui.waitFor('Move to Contacted — where?');
+    await ui.press('j', 'enter'); // Bottom
+    expect(ui.store.getState().view.cards[card.id]).toBeUndefined();
+    await ui.waitFor('✓ Moved to Contacted');
+    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const contacted = (await ui.other.listColumns(sales.Id)).find((c) => c.Name === 'Contacted')!;
+    const there = await ui.other.listCards(sales.Id, contacted.Id, 1);
+    expect(there.at(-1)?.TaskName).toBe('Which plan includes audit logs?');
+  });
+
+  it('a refused move puts the card back and says why', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Which plan includes audit logs?');
+    await ui.other.archiveCard(card.id);
+    await ui.press('m', 'enter'); // this board
+    await ui.waitFor('Move to column');
+    await ui.press('enter', 'enter'); // New, top
+    await ui.waitFor(`✗ Card ${card.id} is archived`);
+    expect(ui.store.getState().view.cards[card.id]?.columnLabel).toBe(card.columnLabel);
+  });
+});
+
+describe('t — tags', () => {
+  it('lists the board’s tags with colour names, applies one, removes one, creates one', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Where do I change my billing address?');
+    await ui.press('t');
+    await ui.waitFor('■ ✓ Question (blue)');
+    expect(ui.frame()).toContain('■   Urgent (red)');
+    await ui.press('enter'); // Urgent: apply
+    await ui.waitFor('✓ Tagged Urgent');
+    let tags = (await ui.other.getCard(card.id)).Tags!.map((t) => t.Name).sort();
+    expect(tags).toEqual(['Question', 'Urgent']);
+    await ui.press('t', 'j', 'j', 'j', 'enter'); // Question: remove
+    await ui.waitFor('✓ Removed tag Question');
+    tags = (await ui.other.getCard(card.id)).Tags!.map((t) => t.Name);
+    expect(tags).toEqual(['Urgent']);
+    // New tag from the picker: the last-but-one row.
+    await ui.press('t', 'k', 'k', 'enter');
+    await ui.waitFor('New tag — name');
+    await ui.paste('Escalated');
+    await ui.press('enter');
+    await ui.waitFor('Colour for “Escalated”');
+    await ui.press('j', 'enter'); // red
+    await ui.waitFor('✓ Created tag Escalated');
+    const boardTags = await ui.other.listTags(ui.boardId);
+    expect(boardTags.find((t) => t.Name === 'Escalated')?.Color).toBe('1');
+    await ui.until(() => ui.store.getState().pendingCount === 0, 'tag applied');
+    tags = (await ui.other.getCard(card.id)).Tags!.map((t) => t.Name).sort();
+    expect(tags).toEqual(['Escalated', 'Urgent']);
+  });
+
+  it('a tag deleted elsewhere is refused: the row rolls back and the server’s words show', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Where do I change my billing address?');
+    const urgent = ui.store.getState().tags.find((t) => t.Name === 'Urgent')!;
+    await ui.other.deleteTag(ui.boardId, urgent.Id);
+    await ui.press('t', 'enter');
+    await ui.waitFor(`✗ Tag ${urgent.Id} not found`);
+    expect(ui.store.getState().view.cards[card.id]?.tagIds).not.toContain(urgent.Id);
+  });
+
+  it('the tag manager deletes a board tag after y/n', async () => {
+    ui = await startUi();
+    await ui.press('T');
+    await ui.waitFor('Board tags');
+    await ui.press('d');
+    await ui.waitFor('Delete tag “Urgent” from the board and every card? [y/n]');
+    await ui.press('y');
+    await ui.waitFor('Deleted Urgent');
+    expect((await ui.other.listTags(ui.boardId)).some((t) => t.Name === 'Urgent')).toBe(false);
+  });
+});
+
+describe('@ — assignees', () => {
+  it('adds a board user, then clears everyone', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Where do I change my billing address?');
+    await ui.press('@');
+    await ui.waitFor('sam.rivera@example.com');
+    await ui.press('j', 'enter');
+    await ui.waitFor('✓ Assigned sam.rivera@example.com');
+    expect((await ui.other.getCard(card.id)).Assignees).toEqual(['sam.rivera@example.com']);
+    await ui.press('@', 'k', 'enter'); // Clear all (the list wraps)
+    await ui.waitFor('✓ Unassigned everyone');
+    expect((await ui.other.getCard(card.id)).Assignees ?? []).toEqual([]);
+  });
+
+  it('a typed address the server refuses reopens with the text and its words', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Where do I change my billing address?');
+    await ui.press('@', 'k', 'k', 'enter');
+    await ui.waitFor('Assign — email');
+    await ui.paste('not-an-email');
+    await ui.press('enter');
+    await ui.waitFor((f) => f.includes('Assignee.0: must be an email address') && f.includes('Assign — email'));
+    expect(ui.frame()).toContain('not-an-email');
+    expect(ui.store.getState().view.cards[card.id]?.assignees ?? []).toEqual([]);
+  });
+});
+
+describe('C — new column, n in the board picker — new board', () => {
+  it('creates a column that shows on the board', async () => {
+    ui = await startUi();
+    await ui.press('C');
+    await ui.paste('Escalations');
+    await ui.press('enter');
+    await ui.waitFor('✓ Column created');
+    expect(ui.store.getState().columns.map((c) => c.name)).toContain('Escalations');
+    expect((await ui.other.listColumns(ui.boardId)).map((c) => c.Name)).toContain('Escalations');
+  });
+
+  it('a refused column name stays in the prompt with the server’s words', async () => {
+    ui = await startUi();
+    await ui.press('C');
+    await ui.paste('c'.repeat(101));
+    await ui.press('enter');
+    await ui.waitFor('✗ Name: must be at most 100 characters');
+    expect(statusLine(ui.frame())).toContain('Name: must be at most 100 characters');
+    expect(ui.frame()).toContain('New column — name');
+  });
+
+  it('creates a board with users from the picker; a bad address is refused and kept', async () => {
+    ui = await startUi();
+    await ui.press('b');
+    await ui.waitFor('Boards');
+    await ui.press('n');
+    await ui.paste('Partners');
+    await ui.press('enter');
+    await ui.waitFor('users (comma-separated emails');
+    await ui.paste('ana@example.com, nope');
+    await ui.press('enter');
+    await ui.waitFor('✗ Users.1: must be an email address');
+    expect(ui.frame()).toContain('ana@example.com, nope');
+    await ui.press('backspace', 'backspace', 'backspace', 'backspace');
+    await ui.paste('li@example.com');
+    await ui.press('enter');
+    await ui.waitFor('✓ Board created');
+    const board = (await ui.other.listBoards()).find((b) => b.Name === 'Partners');
+    expect(board?.Users).toContain('li@example.com');
+    expect(ui.store.getState().boardId).toBe(board?.Id);
+  });
+});
+
+describe('/ — filter', () => {
+  it('filters as you type by title, tag or assignee; the header counts; Esc clears', async () => {
+    ui = await startUi();
+    await ui.press('/');
+    await ui.paste('billing');
+    await ui.waitFor(/filter: billing \(\d+ match\)/);
+    const n = Number(/filter: billing \((\d+) match\)/.exec(ui.frame())![1]);
+    expect(n).toBeGreaterThan(3); // titles and the Billing tag
+    expect(ui.frame()).not.toContain('Feature request');
+    await ui.press('enter');
+    expect(ui.frame()).toContain('filter: billing');
+    await ui.press('esc');
+    await ui.waitFor((f) => !f.includes('filter:') && f.includes('Feature request'));
+    await ui.press('/');
+    await ui.paste('sam.rivera');
+    await ui.waitFor(/filter: sam\.rivera \(\d+ match\)/);
+  });
+});
+
+describe('S — email sequences', () => {
+  it('lists sequences and shows the steps in order with delays and readable content', async () => {
+    ui = await startUi();
+    await ui.press('S');
+    await ui.waitFor(/Trial onboarding · Welcome to the team inbox, \{\{firstName\}\} · \d+ views · last sent 20/);
+    await ui.press('enter');
+    await ui.waitFor('Step 1 · after no delay');
+    const f = ui.frame();
+    expect(f).toContain('Hi {{firstName}},');
+    expect(f).not.toContain('<p>');
+    expect(f.indexOf('Step 1')).toBeLessThan(f.indexOf('Step 2 · after 2 days'));
+    await ui.press('esc');
+    await ui.waitFor('Demo no-show follow-up');
+    await ui.press('esc');
+    await ui.waitFor('In progress (');
+  });
+});
+
+describe('r and auto-refresh', () => {
+  it('r keeps the cursor on the same card when others add cards above it', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Where do I change my billing address?');
+    const col = ui.store.getState().columns[0]!;
+    await ui.other.createCard({ BoardId: ui.boardId, ColumnId: col.id, CardTitle: 'Added elsewhere' });
+    await ui.press('r');
+    await ui.until(() => ui.store.getState().view.cards[card.id] !== undefined && Object.values(ui.store.getState().view.cards).some((c) => c.title === 'Added elsewhere'), 'refreshed');
+    expect(ui.store.getState().cursor.cardId).toBe(card.id);
+  });
+
+  it('marks cards others renamed with * until the cursor passes them', async () => {
+    ui = await startUi({ refreshSeconds: 0.2 });
+    const col = ui.store.getState().columns[0]!;
+    const second = ui.store.getState().view.columns[col.label]![1]!;
+    await ui.other.updateCard(second.id, { BoardId: ui.boardId, ColumnId: col.id, CardTitle: 'Renamed by Sam' });
+    await ui.waitFor((f) => f.includes('*Renamed by Sam'));
+    await ui.press('j');
+    await ui.waitFor((f) => f.includes('Renamed by Sam') && !f.includes('*Renamed by Sam'));
+  });
+});
