@@ -1,5 +1,5 @@
-import { Box, useApp, useInput } from 'ink';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Box, useApp, useInput, type Key } from 'ink';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardStore } from '../store/index.js';
 import { selectColumns, selectStatus } from '../store/index.js';
 import { useShallow } from 'zustand/react/shallow';
@@ -129,8 +129,13 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     pageRows: Math.max(1, bodyHeight - 4),
   };
 
-  // The one key router: an open overlay takes every key; then help; then the screen.
-  useInput((input, key) => {
+  // The one key router: an open overlay takes every key; then help; then the
+  // screen. Ink re-subscribes a changed handler only in a later effect, so
+  // the subscribed handler is stable and reads this render's through a ref:
+  // a key right after another sees the state the first one left.
+  const onKey = useRef<(input: string, key: Key) => void>(() => undefined);
+  useInput(useCallback((input: string, key: Key) => onKey.current(input, key), []));
+  onKey.current = (input, key) => {
     const name = keyName(input, key);
     if (name === 'C-c') return exit();
     if (router.dispatch(input, key)) return;
@@ -155,7 +160,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
       return;
     }
     boardKey(keys, action);
-  });
+  };
 
   const bodyRows = bodyHeight - promptLines;
   let body;

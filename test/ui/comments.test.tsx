@@ -1,0 +1,53 @@
+/** Card detail: select a comment with Tab, e edits it, d deletes it; others' comments are refused (403). */
+import { afterEach, describe, expect, it } from 'vitest';
+import { focus, startUi, statusLine, type Ui } from './helpers.js';
+
+let ui: Ui;
+afterEach(async () => {
+  await ui?.close();
+});
+
+describe('comments in the card detail', () => {
+  it('edits and deletes your own comment; the server has the change', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Onboarding call follow-up: template library');
+    await ui.press('enter');
+    await ui.waitFor('Comments (1)');
+    await ui.press('c');
+    await ui.paste('Sent the links');
+    await ui.press('enter');
+    await ui.waitFor('Comments (2)');
+    await ui.press('tab', 'tab'); // the second comment: ours
+    await ui.waitFor('› owner@inboard.local');
+    await ui.press('e');
+    await ui.waitFor('Edit comment');
+    await ui.press('end');
+    await ui.paste(' and the video');
+    await ui.press('enter');
+    await ui.waitFor('✓ Comment saved');
+    let comments = (await ui.other.getCard(card.id)).Comments!.map((c) => c.Comment);
+    expect(comments).toContain('Sent the links and the video');
+    await ui.press('d');
+    await ui.waitFor('Delete comment “Sent the links and the video”? [y/n]');
+    await ui.press('y');
+    await ui.waitFor('✓ Comment deleted');
+    comments = (await ui.other.getCard(card.id)).Comments!.map((c) => c.Comment);
+    expect(comments).toEqual(['Sent them the three templates from the call.']);
+  });
+
+  it('editing someone else’s comment shows the server’s 403 words and keeps the text', async () => {
+    ui = await startUi();
+    focus(ui, 'Onboarding call follow-up: template library');
+    await ui.press('enter');
+    await ui.waitFor('Comments (1)');
+    await ui.press('tab', 'e');
+    await ui.waitFor('Edit comment');
+    await ui.paste(' (edited)');
+    await ui.press('enter');
+    await ui.waitFor(/✗ Only the author may change comment \d+/);
+    expect(ui.frame()).toContain('(edited)');
+    expect(statusLine(ui.frame())).toMatch(/Only the author may change comment/);
+    await ui.press('esc', 'd', 'y');
+    await ui.waitFor((f) => /✗ Only the author may change comment \d+/.test(statusLine(f)) && f.includes('Comments (1)'));
+  });
+});
