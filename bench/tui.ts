@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seedBoard, titleFor, type BenchBoard } from './lib/seed.js';
@@ -78,6 +78,7 @@ const firstCards = (b: BenchBoard) => b.columns.map((_, c) => titleFor(c, 0).sli
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
+  const loadBefore = loadavg()[0] ?? 0;
   const notes: string[] = [];
 
   // --- embedded demo: cold (fresh data dir: key, migrations, demo seed) and warm
@@ -126,8 +127,9 @@ async function main(): Promise<void> {
   await quit(term);
   term.close();
   notes.push(
-    `Paging all 10,000 cards in with G: ${paged.presses} page loads in ${(paged.ms / 1000).toFixed(1)} s ` +
-      `(${(paged.ms / paged.presses).toFixed(0)} ms per page of 50, key → page rendered).`,
+    `Paging all 10,000 cards in with G: ${paged.presses} presses in ${(paged.ms / 1000).toFixed(1)} s ` +
+      `(${(paged.ms / paged.presses).toFixed(0)} ms per page of 50, key → page rendered)` +
+      (paged.resent > 0 ? `; ${paged.resent} G presses brought no page within 3 s and were pressed again.` : '.'),
     `RSS with page 1 per column loaded (250 cards): ${memPage1.rssMb.toFixed(0)} MB; ` +
       `all 10,000 loaded: ${memAll.rssMb.toFixed(0)} MB (peak VmHWM ${memAll.hwmMb.toFixed(0)} MB).`,
     `Ink renderTime over all ${rendersAll.length} frames of the 10k session (incl. paging): median ${median(rendersAll).toFixed(2)} ms, max ${Math.max(...rendersAll).toFixed(1)} ms.`,
@@ -171,7 +173,8 @@ async function main(): Promise<void> {
     row('node -e 0 (for scale)', nodeZero, null),
   );
 
-  const env = `Node ${process.version}, ${COLS}×${ROWS} tmux pane, CI unset; ${RUNS} first-paint runs (after 1 warm-up), ${PRESSES} presses per key.`;
+  const load = `load average ${loadBefore.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs`;
+  const env = `Node ${process.version}, ${COLS}×${ROWS} tmux pane, CI unset; ${RUNS} first-paint runs (after 1 warm-up), ${PRESSES} presses per key; ${load}.`;
   const md = [
     '# bench:tui results',
     '',

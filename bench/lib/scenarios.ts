@@ -14,6 +14,8 @@ export interface Launch {
   args: string[];
   /** Extra node flags (e.g. --cpu-prof). */
   nodeFlags?: string[];
+  /** Variables for this run only (K=V before the command). */
+  env?: Record<string, string>;
 }
 
 /** Types the command, then times from Enter until `painted(screen)` holds. */
@@ -21,7 +23,8 @@ export async function launch(term: ControlTerminal, l: Launch, painted: (s: stri
   await term.type('clear');
   await term.keys('Enter');
   await term.waitFor((s) => s.split('\n').filter((l) => l.trim() !== '').length <= 1, 5_000);
-  const cmd = ['node', ...(l.nodeFlags ?? []), l.cli, ...l.args].map((a) => (/^[\w./=-]+$/.test(a) ? a : quote(a))).join(' ');
+  const vars = Object.entries(l.env ?? {}).map(([k, v]) => `${k}=${v}`);
+  const cmd = [...vars, 'node', ...(l.nodeFlags ?? []), l.cli, ...l.args].map((a) => (/^[\w./=-]+$/.test(a) ? a : quote(a))).join(' ');
   await term.type(`${cmd}; echo __EXIT_$?__`);
   await term.settle(30);
   const t0 = performance.now();
@@ -67,13 +70,13 @@ export async function keyLatency(term: ControlTerminal, n: number): Promise<KeyR
   await tap(term, 'g');
   for (let i = 0; i < n; i++) {
     r.column.push(await press(term, 'l'));
-    await press(term, 'h');
+    await tap(term, 'h');
   }
   for (let i = 0; i < n; i++) {
     r.move.push(await press(term, 'L'));
     // Wait for the server's answer to be folded in before moving it back.
     await term.settle(150);
-    await press(term, 'H');
+    await tap(term, 'H');
     await term.settle(150);
   }
   for (let i = 0; i < n; i++) {
@@ -84,8 +87,11 @@ export async function keyLatency(term: ControlTerminal, n: number): Promise<KeyR
   return r;
 }
 
+/** An untimed key: waits for its frame (up to 1 s: it may change nothing), then for quiet. */
 async function tap(term: ControlTerminal, key: string): Promise<void> {
+  const before = await term.screen();
   await term.keys(key);
+  await term.waitFor((s) => s !== before, 1_000, 2).catch(() => undefined);
   await term.settle(60);
 }
 
@@ -98,9 +104,13 @@ const headerCount = (screen: string, column: string): { n: number; more: boolean
  * Pages every column to its end with G (each G at the loaded end asks for
  * the next page of 50). Returns the wall time and the number of G presses.
  */
-export async function loadAll(term: ControlTerminal, columns: readonly string[]): Promise<{ ms: number; presses: number }> {
+export async function loadAll(
+  term: ControlTerminal,
+  columns: readonly string[],
+): Promise<{ ms: number; presses: number; resent: number }> {
   const t0 = performance.now();
   let presses = 0;
+  let resent = 0;
   for (const [i, name] of columns.entries()) {
     // One key per read: Ink hands two keys that arrive in one chunk ("lG")
     // to useInput as one string, which the keymap doesn't know.
@@ -109,18 +119,25 @@ export async function loadAll(term: ControlTerminal, columns: readonly string[])
       const now = headerCount(await term.screen(), name);
       if (now === null) throw new Error(`column ${name} not on screen`);
       if (!now.more) break;
-      await term.keys('G');
-      presses++;
-      await term.waitFor((s) => {
+      const grew = (s: string) => {
         const h = headerCount(s, name);
         return h !== null && (h.n !== now.n || !h.more);
-      }, 15_000, 2);
+      };
+      // A G that brought no page within 3 s is pressed again (counted).
+      for (let attempt = 0; ; attempt++) {
+        await term.keys('G');
+        presses++;
+        const ok = await term.waitFor(grew, 3_000, 2).then(() => true, () => false);
+        if (ok) break;
+        if (attempt >= 4) throw new Error(`column ${name}: G brought no page after 5 tries`);
+        resent++;
+      }
     }
   }
   for (let i = 1; i < columns.length; i++) await tap(term, 'h');
   await tap(term, 'g');
   await term.settle(200);
-  return { ms: performance.now() - t0, presses };
+  return { ms: performance.now() - t0, presses, resent };
 }
 
 export interface Memory {
