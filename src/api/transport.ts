@@ -53,6 +53,14 @@ function codeOf(err: unknown): string | undefined {
   return e.cause === undefined ? undefined : codeOf(e.cause);
 }
 
+function redactHeaders(headers: IncomingHttpHeaders, secret: string): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = {};
+  for (const [k, v] of Object.entries(headers)) {
+    out[k] = typeof v === 'string' ? redact(v, secret) : Array.isArray(v) ? v.map((x) => redact(x, secret)) : v;
+  }
+  return out;
+}
+
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`;
 
 export function createTransport(opts: TransportOptions) {
@@ -113,8 +121,10 @@ export function createTransport(opts: TransportOptions) {
         headersTimeout: opts.timeoutMs,
         bodyTimeout: opts.timeoutMs,
       });
-      const text = await res.body.text();
-      return { status: res.statusCode, headers: res.headers, text };
+      // A server or proxy that echoes the credentials back ("invalid key <key>", a Location
+      // carrying it) must not put the key into an error message, a log or `inboard api` output.
+      const text = redact(await res.body.text(), opts.apiKey);
+      return { status: res.statusCode, headers: redactHeaders(res.headers, opts.apiKey), text };
     } catch (err) {
       const path = pathOnly(init.path);
       if (init.signal?.aborted) {
