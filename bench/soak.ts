@@ -6,14 +6,14 @@
  *
  *   node --import tsx bench/soak.ts [--minutes 10] [--clients 20] [--rate-limit 1200] [--think-ms 60]
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createUserKey } from '../src/server/auth.js';
 import { openDb } from '../src/server/db.js';
 import { DEFAULT_OWNER_EMAIL, startService } from '../src/server/index.js';
-import { exited, spawnServe } from '../test/server/process.js';
+import { exited, snapshotCli, spawnServe } from '../test/server/process.js';
 import { runSoak, soakBoard, verifySoak, type Sample } from '../test/server/soak-traffic.js';
 
 const { values } = parseArgs({
@@ -37,14 +37,9 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length, Math.max(1, Math.ceil(q * s.length))) - 1] as number;
 };
 
-const repo = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'inboard-soak-'));
 // Others rebuild the shared dist/ while this runs: serve a private copy.
-const snap = join(dir, 'app');
-mkdirSync(snap);
-cpSync(join(repo, 'dist'), join(snap, 'dist'), { recursive: true });
-symlinkSync(join(repo, 'node_modules'), join(snap, 'node_modules'));
-const cli = join(snap, 'dist', 'cli.js');
+const cli = snapshotCli(dir);
 
 const dbPath = join(dir, 'soak.db');
 const ownerKey = 'soak-owner-key-000000000001';

@@ -1,5 +1,6 @@
 /** Spawning `dist/cli.js` (built by `npm test` before vitest) as a real child process. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
@@ -42,4 +43,17 @@ export function runCli(args: string[]): Promise<{ code: number | null; stdout: s
   proc.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve) => proc.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/**
+ * A private copy of dist/ under `dir` (node_modules linked beside it) for
+ * long runs: others rebuild the shared dist/ meanwhile, and a server started
+ * from a half-written bundle would spoil the run. Returns its cli.js.
+ */
+export function snapshotCli(dir: string): string {
+  const app = join(dir, 'app');
+  mkdirSync(app, { recursive: true });
+  cpSync(join(CLI, '..'), join(app, 'dist'), { recursive: true });
+  symlinkSync(join(CLI, '..', '..', 'node_modules'), join(app, 'node_modules'));
+  return join(app, 'dist', 'cli.js');
 }
