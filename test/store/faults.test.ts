@@ -102,6 +102,7 @@ describe('store through the fault proxy', () => {
     expect([...byKey.values()].every((l) => l.length === 1 && l[0]!.upstreamStatus === 200)).toBe(true); // …once
     expect(sent.filter((e) => e.fault === 'status')).toHaveLength(served429);
     expect(served429).toBeGreaterThan(100);
+    console.log(`429 storm: 200 moves, ${sent.length} requests, ${served429} answered 429, ${byKey.size} applied once`);
     await expectMatchesServer(store);
   });
 
