@@ -14,7 +14,7 @@ import { actionFor, hintsFor, keyName, type Scope } from './keymap.js';
 import { useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
-import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
+import { KeyRouter, KeyRouterContext, splitKeys } from './hooks/use-key-router.js';
 import { boardKey, detailKey, snapToFilter, type ScreenKeys } from './hooks/screen-keys.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
@@ -134,11 +134,17 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   // the subscribed handler is stable and reads this render's through a ref:
   // a key right after another sees the state the first one left.
   const onKey = useRef<(input: string, key: Key) => void>(() => undefined);
-  useInput(useCallback((input: string, key: Key) => onKey.current(input, key), []));
+  useInput(
+    useCallback((input: string, key: Key) => {
+      // Ctrl+C quits from anywhere, an open prompt included.
+      if (key.ctrl && input === 'c') return onKey.current(input, key);
+      if (router.dispatch(input, key)) return;
+      for (const [i, k] of splitKeys(input, key)) onKey.current(i, k);
+    }, [router]),
+  );
   onKey.current = (input, key) => {
     const name = keyName(input, key);
     if (name === 'C-c') return exit();
-    if (router.dispatch(input, key)) return;
     const action = actionFor(help ? 'global' : screen, name);
     if (help) {
       if (action === 'help' || action === 'back' || action === 'quit') setHelp(false);

@@ -82,7 +82,7 @@ export async function startUi(opts: { board?: string; refreshSeconds?: number } 
       app.stdin.write(text);
       await tick(5);
     },
-    async waitFor(match, timeoutMs = 5_000) {
+    async waitFor(match, timeoutMs = 8_000) {
       const test = typeof match === 'function' ? match : (f: string) => (typeof match === 'string' ? f.includes(match) : match.test(f));
       await until(() => test(frame()), `frame matches ${String(match)}`, timeoutMs);
       // What just appeared subscribes to keys in its effects: let them run.

@@ -58,10 +58,11 @@ export function TextPrompt(p: TextPromptProps) {
   const [state, dispatch] = useTextInputState(p.initial ?? '');
   const active = p.isActive !== false && p.busy !== true;
   useTextInput({
+    state,
     dispatch,
     multiline,
     isActive: active,
-    onSubmit: () => p.onSubmit(state.value),
+    onSubmit: (value) => p.onSubmit(value),
     onCancel: p.onCancel,
   });
   const onChange = p.onChange;

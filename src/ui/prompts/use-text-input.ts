@@ -5,19 +5,20 @@
  */
 import type { Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
-import type { TextInputAction } from './use-text-input-state.js';
+import { textInputReducer, type TextInputAction, type TextInputState } from './use-text-input-state.js';
 
 export interface UseTextInputOptions {
+  state: TextInputState;
   dispatch: Dispatch<TextInputAction>;
   multiline: boolean;
   isActive: boolean;
-  onSubmit(): void;
+  onSubmit(value: string): void;
   onCancel(): void;
 }
 
-export function useTextInput({ dispatch, multiline, isActive, onSubmit, onCancel }: UseTextInputOptions): void {
+export function useTextInput({ state, dispatch, multiline, isActive, onSubmit, onCancel }: UseTextInputOptions): void {
   useKeyHandler((input, key) => {
-    if (key.return) return onSubmit();
+    if (key.return) return onSubmit(state.value);
     if (key.escape) return onCancel();
     // Ink 6.8 reports Backspace (0x7f) as `delete`: both delete backwards.
     if (key.backspace || key.delete) return dispatch({ type: 'deleteBack' });
@@ -26,7 +27,14 @@ export function useTextInput({ dispatch, multiline, isActive, onSubmit, onCancel
     if (key.home || (key.ctrl && input === 'a')) return dispatch({ type: 'home' });
     if (key.end || (key.ctrl && input === 'e')) return dispatch({ type: 'end' });
     if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
-    // Ctrl+J arrives as a bare "\n"; a paste arrives whole, line breaks included.
+    // Text typed faster than it is read arrives as one chunk; an Enter (CR)
+    // that ends it is still Enter. (Ctrl+J, a bare LF, is a new line.)
+    if (input.length > 1 && input.endsWith('\r')) {
+      const insert: TextInputAction = { type: 'insert', text: input.slice(0, -1), multiline };
+      dispatch(insert);
+      return onSubmit(textInputReducer(state, insert).value);
+    }
+    // A paste arrives whole, line breaks included.
     if (input !== '') dispatch({ type: 'insert', text: input, multiline });
-  }, isActive);
+  }, isActive, true);
 }
