@@ -85,7 +85,7 @@ async function timelines(env: Record<string, string>, cli: string, board: string
   const runs: Timeline[] = [];
   const paint: number[] = [];
   for (let i = 0; i < RUNS + 1; i++) {
-    const file = join(work, `probe-${label}-${i}.json`);
+    const file = join(work, `probe-${label.replace(/\W+/g, '-')}-${i}.json`);
     const ms = await launch(term, { cli, args: ['--board', board], nodeFlags: ['--import', probe], env: { PROBE_OUT: file } }, (s) =>
       s.includes(marker),
     );
@@ -111,7 +111,7 @@ async function timelines(env: Record<string, string>, cli: string, board: string
 }
 
 async function cpuProfile(env: Record<string, string>, cli: string, board: string, marker: string, label: string, keys: boolean): Promise<void> {
-  const dir = join(work, `prof-${label}`);
+  const dir = join(work, `prof-${label.replace(/\W+/g, '-')}-${keys ? 'keys' : 'start'}`);
   mkdirSync(dir);
   const term = await ControlTerminal.start({ socket: `prof-tui-${process.pid}-${terms.length}`, cols: 140, rows: 40, env, cwd: work });
   terms.push(term);
