@@ -149,3 +149,27 @@ describe('Confirm and Picker', () => {
     expect(cancel).toHaveBeenCalledOnce();
   });
 });
+
+describe('keys read together', () => {
+  it('a chunk ending in Enter types the text and submits it', async () => {
+    const onSubmit = vi.fn();
+    await typeInto(
+      <Routed>
+        <TextPrompt title="Comment" multiline width={40} onSubmit={onSubmit} onCancel={() => undefined} />
+      </Routed>,
+      'Looking into it\r',
+    );
+    expect(onSubmit).toHaveBeenCalledWith('Looking into it');
+  });
+
+  it('a picker gets a chunk as separate keys', async () => {
+    const pick = vi.fn();
+    await typeInto(
+      <Routed>
+        <Picker title="Where" items={[{ value: 'top', label: 'Top' }, { value: 'bottom', label: 'Bottom' }]} width={30} height={6} onPick={pick} onCancel={() => undefined} />
+      </Routed>,
+      'j\r',
+    );
+    expect(pick).toHaveBeenCalledWith('bottom');
+  });
+});

@@ -8,7 +8,7 @@
  */
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useMemo, useRef, useState } from 'react';
 import { fit } from '../../text/width.js';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 
@@ -56,9 +56,16 @@ export interface PickerProps {
 
 export function Picker(p: PickerProps) {
   const count = p.items.length;
-  const [index, setIndex] = useState(() => Math.max(0, Math.min(p.initialIndex ?? 0, count - 1)));
+  const [index, setIndexState] = useState(() => Math.max(0, Math.min(p.initialIndex ?? 0, count - 1)));
+  // Keys of one chunk arrive before a re-render: they read and move this.
+  const current = useRef(index);
+  const setIndex = (i: number) => {
+    current.current = i;
+    setIndexState(i);
+  };
   const at = Math.min(index, Math.max(0, count - 1));
   useKeyHandler((input, key) => {
+    const at = Math.min(current.current, Math.max(0, count - 1));
     if (key.escape) return p.onCancel();
     if (count === 0) return void p.onKey?.(input, null);
     if (key.upArrow || input === 'k') return setIndex((at - 1 + count) % count);
