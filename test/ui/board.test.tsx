@@ -1,8 +1,8 @@
 /** Screens and board keys (issue: the board), over the real store, client and service. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp, tick, type AppHarness } from './harness.js';
+import { startUi, tick, type Ui } from './helpers.js';
 
-let h: AppHarness;
+let h: Ui;
 afterEach(async () => {
   await h?.close();
 });
@@ -17,14 +17,14 @@ const focusedTitle = () => {
 
 describe('board picker', () => {
   it('lists the boards and opens one with Enter', async () => {
-    h = await renderApp();
+    h = await startUi({ board: null });
     await h.waitFor('Support Inbox');
     expect(h.frame()).toContain('Sales Pipeline');
     await h.press('enter');
     await h.waitFor((f) => f.includes('New (') && f.includes('In progress ('));
   });
   it('b returns to the picker and Esc goes back to the board', async () => {
-    h = await renderApp({ board: 'Support Inbox' });
+    h = await startUi({ board: 'Support Inbox' });
     await h.waitFor('In progress (');
     await h.press('b');
     await h.waitFor('Boards');
@@ -35,7 +35,7 @@ describe('board picker', () => {
 
 describe('board keys', () => {
   it('walks cards and columns with hjkl, arrows, g and G', async () => {
-    h = await renderApp({ board: 'Support Inbox' });
+    h = await startUi({ board: 'Support Inbox' });
     await h.waitFor('In progress (');
     await h.waitFor(() => cursor().cardId !== null);
     expect(cursor()).toMatchObject({ col: 0, index: 0 });
@@ -57,7 +57,7 @@ describe('board keys', () => {
   });
 
   it('L and Shift+→ move the card to the next column, focus follows, the server has it', async () => {
-    h = await renderApp({ board: 'Support Inbox' });
+    h = await startUi({ board: 'Support Inbox' });
     await h.waitFor(() => cursor().cardId !== null);
     const s0 = h.store.getState();
     const id = s0.cursor.cardId!;
@@ -68,16 +68,16 @@ describe('board keys', () => {
     await h.press('S-right');
     expect(cursor()).toMatchObject({ col: 2, cardId: id });
     await h.waitFor(() => h.store.getState().pendingCount === 0);
-    const cards = await h.client.listCards(s0.boardId!, c2!.id, 1);
+    const cards = await h.other.listCards(s0.boardId!, c2!.id, 1);
     expect(cards[0]?.ServiceTaskId).toBe(id);
     await h.press('H', 'S-left');
     expect(cursor()).toMatchObject({ col: 0, cardId: id });
     await h.waitFor(() => h.store.getState().pendingCount === 0);
-    expect((await h.client.listCards(s0.boardId!, c0!.id, 1))[0]?.ServiceTaskId).toBe(id);
+    expect((await h.other.listCards(s0.boardId!, c0!.id, 1))[0]?.ServiceTaskId).toBe(id);
   });
 
   it('J/K and Shift+↓/↑ reorder within the column', async () => {
-    h = await renderApp({ board: 'Support Inbox' });
+    h = await startUi({ board: 'Support Inbox' });
     await h.waitFor(() => cursor().cardId !== null);
     const id = cursor().cardId!;
     await h.press('J');
@@ -88,14 +88,14 @@ describe('board keys', () => {
     expect(cursor()).toMatchObject({ index: 0, cardId: id });
     await h.waitFor(() => h.store.getState().pendingCount === 0);
     const s = h.store.getState();
-    expect((await h.client.listCards(s.boardId!, s.columns[0]!.id, 1))[0]?.ServiceTaskId).toBe(id);
+    expect((await h.other.listCards(s.boardId!, s.columns[0]!.id, 1))[0]?.ServiceTaskId).toBe(id);
   });
 
   it('Enter opens the card detail with its fields; Esc returns', async () => {
-    h = await renderApp({ board: 'Support Inbox' });
+    h = await startUi({ board: 'Support Inbox' });
     await h.waitFor(() => cursor().cardId !== null);
     const id = cursor().cardId!;
-    await h.client.addNote(id, 'Customer prefers email over phone');
+    await h.other.addNote(id, 'Customer prefers email over phone');
     await h.press('enter');
     const f = await h.waitFor('Customer prefers email over phone');
     for (const label of ['Column', 'Thread owner', 'Created', 'Assignees', 'Tags', 'Notes', 'Comments', 'Sub-tasks']) expect(f).toContain(label);
@@ -104,13 +104,13 @@ describe('board keys', () => {
   });
 
   it('r refreshes and keeps the cursor on the same card; ? shows help generated from the keymap', async () => {
-    h = await renderApp({ board: 'Support Inbox' });
+    h = await startUi({ board: 'Support Inbox' });
     await h.waitFor(() => cursor().cardId !== null);
     await h.press('j', 'j');
     const id = cursor().cardId;
     // Someone else adds a card at the top of the column.
     const s = h.store.getState();
-    await h.client.createCard({ BoardId: s.boardId!, ColumnId: s.columns[0]!.id, CardTitle: 'Brand new email from a customer' });
+    await h.other.createCard({ BoardId: s.boardId!, ColumnId: s.columns[0]!.id, CardTitle: 'Brand new email from a customer' });
     await h.press('r');
     await h.waitFor('Brand new email');
     expect(cursor().cardId).toBe(id);
@@ -124,11 +124,11 @@ describe('board keys', () => {
   });
 
   it('shows the server’s words in the status bar when a move is refused, and puts the card back', async () => {
-    h = await renderApp({ board: 'Support Inbox' });
+    h = await startUi({ board: 'Support Inbox' });
     await h.waitFor(() => cursor().cardId !== null);
     const id = cursor().cardId!;
     // The card is archived behind the UI's back; the move is refused (404).
-    await h.client.archiveCard(id);
+    await h.other.archiveCard(id);
     await h.press('L');
     const f = await h.waitFor('✗');
     expect(f).toMatch(/archived/i);

@@ -44,18 +44,19 @@ export interface Ui {
   close(): Promise<void>;
 }
 
-export async function startUi(opts: { board?: string; refreshSeconds?: number } = {}): Promise<Ui> {
+/** `board: null` starts on the board picker instead of a board. */
+export async function startUi(opts: { board?: string | null; refreshSeconds?: number } = {}): Promise<Ui> {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-ui-actions-'));
   const dbPath = join(dir, 't.db');
   const svc = await startService({ dbPath, apiKey: KEY, demo: true });
   const client = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
   const other = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
   const store = createBoardStore(client);
-  const name = opts.board ?? 'Support Inbox';
-  const boardId = (await other.listBoards()).find((b) => b.Name === name)?.Id;
+  const name = opts.board === undefined ? 'Support Inbox' : opts.board;
+  const boardId = name === null ? 0 : (await other.listBoards()).find((b) => b.Name === name)?.Id;
   if (boardId === undefined) throw new Error(`no board ${name}`);
   const app = render(
-    createElement(App, { store, backend: 'test', initialBoardId: boardId, refreshSeconds: opts.refreshSeconds ?? 0 }),
+    createElement(App, { store, backend: 'test', initialBoardId: boardId || null, refreshSeconds: opts.refreshSeconds ?? 0 }),
   );
   await tick(10);
   const frame = () => app.lastFrame() ?? '';
@@ -109,6 +110,7 @@ export async function startUi(opts: { board?: string; refreshSeconds?: number } 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  if (name === null) return ui;
   await ui.waitFor('In progress (');
   await until(() => store.getState().cursor.cardId !== null && !store.getState().boardLoading, 'board loaded');
   return ui;
