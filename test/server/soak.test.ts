@@ -31,6 +31,8 @@ describe('soak', () => {
 
     const res = await runSoak(setup, { clients: CLIENTS, durationMs: 15_000, opsPerClient: OPS, thinkMs: 60 });
 
+    const statuses = [...res.byStatus].map(([k, v]) => `${k}×${v}`).join(', ');
+    console.log(`soak: ${res.requests} requests in ${(res.elapsedMs / 1000).toFixed(1)} s (${statuses}), ${res.acknowledgedWrites} acknowledged writes`);
     expect(res.unexpected).toEqual([]);
     expect([...res.byStatus.keys()].sort()).toEqual([200, 429]);
     expect(res.cards.length).toBeGreaterThan(0);
