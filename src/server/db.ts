@@ -141,6 +141,35 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX idempotency_created ON idempotency(created_ms);
   `,
+  // 2: comments and tags can be deleted; without AUTOINCREMENT SQLite hands a
+  // deleted newest id to the next row, and a client still holding the old id
+  // would read or edit someone else's comment. Rebuilt with foreign keys off
+  // (see openDb), so dropping the old tables cascades nothing.
+  `
+  CREATE TABLE comments_v2 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO comments_v2 (id, card_id, user_id, body, created_at) SELECT id, card_id, user_id, body, created_at FROM comments;
+  DROP TABLE comments;
+  ALTER TABLE comments_v2 RENAME TO comments;
+  CREATE INDEX comments_card ON comments(card_id);
+  CREATE TABLE tags_v2 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    color INTEGER NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO tags_v2 (id, board_id, name, color, user_id, created_at) SELECT id, board_id, name, color, user_id, created_at FROM tags;
+  DROP TABLE tags;
+  ALTER TABLE tags_v2 RENAME TO tags;
+  CREATE INDEX tags_board ON tags(board_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -160,8 +189,13 @@ export function openDb(path: string, durability: Durability = 'full'): DB {
   db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${durability === 'normal' ? 'NORMAL' : 'FULL'}`);
-  db.pragma('foreign_keys = ON');
+  // Migrations run with foreign keys off (table rebuilds must not cascade),
+  // then the result is checked before they are switched on for good.
+  db.pragma('foreign_keys = OFF');
   migrate(db);
+  const broken = db.pragma('foreign_key_check') as unknown[];
+  if (broken.length > 0) throw new Error(`database ${path}: ${broken.length} foreign-key violations after migration`);
+  db.pragma('foreign_keys = ON');
   return db;
 }
 
