@@ -2,16 +2,53 @@
  * Width helpers in terminal cells. Email subjects carry emoji, CJK and
  * combining marks, so `.length` (UTF-16 units) says nothing about how many
  * columns a string takes. Inputs are expected to be sanitized already.
+ *
+ * Every frame fits ~200 strings, and string-width segments each one into
+ * graphemes and runs several Unicode regexes per grapheme: printable ASCII
+ * takes a fast path (width = length), and other results are cached, since
+ * the same titles are fitted frame after frame.
  */
 import stringWidth from 'string-width';
 
 export const ELLIPSIS = '…';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * A small LRU: a Map keeps insertion order, so re-inserting on a hit makes
+ * the oldest entry the first key. Bounded so a long session paging through
+ * 10,000 titles doesn't keep them all.
+ */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly cap: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): void {
+    if (this.map.size >= this.cap) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(key, v);
+  }
+}
+
+const widths = new Lru<number>(4096);
+const fitted = new Lru<string>(4096);
 
 /** Columns the string occupies in a terminal. */
 export function cellWidth(s: string): number {
-  return stringWidth(s);
+  if (PRINTABLE_ASCII.test(s)) return s.length;
+  let w = widths.get(s);
+  if (w === undefined) {
+    w = stringWidth(s);
+    widths.set(s, w);
+  }
+  return w;
 }
 
 /**
@@ -20,12 +57,13 @@ export function cellWidth(s: string): number {
  */
 export function truncate(s: string, cells: number): string {
   if (cells <= 0) return '';
-  if (stringWidth(s) <= cells) return s;
+  if (PRINTABLE_ASCII.test(s)) return s.length <= cells ? s : s.slice(0, cells - 1) + ELLIPSIS;
+  if (cellWidth(s) <= cells) return s;
   const budget = cells - 1; // room left once the ellipsis is placed
   let used = 0;
   let end = 0;
   for (const { segment, index } of segmenter.segment(s)) {
-    const w = stringWidth(segment);
+    const w = PRINTABLE_ASCII.test(segment) ? segment.length : stringWidth(segment);
     if (used + w > budget) break;
     used += w;
     end = index + segment.length;
@@ -35,14 +73,21 @@ export function truncate(s: string, cells: number): string {
 
 /** Pads with spaces to `cells` columns; never shortens. */
 export function padEnd(s: string, cells: number): string {
-  const gap = cells - stringWidth(s);
+  const gap = cells - cellWidth(s);
   return gap > 0 ? s + ' '.repeat(gap) : s;
 }
 
 /**
  * Exactly `cells` columns: truncated, then padded. Padding also fills the
- * cell a wide character could not take at the edge.
+ * cell a wide character could not take at the edge. Cached by (cells, s):
+ * rows are fitted again on every frame with the same inputs.
  */
 export function fit(s: string, cells: number): string {
-  return padEnd(truncate(s, cells), cells);
+  const key = `${cells}\u0000${s}`;
+  let out = fitted.get(key);
+  if (out === undefined) {
+    out = padEnd(truncate(s, cells), cells);
+    fitted.set(key, out);
+  }
+  return out;
 }
