@@ -46,6 +46,9 @@ db.close();
 
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ hello: 'world', ok: true }));
+// The servers' own CPU time, so the parent can report cost per request
+// independently of how fast autocannon can read the answers.
+bare.get('/cpu', async () => process.cpuUsage());
 await bare.listen({ host: '127.0.0.1', port: 0 });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
 

@@ -33,11 +33,20 @@ interface Row {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Server CPU (user + system) per request, in µs. */
+  cpuPerReq: number;
 }
 
+const cpuMicros = async (): Promise<number> => {
+  const u = (await (await fetch(`${bareUrl}/cpu`)).json()) as { user: number; system: number };
+  return u.user + u.system;
+};
+
 async function run(name: string, opts: autocannon.Options): Promise<Row> {
+  const before = await cpuMicros();
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+  const cpu = (await cpuMicros()) - before;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpuPerReq: cpu / Math.max(1, r.requests.total) };
 }
 
 let n = 0;
@@ -62,11 +71,14 @@ rows.push(await run('move-card, 1 connection', { ...moveOpts, connections: 1 }))
 
 const fmt = (x: number, d = 0) => x.toFixed(d).padStart(9);
 console.log(`\n${CARDS} cards in one column · ${CONNECTIONS} connections · ${DURATION}s per run · Node ${process.version}\n`);
-console.log(`${'route'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}`);
-for (const r of rows) console.log(`${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${fmt(r.non2xx)}`);
+console.log(`${'route'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'cpu µs/req'.padStart(12)}`);
+for (const r of rows) console.log(`${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${fmt(r.non2xx)}${fmt(r.cpuPerReq, 0).padStart(12)}`);
 const [b, l, m, m1] = rows as [Row, Row, Row, Row];
 const ratio = l.rps / b.rps;
 console.log(`\nlist-cards / bare = ${(ratio * 100).toFixed(0)}% (target >= 50%)  ${ratio >= 0.5 ? 'OK' : 'MISSED'}`);
+// When the load generator, not the server, is the bottleneck (it must parse
+// ~17 KB per list answer), server CPU per request says what the server costs.
+console.log(`server CPU per request: bare ${b.cpuPerReq.toFixed(0)} µs, list-cards ${l.cpuPerReq.toFixed(0)} µs → list-cards could serve ${((b.cpuPerReq / l.cpuPerReq) * 100).toFixed(0)}% of the bare route's rate on the same CPU`);
 console.log(`move-card p99 = ${m.p99.toFixed(1)} ms with ${CONNECTIONS} connections, ${m1.p99.toFixed(1)} ms with 1 (target < 10 ms)  ${m.p99 < 10 ? 'OK' : 'MISSED'}`);
 
 child.kill('SIGTERM');
