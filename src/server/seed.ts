@@ -11,8 +11,8 @@ export const DEMO_TEAMMATE = 'sam.rivera@example.com';
 /** Every demo timestamp counts back from here. */
 // Dates are relative to the day the demo is written, so due dates read as
 // "this week" rather than long overdue; titles and structure stay fixed.
-const today = new Date();
-const BASE = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 9, 30, 0);
+// (Never in the future: created/commented times count back from now.)
+const BASE = Math.floor(Date.now() / 60_000) * 60_000;
 const iso = (minutesBefore: number) => new Date(BASE - minutesBefore * 60_000).toISOString();
 const day = (daysAfter: number) => new Date(BASE + daysAfter * 86_400_000).toISOString().slice(0, 10) + 'T17:00:00.000Z';
 
