@@ -15,6 +15,8 @@ import { mapLimit } from './queue.js';
 import type { Card, CardsState, ColumnInfo, Paging } from './types.js';
 
 const toColumnInfo = (c: Column): ColumnInfo => ({ id: c.Id, label: c.ColumnId, name: c.Name, displayName: sanitize(c.Name) });
+/** A 300-cell terminal fits 12 columns of the minimum width. */
+const FIRST_PAGES_AT_ONCE = 12;
 const IDLE: Paging = { pages: 0, hasMore: true, loading: false, error: null };
 
 export function makeLoaders(core: Core) {
@@ -26,21 +28,55 @@ export function makeLoaders(core: Core) {
   const placeIn = (w: CardListed, asked: string, columns: readonly ColumnInfo[]): string =>
     columns.some((c) => c.label === w.ColumnId) ? w.ColumnId : asked;
 
-  /** Appends a page to confirmed state; cards already known (page boundaries shift) are skipped. */
-  function mergePage(label: string, page: number, list: CardListed[], since: number): void {
+  /**
+   * Pages that have arrived but are not merged yet. Merging is one store
+   * update, and every store update is a full React + Ink render (~10–30 ms on
+   * a full screen): at start-up, with a page per column landing within a few
+   * ms of each other, one render per page kept the next answers waiting in
+   * the socket. Pages are merged together on the next setImmediate, which
+   * also gathers whatever arrived while the previous render ran.
+   */
+  let arrived: { gen: number; label: string; page: number; list: CardListed[]; since: number; done: () => void }[] = [];
+
+  function queueMerge(gen: number, label: string, page: number, list: CardListed[], since: number): Promise<void> {
+    return new Promise((done) => {
+      arrived.push({ gen, label, page, list, since, done });
+      if (arrived.length === 1) setImmediate(flushArrived);
+    });
+  }
+
+  function flushArrived(): void {
+    const batch = arrived;
+    arrived = [];
+    const live = batch.filter((a) => a.gen === core.generation);
+    for (const a of batch) if (a.gen !== core.generation) core.folds.end(a.since);
+    if (live.length > 0) mergePages(live);
+    for (const a of batch) a.done();
+  }
+
+  /**
+   * Appends pages to confirmed state in one update; cards already known
+   * (page boundaries shift) are skipped. Folds that landed while a page was
+   * in flight are applied again after it, as they were page by page.
+   */
+  function mergePages(pages: readonly { label: string; page: number; list: CardListed[]; since: number }[]): void {
     const s = core.get();
     const d = new Draft(s.confirmed);
-    for (const w of list) {
-      if (d.get(w.ServiceTaskId) !== undefined) continue;
-      const to = placeIn(w, label, s.columns);
-      const card = cardFromWire(w);
-      d.put(card.columnLabel === to ? card : { ...card, columnLabel: to });
-      d.attach(card.id, to, Number.MAX_SAFE_INTEGER);
+    const paging = { ...s.paging };
+    for (const { label, page, list, since } of pages) {
+      for (const w of list) {
+        if (d.get(w.ServiceTaskId) !== undefined) continue;
+        const to = placeIn(w, label, s.columns);
+        const card = cardFromWire(w);
+        d.put(card.columnLabel === to ? card : { ...card, columnLabel: to });
+        d.attach(card.id, to, Number.MAX_SAFE_INTEGER);
+      }
+      for (const f of core.folds.end(since)) applyEffect(d, f.m, f.id, f.result);
+      paging[label] = { pages: page, hasMore: list.length >= core.pageSize, loading: false, error: null };
     }
-    for (const f of core.folds.end(since)) applyEffect(d, f.m, f.id, f.result);
     core.update({
       confirmed: d.result(),
-      paging: { ...s.paging, [label]: { pages: page, hasMore: list.length >= core.pageSize, loading: false, error: null } },
+      paging,
       backoff: null, // an answer came: whatever wait was shown is over
     });
   }
@@ -49,12 +85,14 @@ export function makeLoaders(core: Core) {
     const s = core.get();
     const col = s.columns.find((c) => c.label === label);
     if (s.boardId === null || col === undefined) return;
-    setPaging(label, { loading: true, error: null });
+    // openBoard already marked its columns loading: no update (and no render) per column.
+    const p = pagingOf(label);
+    if (!p.loading || p.error !== null) setPaging(label, { loading: true, error: null });
     const since = core.folds.begin();
     try {
       const list = await core.client.listCards(s.boardId, col.id, page, core.pageSize);
       if (gen !== core.generation) return void core.folds.end(since);
-      mergePage(label, page, list, since);
+      await queueMerge(gen, label, page, list, since);
     } catch (e) {
       core.folds.end(since);
       if (gen !== core.generation) return;
@@ -93,8 +131,10 @@ export function makeLoaders(core: Core) {
     const paging: Record<string, Paging> = {};
     for (const c of columns) paging[c.label] = { ...IDLE, loading: true };
     core.update({ columns, paging });
-    // Each column shows as soon as its first page arrives.
-    await mapLimit(columns, core.concurrency, (c) => loadPage(gen, c.label, 1));
+    // Page 1 of every column a screen can show is asked for at once (with the
+    // usual cap of 4 the fifth column waited a whole round trip); columns show
+    // as their pages arrive, merged in batches.
+    await mapLimit(columns, Math.max(core.concurrency, FIRST_PAGES_AT_ONCE), (c) => loadPage(gen, c.label, 1));
     if (gen === core.generation) core.update({ boardLoading: false });
   }
 
