@@ -67,10 +67,12 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const wait = useCountdown(status.backoff?.until ?? null);
   useAutoRefresh(store, screen === 'picker' ? null : boardId, refreshSeconds);
 
+  // run.tsx opens the board and loads the list before the first render (while
+  // Ink loads); ask again only for what nobody asked for yet.
   useEffect(() => {
     const s = store.getState();
-    if (initialBoardId) void s.openBoard(initialBoardId).catch(() => undefined);
-    void s.loadBoards().catch(() => undefined);
+    if (initialBoardId && s.boardId !== initialBoardId) void s.openBoard(initialBoardId).catch(() => undefined);
+    if (s.boards.items.length === 0 && !s.boards.loading) void s.loadBoards().catch(() => undefined);
   }, [store, initialBoardId]);
 
   const filter: BoardFilter | null = useMemo(

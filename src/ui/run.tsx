@@ -2,15 +2,19 @@
  * The board's entry: resolve where the service is (a remote URL, or the
  * embedded local service started in-process), build client and store, and
  * render the app on the alternate screen.
+ *
+ * Ordered for first paint: Ink is imported (mount.tsx) while the first
+ * requests are in flight — after they are sent for a remote service, and
+ * alongside starting the embedded one — and with `--board` the board is
+ * opened before the first render, so the first frame already has columns.
  */
-import { createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { render } from 'ink';
 import { connect } from '../config/connect.js';
-import { ConfigError } from '../config/resolve.js';
+import { ConfigError, resolveConfig } from '../config/resolve.js';
 import { createBoardStore } from '../store/index.js';
-import { App } from './App.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
+
+type Mount = typeof import('./mount.js');
 
 const USAGE = 'Usage: inboard [--board ID|NAME] [--url URL] [--api-key KEY] [--insecure] [--refresh SECONDS]';
 
@@ -43,9 +47,21 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`inboard: --refresh takes a number of seconds (0 turns it off), got '${values.refresh}'\n${USAGE}\n`);
     return 2;
   }
+  const flags = { url: values.url, apiKey: values['api-key'], insecure: values.insecure };
+  let ui: Promise<Mount> | null = null;
+  const loadUi = (): Promise<Mount> => {
+    if (ui === null) {
+      ui = import('./mount.js');
+      ui.catch(() => undefined); // awaited below; an early return must not leave it unhandled
+    }
+    return ui;
+  };
   let conn;
   try {
-    conn = await connect({ url: values.url, apiKey: values['api-key'], insecure: values.insecure });
+    // The embedded service starts on this thread: load Ink alongside it.
+    // A remote one is only a socket away: send the first request first.
+    if (resolveConfig({ flags, env: process.env }).mode === 'embedded') void loadUi();
+    conn = await connect(flags);
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`inboard: ${e.message}\n`);
@@ -59,7 +75,9 @@ export async function run(argv: string[]): Promise<number> {
 
   let initialBoardId: number | null = null;
   if (values.board !== undefined) {
-    await store.getState().loadBoards();
+    const boards = store.getState().loadBoards();
+    void loadUi();
+    await boards;
     const want = values.board.trim().toLowerCase();
     const match = store.getState().boards.items.find((b) => String(b.Id) === want || b.Name.trim().toLowerCase() === want);
     if (match === undefined) {
@@ -69,21 +87,17 @@ export async function run(argv: string[]): Promise<number> {
       return 1;
     }
     initialBoardId = match.Id;
+    // Columns and first pages are on their way while Ink loads; App doesn't ask again.
+    void store.getState().openBoard(match.Id);
+  } else {
+    void store.getState().loadBoards();
   }
 
-  // Opt-in for bench/tui.ts: one line per frame with Ink's own render time (ms).
-  const renderLogPath = process.env.INBOARD_BENCH_RENDER_LOG;
-  const renderLog = renderLogPath ? createWriteStream(renderLogPath, { flags: 'a' }) : null;
+  const { mount } = await loadUi();
   enterAlternateScreen();
   try {
-    const app = render(<App store={store} backend={backend} initialBoardId={initialBoardId} refreshSeconds={refreshSeconds} />, {
-      exitOnCtrlC: false,
-      patchConsole: true,
-      ...(renderLog ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) } : {}),
-    });
-    await app.waitUntilExit();
+    await mount({ store, backend, initialBoardId, refreshSeconds });
   } finally {
-    renderLog?.end();
     restoreTerminal();
     await closeService();
   }

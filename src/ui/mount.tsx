@@ -1,0 +1,37 @@
+/**
+ * The Ink half of the board's entry, in its own module so run.tsx can start
+ * the first requests (and the embedded service) before Ink, React and yoga
+ * are loaded: importing them takes ~150 ms here, which now overlaps the
+ * network instead of preceding it.
+ */
+import { createWriteStream } from 'node:fs';
+import { render } from 'ink';
+import type { BoardStore } from '../store/index.js';
+import { App } from './App.js';
+
+export interface MountOptions {
+  store: BoardStore;
+  backend: string;
+  initialBoardId: number | null;
+  refreshSeconds: number;
+}
+
+/** Renders the app (the caller has entered the alternate screen) and resolves when it exits. */
+export async function mount(o: MountOptions): Promise<void> {
+  // Opt-in for bench/tui.ts: one line per frame with Ink's own render time (ms).
+  const renderLogPath = process.env.INBOARD_BENCH_RENDER_LOG;
+  const renderLog = renderLogPath ? createWriteStream(renderLogPath, { flags: 'a' }) : null;
+  try {
+    const app = render(
+      <App store={o.store} backend={o.backend} initialBoardId={o.initialBoardId} refreshSeconds={o.refreshSeconds} />,
+      {
+        exitOnCtrlC: false,
+        patchConsole: true,
+        ...(renderLog ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) } : {}),
+      },
+    );
+    await app.waitUntilExit();
+  } finally {
+    renderLog?.end();
+  }
+}
