@@ -50,6 +50,8 @@ const pathOf = (url: string) => {
 };
 
 export function buildServer(opts: BuildOptions): FastifyInstance {
+  const bootId = randomUUID().slice(0, 8);
+  let requestCount = 0;
   const { db, log } = opts;
   const now = opts.now ?? Date.now;
   const q = statementCache(db);
@@ -63,7 +65,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     connectionTimeout: 60_000,
     forceCloseConnections: true,
     return503OnClosing: true,
-    genReqId: () => randomUUID(),
+    // Unique within this process's log, which is where a requestId is looked up.
+    genReqId: () => `${bootId}-${(++requestCount).toString(36)}`,
     // No route uses Ajv (zod validates), but never let it drop unknown fields.
     ajv: { customOptions: { removeAdditional: false } },
     // The router refuses bad percent-encoding and path segments over 100
@@ -91,7 +94,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
     const t = now();
-    req.principal = authenticate(q, req.headers.authorization, t);
+    ctx.pages.sync();
+    req.principal = authenticate(q, req.headers.authorization, t, ctx.pages);
     const d = limiter.hit(req.principal.keyId, t);
     if (!d.ok) {
       throw new HttpError(429, `Too many requests: the limit is ${opts.rateLimit} per minute per key; retry in ${d.retryAfter} s`, {

@@ -48,28 +48,40 @@ export function keyFromHeader(header: string | undefined): string | null {
   return key.length > 0 ? key : null;
 }
 
-export function authenticate(q: Query, header: string | undefined, nowMs: number): Principal {
+/** Remembers lookups until the database changes (ReadCache). */
+export interface LookupCache {
+  memo<T>(key: string, compute: () => T): T;
+}
+
+export function authenticate(q: Query, header: string | undefined, nowMs: number, cache?: LookupCache): Principal {
   const key = keyFromHeader(header);
   if (key === null) throw new HttpError(401, 'Missing API key: send it in the Authorization header');
+  const presented = hashKey(key);
+  // Keyed by the key's hash, never the key. A revocation is a commit, which
+  // empties the cache before the next request. The plan is checked every
+  // time: a trial runs out without any write.
+  const principal = cache ? cache.memo(`key:${presented.toString('base64')}`, () => lookupKey(q, key, presented)) : lookupKey(q, key, presented);
+  checkPlan(principal, nowMs);
+  return principal;
+}
+
+function lookupKey(q: Query, key: string, presented: Buffer): Principal {
   const rows = q(
       `SELECT k.id AS key_id, k.hash, k.revoked_at, u.id AS user_id, u.email, u.plan, u.trial_started_at
        FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.prefix = ?`,
     ).all(keyPrefix(key)) as KeyRow[];
-  const presented = hashKey(key);
   let match: KeyRow | undefined;
   for (const row of rows) if (timingSafeEqual(presented, row.hash)) match = row;
   // Same work on a miss as on a hit, so timing does not reveal a valid prefix.
   if (rows.length === 0) timingSafeEqual(presented, DUMMY_HASH);
   if (match === undefined || match.revoked_at !== null) throw new HttpError(401, 'Invalid or revoked API key');
-  const principal: Principal = {
+  return {
     keyId: match.key_id,
     userId: match.user_id,
     email: match.email,
     plan: match.plan,
     trialStartedAt: match.trial_started_at,
   };
-  checkPlan(principal, nowMs);
-  return principal;
 }
 
 /** API access is Pro, or a trial younger than 7 days (the reference's rule). */

@@ -59,14 +59,18 @@ export interface BoardRow {
 
 /** Owner or listed member may see a board; anyone else gets 403. */
 export function boardFor(ctx: Ctx, p: Principal, boardId: number): BoardRow {
-  const board = ctx
-    .q('SELECT b.id, b.name, b.owner_id, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?')
-    .get(boardId) as BoardRow | undefined;
-  if (board === undefined) throw notFound(`Board ${boardId} not found`);
-  if (board.owner_id === p.userId) return board;
-  const member = ctx.q('SELECT 1 FROM board_members WHERE board_id = ? AND email = ?').get(boardId, p.email);
-  if (member === undefined) throw forbidden(`Board ${boardId} is not shared with ${p.email}`);
-  return board;
+  // Remembered until the database changes (ReadCache.sync): every column,
+  // card and tag request asks this first.
+  return ctx.pages.memo(`board:${boardId}:${p.userId}`, () => {
+    const board = ctx
+      .q('SELECT b.id, b.name, b.owner_id, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?')
+      .get(boardId) as BoardRow | undefined;
+    if (board === undefined) throw notFound(`Board ${boardId} not found`);
+    if (board.owner_id === p.userId) return board;
+    const member = ctx.q('SELECT 1 FROM board_members WHERE board_id = ? AND email = ?').get(boardId, p.email);
+    if (member === undefined) throw forbidden(`Board ${boardId} is not shared with ${p.email}`);
+    return board;
+  });
 }
 
 export interface ColumnRow {
@@ -76,7 +80,7 @@ export interface ColumnRow {
 }
 
 export function columnOn(ctx: Ctx, boardId: number, columnId: number, field?: string): ColumnRow {
-  const col = ctx.q('SELECT id, board_id, name FROM columns WHERE id = ?').get(columnId) as ColumnRow | undefined;
+  const col = ctx.pages.memo(`column:${columnId}`, () => ctx.q('SELECT id, board_id, name FROM columns WHERE id = ?').get(columnId) as ColumnRow | undefined);
   if (col === undefined) throw notFound(`Column ${columnId} not found`);
   if (col.board_id !== boardId) {
     if (field !== undefined) throw badRequest(`${field}: column ${columnId} is not on board ${boardId}`);
