@@ -40,7 +40,7 @@ export class Terminal {
       'new-session', '-d', '-s', name,
       '-x', String(opts.cols ?? 120), '-y', String(opts.rows ?? 32),
       '-c', opts.cwd ?? process.cwd(),
-      `env -u CI ${exports} bash --norc --noprofile`,
+      `env -u CI -u FORCE_COLOR -u NO_COLOR ${exports} bash --norc --noprofile`,
     );
     return new Terminal(name);
   }
@@ -59,6 +59,20 @@ export class Terminal {
   /** Literal text, as if typed. */
   type(text: string): void {
     tmux('send-keys', '-t', this.name, '-l', text);
+  }
+
+  resize(cols: number, rows: number): void {
+    tmux('resize-window', '-t', this.name, '-x', String(cols), '-y', String(rows));
+  }
+
+  /** The pid of the pane's shell (the TUI runs as its child). */
+  panePid(): number {
+    return Number(tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim());
+  }
+
+  /** The screen with its colours and attributes as escape sequences. */
+  screenAnsi(): string {
+    return tmux('capture-pane', '-p', '-e', '-t', this.name);
   }
 
   screen(): string {
