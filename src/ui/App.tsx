@@ -171,7 +171,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   };
 
   const bodyRows = bodyHeight - promptLines;
-  let body;
+  let body = null;
   if (help) body = <Help scope={scope} height={bodyHeight} />;
   else if (overlay !== null && promptLines === 0) body = <OverlayView overlay={overlay} width={width} height={bodyHeight} />;
   else if (screen === 'picker')
@@ -191,10 +191,18 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     body = (
       <CardDetail detail={detail} columns={columns} width={width} height={bodyRows} scroll={scroll} selectedCommentId={commentSel} />
     );
-  else body = <Board width={width} height={bodyRows} filter={filter} />;
 
+  // The board stays mounted under the card detail, help and full-screen
+  // pickers, hidden rather than unmounted: Esc then redraws ~165 rows that
+  // React already has instead of building them again (and each column keeps
+  // its scroll offset).
   return (
     <Box flexDirection="column" width={width}>
+      {screen !== 'picker' && (
+        <Box display={body === null ? 'flex' : 'none'} flexDirection="column">
+          <Board width={width} height={bodyRows} filter={filter} />
+        </Box>
+      )}
       {body}
       {!help && overlay !== null && promptLines > 0 && <OverlayView overlay={overlay} width={width} height={promptLines} />}
       <StatusBar
