@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import { memo } from 'react';
 import type { Tag } from '../api/schema.js';
 import { normaliseTagColor } from '../api/normalise.js';
@@ -19,7 +19,7 @@ export interface CardRowProps {
 /**
  * One card on one line: focus and unread as symbols (never colour alone),
  * then the title, then the first tag, assignee initials and due date as room
- * allows.
+ * allows. Rendered inside its column's Text (see Column), so Text only.
  */
 export const CardRow = memo(function CardRow({ card, width, focused, changed, tags }: CardRowProps) {
   const lead = `${focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.pending ? '⟳' : changed ? '*' : ' '}`;
@@ -42,17 +42,18 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, ta
   add(who, 'cyan');
   add(due && card.dueDate && isOverdue(card.dueDate) ? `!${due}` : due, card.dueDate && isOverdue(card.dueDate) ? 'red' : 'gray');
   const titleWidth = width - cellWidth(lead) - used;
+  // Nested Texts only: the row is part of its column's one Text node.
   return (
-    <Box width={width}>
-      <Text inverse={focused} bold={card.unread}>
+    <Text inverse={focused}>
+      <Text bold={card.unread}>
         {lead}
         {fit(card.displayTitle, Math.max(1, titleWidth))}
       </Text>
       {metaParts.map((m, i) => (
-        <Text key={i} color={m.color} inverse={focused}>
+        <Text key={i} color={m.color}>
           {` ${m.text}`}
         </Text>
       ))}
-    </Box>
+    </Text>
   );
 });
