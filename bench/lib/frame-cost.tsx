@@ -99,6 +99,17 @@ try {
   for (const [k, xs] of Object.entries(times)) process.stdout.write(`${k}: ${fmt(xs)}\n`);
   process.stdout.write(`Ink renderTime: ${fmt(renders)}\n`);
   process.stdout.write(`bytes written per j press: ${perJ.toFixed(0)}${INCREMENTAL ? ' (incrementalRendering)' : ''}\n`);
+  // Memory with every card loaded (service in-process too): heap vs RSS.
+  if (process.env.FRAME_MEMORY === '1') {
+    for (const c of store.getState().columns) {
+      while (store.getState().paging[c.label]?.hasMore) await store.getState().loadMore(c.label);
+    }
+    await tick(200);
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+    process.stdout.write(`all ${Object.keys(store.getState().view.cards).length} cards: rss ${mb(m.rss)} · heapUsed ${mb(m.heapUsed)} · heapTotal ${mb(m.heapTotal)} · external ${mb(m.external)} · arrayBuffers ${mb(m.arrayBuffers)}\n`);
+  }
   app.unmount();
 } finally {
   await svc.close();
