@@ -27,7 +27,6 @@ export async function mount(o: MountOptions): Promise<void> {
       {
         exitOnCtrlC: false,
         patchConsole: true,
-        incrementalRendering: true,
         ...(renderLog ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) } : {}),
       },
     );
