@@ -1,4 +1,4 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { memo } from 'react';
 import type { Tag } from '../api/schema.js';
 import { normaliseTagColor } from '../api/normalise.js';
@@ -19,7 +19,7 @@ export interface CardRowProps {
 /**
  * One card on one line: focus and unread as symbols (never colour alone),
  * then the title, then the first tag, assignee initials and due date as room
- * allows. Rendered inside its column's Text (see Column), so Text only.
+ * allows.
  */
 export const CardRow = memo(function CardRow({ card, width, focused, changed, tags }: CardRowProps) {
   const lead = `${focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.pending ? '⟳' : changed ? '*' : ' '}`;
@@ -42,18 +42,17 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, ta
   add(who, 'cyan');
   add(due && card.dueDate && isOverdue(card.dueDate) ? `!${due}` : due, card.dueDate && isOverdue(card.dueDate) ? 'red' : 'gray');
   const titleWidth = width - cellWidth(lead) - used;
-  // Nested Texts only: the row is part of its column's one Text node.
   return (
-    <Text inverse={focused}>
-      <Text bold={card.unread}>
+    <Box width={width}>
+      <Text inverse={focused} bold={card.unread}>
         {lead}
         {fit(card.displayTitle, Math.max(1, titleWidth))}
       </Text>
       {metaParts.map((m, i) => (
-        <Text key={i} color={m.color}>
+        <Text key={i} color={m.color} inverse={focused}>
           {` ${m.text}`}
         </Text>
       ))}
-    </Text>
+    </Box>
   );
 });

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { Fragment, memo, useRef, type ReactNode } from 'react';
+import { memo, useRef } from 'react';
 import type { ColumnInfo } from '../store/index.js';
 import { selectColumnCards, selectPaging, selectTags } from '../store/index.js';
 import { fit } from '../text/width.js';
@@ -38,31 +38,26 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
   const count = paging.hasMore ? `${cards.length}+` : String(cards.length);
   const more = win.above + win.count + win.below > win.count;
   const inner = width - 1;
-  // The header, then every line below it (markers, rows) in ONE Text:
-  // Ink lays out, measures and rasterises each Text node on every frame,
-  // so one node per column instead of a Box and up to four Texts per row
-  // makes every frame cheaper. Rows stay memoised components (nested Texts
-  // for colour), so a key press re-renders only the rows whose props change.
-  const lines: ReactNode[] = [];
-  const line = (key: string, node: ReactNode) =>
-    lines.push(<Fragment key={key}>{lines.length > 0 && '\n'}{node}</Fragment>);
-  if (more) line('above', <Text dimColor>{fit(win.above > 0 ? `  ↑ ${win.above} more` : '', inner)}</Text>);
-  for (const card of cards.slice(win.offset, win.offset + win.count)) {
-    line(
-      String(card.id),
-      <CardRow card={card} width={inner} focused={active && card.id === cursorId} changed={changed.has(card.id)} tags={tags} />,
-    );
-  }
-  if (more) line('below', <Text dimColor>{fit(win.below > 0 ? `  ↓ ${win.below} more` : '', inner)}</Text>);
-  if (cards.length === 0) {
-    line('empty', <Text dimColor>{fit(paging.loading ? '  loading…' : paging.error ? `  ✗ ${paging.error}` : '  (empty)', inner)}</Text>);
-  }
   return (
     <Box flexDirection="column" width={width} marginRight={1}>
       <Text bold inverse={active} underline={!active}>
         {fit(` ${column.displayName} (${count})`, inner)}
       </Text>
-      <Text>{lines}</Text>
+      {more && <Text dimColor>{fit(win.above > 0 ? `  ↑ ${win.above} more` : '', inner)}</Text>}
+      {cards.slice(win.offset, win.offset + win.count).map((card) => (
+        <CardRow
+          key={card.id}
+          card={card}
+          width={inner}
+          focused={active && card.id === cursorId}
+          changed={changed.has(card.id)}
+          tags={tags}
+        />
+      ))}
+      {more && <Text dimColor>{fit(win.below > 0 ? `  ↓ ${win.below} more` : '', inner)}</Text>}
+      {cards.length === 0 && (
+        <Text dimColor>{fit(paging.loading ? '  loading…' : paging.error ? `  ✗ ${paging.error}` : '  (empty)', inner)}</Text>
+      )}
     </Box>
   );
 });
