@@ -162,7 +162,19 @@ describe('keys read together', () => {
     expect(onSubmit).toHaveBeenCalledWith('Looking into it');
   });
 
-  it('a picker gets a chunk as separate keys', async () => {
+  it('a pasted paragraph ending in a line break is kept as text, not submitted', async () => {
+    const onSubmit = vi.fn();
+    const r = await typeInto(
+      <Routed>
+        <TextPrompt title="Note" multiline width={40} onSubmit={onSubmit} onCancel={() => undefined} />
+      </Routed>,
+      'Called the customer\rwill follow up Monday\r',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(r.lastFrame()).toContain('will follow up Monday');
+  });
+
+    it('a picker gets a chunk as separate keys', async () => {
     const pick = vi.fn();
     await typeInto(
       <Routed>
