@@ -45,11 +45,20 @@ export interface Ui {
 }
 
 /** `board: null` starts on the board picker instead of a board. */
-export async function startUi(opts: { board?: string | null; refreshSeconds?: number } = {}): Promise<Ui> {
+export interface UiOptions {
+  board?: string | null;
+  refreshSeconds?: number;
+  /** The service's per-key limit per minute (default off). */
+  rateLimit?: number;
+  /** The app client's attempts per request (default 1: failures show at once). */
+  maxAttempts?: number;
+}
+
+export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-ui-actions-'));
   const dbPath = join(dir, 't.db');
-  const svc = await startService({ dbPath, apiKey: KEY, demo: true });
-  const client = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
+  const svc = await startService({ dbPath, apiKey: KEY, demo: true, rateLimit: opts.rateLimit ?? 0 });
+  const client = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: opts.maxAttempts ?? 1 });
   const other = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
   const store = createBoardStore(client);
   const name = opts.board === undefined ? 'Support Inbox' : opts.board;
