@@ -1,7 +1,10 @@
 /** Card keys that ask for text or a y/n: n, e, c, N, s, a — and comment edit/delete in the detail. */
 import { ask, why, type Flow } from './flow.js';
+import { sanitize } from '../../text/sanitize.js';
+import { truncate } from '../../text/width.js';
 
-const quote = (t: string) => `“${t.length > 40 ? `${t.slice(0, 39)}…` : t}”`;
+// Sanitised (idempotent on display titles) and cut by cells, never mid-grapheme.
+const quote = (t: string) => `“${truncate(sanitize(t), 40)}”`;
 
 /** `n`: title, then an optional note; the card shows at the top at once. */
 export function newCard(f: Flow, start: { title?: string; note?: string; error?: string | null; queued?: boolean } = {}): void {
