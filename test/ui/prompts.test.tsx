@@ -174,6 +174,17 @@ describe('keys read together', () => {
     expect(r.lastFrame()).toContain('will follow up Monday');
   });
 
+    it('typed Ctrl+J then Enter read together still submit (LF is typed, CR inside is pasted)', async () => {
+    const onSubmit = vi.fn();
+    await typeInto(
+      <Routed>
+        <TextPrompt title="Comment" multiline width={40} onSubmit={onSubmit} onCancel={() => undefined} />
+      </Routed>,
+      'Looking into it\nETA tomorrow\r',
+    );
+    expect(onSubmit).toHaveBeenCalledWith('Looking into it\nETA tomorrow');
+  });
+
     it('a picker gets a chunk as separate keys', async () => {
     const pick = vi.fn();
     await typeInto(

@@ -28,10 +28,11 @@ export function useTextInput({ state, dispatch, multiline, isActive, onSubmit, o
     if (key.end || (key.ctrl && input === 'e')) return dispatch({ type: 'end' });
     if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
     // Text typed faster than it is read arrives as one chunk; an Enter (CR)
-    // that ends it is still Enter. A chunk with line breaks inside is a
-    // paste of several lines: its last line break is text too, so pasting
-    // a paragraph never sends it half-read. (Ctrl+J, a bare LF, is a new line.)
-    const pastedLines = /[\r\n]/.test(input.slice(0, -1));
+    // that ends it is still Enter. Terminals send a pasted line break as CR
+    // too, so a chunk with a CR inside is a paste of several lines: its last
+    // line break is text as well, and a pasted paragraph is never sent
+    // half-read. (Ctrl+J, a bare LF, is a typed new line, not a paste.)
+    const pastedLines = input.slice(0, -1).includes('\r');
     if (input.length > 1 && input.endsWith('\r') && !(multiline && pastedLines)) {
       const insert: TextInputAction = { type: 'insert', text: input.slice(0, -1), multiline };
       dispatch(insert);
