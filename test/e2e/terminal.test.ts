@@ -68,15 +68,16 @@ describe.skipIf(!hasTmux())('the terminal around the board', () => {
   const COLOUR = /\x1b\[(?:[\d;]*;)?(?:3[0-8]|9[0-7]|4[0-8]|10[0-7])(?:;[\d;]*)?m/;
 
   it('paints in colour, and in none with NO_COLOR (state still shown by symbols)', async () => {
+    const loaded = (screen: string) => screen.includes('›') && !screen.includes('loading…');
     const coloured = start(120);
-    await coloured.waitFor('In progress (');
+    await coloured.waitFor(loaded);
     expect(coloured.screenAnsi()).toMatch(COLOUR);
     coloured.keys('q');
     await coloured.waitFor('exit=0');
     coloured.kill();
 
     const plain = start(120, { NO_COLOR: '1' });
-    const screen = await plain.waitFor('In progress (');
+    const screen = await plain.waitFor(loaded);
     expect(plain.screenAnsi()).not.toMatch(COLOUR);
     expect(screen).toContain('›');
     expect(screen).toContain('●');
