@@ -185,6 +185,21 @@ describe('keys read together', () => {
     expect(onSubmit).toHaveBeenCalledWith('Looking into it\nETA tomorrow');
   });
 
+    it('Enter right after a paste, before any render, submits the pasted text', async () => {
+    const onSubmit = vi.fn();
+    const app = render(
+      <Routed>
+        <TextPrompt title="Column" width={40} onSubmit={onSubmit} onCancel={() => undefined} />
+      </Routed>,
+    );
+    await tick(10);
+    // Two reads in one tick: React has not rendered the paste when Enter lands.
+    app.stdin.write('Escalations');
+    app.stdin.write('\r');
+    await tick(10);
+    expect(onSubmit).toHaveBeenCalledWith('Escalations');
+  });
+
     it('a picker gets a chunk as separate keys', async () => {
     const pick = vi.fn();
     await typeInto(

@@ -3,7 +3,7 @@
  * sees them while the prompt is open). Enter submits, Esc cancels; Ctrl+J or
  * a pasted line break inserts a new line where the field allows it.
  */
-import type { Dispatch } from 'react';
+import { useRef, type Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 import { textInputReducer, type TextInputAction, type TextInputState } from './use-text-input-state.js';
 
@@ -16,9 +16,18 @@ export interface UseTextInputOptions {
   onCancel(): void;
 }
 
-export function useTextInput({ state, dispatch, multiline, isActive, onSubmit, onCancel }: UseTextInputOptions): void {
+export function useTextInput({ state, dispatch: dispatchState, multiline, isActive, onSubmit, onCancel }: UseTextInputOptions): void {
+  // Keys can arrive faster than React renders (a paste, then Enter, in two
+  // reads): the handler works on the latest text, applied as each key lands,
+  // not on the value of the last render.
+  const latest = useRef(state);
+  latest.current = state;
+  const dispatch = (action: TextInputAction): void => {
+    latest.current = textInputReducer(latest.current, action);
+    dispatchState(action);
+  };
   useKeyHandler((input, key) => {
-    if (key.return) return onSubmit(state.value);
+    if (key.return) return onSubmit(latest.current.value);
     if (key.escape) return onCancel();
     // Ink 6.8 reports Backspace (0x7f) as `delete`: both delete backwards.
     if (key.backspace || key.delete) return dispatch({ type: 'deleteBack' });
@@ -34,9 +43,8 @@ export function useTextInput({ state, dispatch, multiline, isActive, onSubmit, o
     // half-read. (Ctrl+J, a bare LF, is a typed new line, not a paste.)
     const pastedLines = input.slice(0, -1).includes('\r');
     if (input.length > 1 && input.endsWith('\r') && !(multiline && pastedLines)) {
-      const insert: TextInputAction = { type: 'insert', text: input.slice(0, -1), multiline };
-      dispatch(insert);
-      return onSubmit(textInputReducer(state, insert).value);
+      dispatch({ type: 'insert', text: input.slice(0, -1), multiline });
+      return onSubmit(latest.current.value);
     }
     // A paste arrives whole, line breaks included.
     if (input !== '') dispatch({ type: 'insert', text: input, multiline });
