@@ -4,7 +4,7 @@
  * reopened after a late failure waits its turn if another is open.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { PickItem } from './prompts/Picker.js';
+import type { PickerProps } from './prompts/Picker.js';
 
 export type Overlay =
   | {
@@ -20,17 +20,8 @@ export type Overlay =
       onChange?(value: string): void;
     }
   | { kind: 'confirm'; question: string; onYes(): void; onNo(): void }
-  | {
-      kind: 'pick';
-      title: string;
-      items: readonly PickItem[];
-      initialIndex?: number;
-      status?: { text: string; error?: boolean } | null;
-      help?: string;
-      onPick(value: string): void;
-      onCancel(): void;
-      onKey?(input: string, value: string | null): boolean;
-    }
+  // A picker's own props; the overlay view supplies its size.
+  | ({ kind: 'pick' } & Omit<PickerProps, 'width' | 'height'>)
   | { kind: 'sequences'; onCancel(): void };
 
 /** An open overlay and its identity: a new key remounts (fresh text state). */
