@@ -20,6 +20,7 @@ import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
+import { useLatestState } from './hooks/use-latest-state.js';
 import { StoreContext, useBoard } from './store-context.js';
 import { sanitize } from '../text/sanitize.js';
 
@@ -49,8 +50,8 @@ export function App(props: AppProps) {
 function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: AppProps & { router: KeyRouter }) {
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize();
-  const [screen, setScreen] = useState<Screen>(initialBoardId ? 'board' : 'picker');
-  const [help, setHelp] = useState(false);
+  const [screen, setScreen, screenNow] = useLatestState<Screen>(initialBoardId ? 'board' : 'picker');
+  const [help, setHelp, helpNow] = useLatestState(false);
   const [scroll, setScroll] = useState(0);
   const [commentSel, setCommentSel] = useState<number | null>(null);
   const [filterText, setFilterText] = useState<string | null>(null);
@@ -145,6 +146,9 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     }, [router]),
   );
   onKey.current = (input, key) => {
+    // The screen and help as the previous key left them, rendered or not.
+    const screen = screenNow.current;
+    const help = helpNow.current;
     const name = keyName(input, key);
     if (name === 'C-c') return exit();
     const action = actionFor(help ? 'global' : screen, name);

@@ -116,7 +116,6 @@ describe('board keys', () => {
     expect(cursor().cardId).toBe(id);
     await h.press('?');
     const help = await h.waitFor('Keys');
-    await tick(50); // let the input handler see the new mode
     expect(help).toContain('move card to next column');
     expect(help).toContain('Shift+→');
     await h.press('?');
@@ -133,5 +132,19 @@ describe('board keys', () => {
     const f = await h.waitFor('✗');
     expect(f).toMatch(/archived/i);
     expect(h.store.getState().view.cards[id]?.columnLabel).toBe(h.store.getState().columns[0]!.label);
+  });
+
+  it('keys that land before a render see the screen the previous key opened', async () => {
+    h = await startUi({ board: 'Support Inbox' });
+    const stdinWrite = async (...chunks: string[]) => {
+      // Both in one tick: React has not rendered the first when the second lands.
+      for (const c of chunks) h.pasteRaw(c);
+      await tick(60);
+    };
+    await stdinWrite('?', '?');
+    expect(h.frame()).not.toContain('Keys — press ? or Esc to close');
+    await stdinWrite('\r', '\x1b');
+    await h.waitFor('In progress (');
+    expect(h.frame()).not.toContain('Thread owner');
   });
 });

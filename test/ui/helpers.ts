@@ -36,6 +36,8 @@ export interface Ui {
   press(...keys: string[]): Promise<void>;
   /** Types text as one chunk, as a paste arrives. */
   paste(text: string): Promise<void>;
+  /** Writes bytes to the app's stdin without waiting (to race renders). */
+  pasteRaw(bytes: string): void;
   waitFor(match: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
   until(test: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** A card on screen by title. */
@@ -91,6 +93,9 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
     async paste(text) {
       app.stdin.write(text);
       await tick(5);
+    },
+    pasteRaw(bytes) {
+      app.stdin.write(bytes);
     },
     async waitFor(match, timeoutMs = 8_000) {
       const test = typeof match === 'function' ? match : (f: string) => (typeof match === 'string' ? f.includes(match) : match.test(f));
