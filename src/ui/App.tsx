@@ -62,7 +62,9 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const boardName = useBoard((s) => s.boards.items.find((b) => b.Id === s.boardId)?.Name ?? null);
   const columns = useBoard(selectColumns);
   const detail = useBoard((s) => s.detail);
-  const cards = useBoard((s) => s.view.cards);
+  // Only a filter needs every card; without one, a move or a page must not
+  // re-render the whole shell.
+  const cards = useBoard((s) => (filterText === null ? null : s.view.cards));
   const tags = useBoard((s) => s.tags);
   const status = useBoard(useShallow(selectStatus));
   const wait = useCountdown(status.backoff?.until ?? null);
@@ -77,7 +79,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   }, [store, initialBoardId]);
 
   const filter: BoardFilter | null = useMemo(
-    () => (filterText === null ? null : { text: filterText, ids: matchCards(cards, tags, filterText) }),
+    () => (filterText === null || cards === null ? null : { text: filterText, ids: matchCards(cards, tags, filterText) }),
     [filterText, cards, tags],
   );
   useEffect(() => {

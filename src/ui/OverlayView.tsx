@@ -34,22 +34,10 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
       );
     case 'confirm':
       return <Confirm key={o.key} question={o.question} width={width} onYes={o.onYes} onNo={o.onNo} />;
-    case 'pick':
-      return (
-        <Picker
-          key={o.key}
-          title={o.title}
-          items={o.items}
-          width={width}
-          height={height}
-          {...(o.initialIndex !== undefined ? { initialIndex: o.initialIndex } : {})}
-          status={o.status ?? null}
-          {...(o.help !== undefined ? { help: o.help } : {})}
-          onPick={o.onPick}
-          onCancel={o.onCancel}
-          {...(o.onKey !== undefined ? { onKey: o.onKey } : {})}
-        />
-      );
+    case 'pick': {
+      const { kind: _kind, key, ...picker } = o;
+      return <Picker key={key} {...picker} width={width} height={height} />;
+    }
     case 'sequences':
       return <Sequences key={o.key} width={width} height={height} onClose={o.onCancel} />;
   }
