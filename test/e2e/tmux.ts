@@ -7,10 +7,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 
-const SOCKET = `inboard-e2e-${process.pid}`;
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+// One tmux server per terminal. Sharing a server across terminals raced:
+// killing the last session makes the server exit, and a new-session sent in
+// that moment fails with "server exited unexpectedly".
+function tmuxOn(socket: string, ...args: string[]): string {
+  return execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 }
 
 export function hasTmux(): boolean {
@@ -30,58 +34,67 @@ export interface TerminalOptions {
 }
 
 export class Terminal {
-  private constructor(readonly name: string) {}
+  private constructor(
+    readonly name: string,
+    private readonly socket: string,
+  ) {}
 
   static start(opts: TerminalOptions = {}): Terminal {
     const name = `t${randomUUID().slice(0, 8)}`;
+    const socket = `inboard-e2e-${process.pid}-${name}`;
     const env = { TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', ...opts.env };
     const exports = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
-    tmux(
+    tmuxOn(
+      socket,
       'new-session', '-d', '-s', name,
       '-x', String(opts.cols ?? 120), '-y', String(opts.rows ?? 32),
       '-c', opts.cwd ?? process.cwd(),
       `env -u CI -u FORCE_COLOR -u NO_COLOR ${exports} bash --norc --noprofile`,
     );
-    return new Terminal(name);
+    return new Terminal(name, socket);
+  }
+
+  private tmux(...args: string[]): string {
+    return tmuxOn(this.socket, ...args);
   }
 
   /** Types a line into the shell and presses Enter. */
   run(command: string): void {
-    tmux('send-keys', '-t', this.name, '-l', command);
-    tmux('send-keys', '-t', this.name, 'Enter');
+    this.tmux('send-keys', '-t', this.name, '-l', command);
+    this.tmux('send-keys', '-t', this.name, 'Enter');
   }
 
   /** tmux key names: 'L', 'Enter', 'Escape', 'S-Right', 'C-c'. */
   keys(...keys: string[]): void {
-    for (const k of keys) tmux('send-keys', '-t', this.name, k);
+    for (const k of keys) this.tmux('send-keys', '-t', this.name, k);
   }
 
   /** Literal text, as if typed. */
   type(text: string): void {
-    tmux('send-keys', '-t', this.name, '-l', text);
+    this.tmux('send-keys', '-t', this.name, '-l', text);
   }
 
   resize(cols: number, rows: number): void {
-    tmux('resize-window', '-t', this.name, '-x', String(cols), '-y', String(rows));
+    this.tmux('resize-window', '-t', this.name, '-x', String(cols), '-y', String(rows));
   }
 
   /** The pid of the pane's shell (the TUI runs as its child). */
   panePid(): number {
-    return Number(tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim());
+    return Number(this.tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim());
   }
 
   /** The screen with its colours and attributes as escape sequences. */
   screenAnsi(): string {
-    return tmux('capture-pane', '-p', '-e', '-t', this.name);
+    return this.tmux('capture-pane', '-p', '-e', '-t', this.name);
   }
 
   screen(): string {
-    return tmux('capture-pane', '-p', '-t', this.name);
+    return this.tmux('capture-pane', '-p', '-t', this.name);
   }
 
   /** Whether the pane is on the alternate screen (the TUI is up). */
   alternateOn(): boolean {
-    return tmux('display-message', '-p', '-t', this.name, '#{alternate_on}').trim() === '1';
+    return this.tmux('display-message', '-p', '-t', this.name, '#{alternate_on}').trim() === '1';
   }
 
   async waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
@@ -98,9 +111,10 @@ export class Terminal {
 
   kill(): void {
     try {
-      tmux('kill-session', '-t', this.name);
+      this.tmux('kill-server');
     } catch {
       // already gone
     }
+    rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
   }
 }
