@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error: a plain .mjs build script, no types
+import { inkOverridesVite } from './scripts/ink-overrides.mjs';
 
 export default defineConfig({
+  // Tests draw with the same Ink internals the bundle ships (scripts/ink-overrides.mjs).
+  plugins: [inkOverridesVite()],
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
@@ -8,5 +12,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Servers and tmux sessions are real; keep parallelism modest on 2 cores.
     maxWorkers: 2,
+    // Inlined, so Vite resolves Ink's own imports and the overrides apply.
+    server: { deps: { inline: ['ink'] } },
   },
 });

@@ -2,6 +2,7 @@
 // commands never load Ink). better-sqlite3 is native and stays external.
 import { build } from 'esbuild';
 import { rmSync, chmodSync } from 'node:fs';
+import { inkOverrides } from './ink-overrides.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
@@ -15,6 +16,7 @@ await build({
   minify: true,
   sourcemap: 'linked',
   external: ['better-sqlite3'],
+  plugins: [inkOverrides()],
   // Ink only imports react-devtools-core for its dev tools.
   alias: { 'react-devtools-core': './scripts/empty-module.mjs' },
   define: { 'process.env.NODE_ENV': '"production"' },

@@ -9,36 +9,16 @@
  * the same titles are fitted frame after frame.
  */
 import stringWidth from 'string-width';
+import { Lru } from './lru.js';
 
 export const ELLIPSIS = '…';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-/**
- * A small LRU: a Map keeps insertion order, so re-inserting on a hit makes
- * the oldest entry the first key. Bounded so a long session paging through
- * 10,000 titles doesn't keep them all.
- */
-class Lru<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly cap: number) {}
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: string, v: V): void {
-    if (this.map.size >= this.cap) this.map.delete(this.map.keys().next().value as string);
-    this.map.set(key, v);
-  }
-}
-
-const widths = new Lru<number>(4096);
-const fitted = new Lru<string>(4096);
+const widths = new Lru<string, number>(4096);
+const fitted = new Lru<string, string>(4096);
+const blocks = new Lru<string, number>(4096);
 
 /** Columns the string occupies in a terminal. */
 export function cellWidth(s: string): number {
@@ -47,6 +27,18 @@ export function cellWidth(s: string): number {
   if (w === undefined) {
     w = stringWidth(s);
     widths.set(s, w);
+  }
+  return w;
+}
+
+/** Columns of the widest line of a multi-line string. */
+export function widestLine(text: string): number {
+  if (!text.includes('\n')) return cellWidth(text);
+  let w = blocks.get(text);
+  if (w === undefined) {
+    w = 0;
+    for (const line of text.split('\n')) w = Math.max(w, cellWidth(line));
+    blocks.set(text, w);
   }
   return w;
 }

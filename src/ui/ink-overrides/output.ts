@@ -1,0 +1,171 @@
+/**
+ * Ink 6.8 draws every frame from scratch: its internal `Output` (ink/build/
+ * output.js) builds a fresh grid of cell objects, tokenises every text line
+ * into styled cells and serialises every row back to a string — with caches
+ * that live for one frame only. On a 140×40 board that was ~9 ms of a
+ * ~17 ms frame, for a key press that changes two rows.
+ *
+ * This is a drop-in replacement, swapped in at bundle time by
+ * scripts/ink-overrides.mjs. Same operations, same frame text (test/ui/
+ * ink-overrides checks it against Ink's own class); what it keeps between
+ * frames:
+ *   - the styled cells of each line it has seen (so an unchanged line is
+ *     one map lookup, and its cells are the very same objects as last frame);
+ *   - each row's cells and string, so a row whose cells are identical to
+ *     last frame's is not serialised again.
+ * Blank cells are one shared object. Cells are never mutated, only replaced.
+ */
+import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
+import sliceAnsi from 'slice-ansi';
+import { Lru } from '../../text/lru.js';
+import { cellWidth, widestLine } from '../../text/width.js';
+
+type Transformer = (line: string, index: number) => string;
+
+interface Clip {
+  x1?: number;
+  x2?: number;
+  y1?: number;
+  y2?: number;
+}
+
+type Operation =
+  | { type: 'write'; x: number; y: number; text: string; transformers: Transformer[] }
+  | { type: 'clip'; clip: Clip }
+  | { type: 'unclip' };
+
+const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: [] }) as StyledChar;
+
+const styledLines = new Lru<string, StyledChar[]>(4096);
+
+// The empty cells that follow a wide character, one per styled character.
+const fillers = new WeakMap<StyledChar, StyledChar>();
+
+function styledChars(line: string): StyledChar[] {
+  let chars = styledLines.get(line);
+  if (chars === undefined) {
+    chars = styledCharsFromTokens(tokenize(line));
+    styledLines.set(line, chars);
+  }
+  return chars;
+}
+
+// string-width's answer, with an ASCII fast path and a cache.
+const width = cellWidth;
+
+function filler(char: StyledChar): StyledChar {
+  let f = fillers.get(char);
+  if (f === undefined) {
+    f = { type: 'char', value: '', fullWidth: false, styles: char.styles };
+    fillers.set(char, f);
+  }
+  return f;
+}
+
+// Last frame's rows, keyed by row index: the cells and the string they made.
+let previousRows: { cells: StyledChar[]; text: string }[] = [];
+
+function sameCells(a: StyledChar[], b: StyledChar[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export default class Output {
+  readonly width: number;
+  readonly height: number;
+  private readonly operations: Operation[] = [];
+
+  constructor(options: { width: number; height: number }) {
+    this.width = options.width;
+    this.height = options.height;
+  }
+
+  write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void {
+    if (!text) return;
+    this.operations.push({ type: 'write', x, y, text, transformers: options.transformers });
+  }
+
+  clip(clip: Clip): void {
+    this.operations.push({ type: 'clip', clip });
+  }
+
+  unclip(): void {
+    this.operations.push({ type: 'unclip' });
+  }
+
+  get(): { output: string; height: number } {
+    const grid: StyledChar[][] = [];
+    for (let y = 0; y < this.height; y++) grid.push(new Array<StyledChar>(this.width).fill(BLANK));
+
+    const clips: Clip[] = [];
+    for (const op of this.operations) {
+      if (op.type === 'clip') {
+        clips.push(op.clip);
+        continue;
+      }
+      if (op.type === 'unclip') {
+        clips.pop();
+        continue;
+      }
+      let { x, y } = op;
+      let lines = op.text.split('\n');
+      const clip = clips.at(-1);
+      if (clip) {
+        const clipX = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
+        const clipY = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
+        // Wholly outside the clip: nothing to draw.
+        if (clipX && (x + widestLine(op.text) < clip.x1! || x > clip.x2!)) continue;
+        if (clipY && (y + lines.length < clip.y1! || y > clip.y2!)) continue;
+        if (clipX) {
+          const x1 = clip.x1!;
+          const x2 = clip.x2!;
+          const left = x;
+          lines = lines.map((line) => {
+            const w = width(line);
+            return sliceAnsi(line, left < x1 ? x1 - left : 0, left + w > x2 ? x2 - left : w);
+          });
+          if (x < x1) x = x1;
+        }
+        if (clipY) {
+          const y1 = clip.y1!;
+          const y2 = clip.y2!;
+          const from = y < y1 ? y1 - y : 0;
+          const to = y + lines.length > y2 ? y2 - y : lines.length;
+          lines = lines.slice(from, to);
+          if (y < y1) y = y1;
+        }
+      }
+
+      let row = y;
+      for (let index = 0; index < lines.length; index++) {
+        const cells = grid[row];
+        // Text taller than the frame: the rest has nowhere to go.
+        if (!cells) continue;
+        let line = lines[index]!;
+        for (const transform of op.transformers) line = transform(line, index);
+        let at = x;
+        for (const char of styledChars(line)) {
+          cells[at] = char;
+          const w = Math.max(1, width(char.value));
+          for (let k = 1; k < w; k++) cells[at + k] = filler(char);
+          at += w;
+        }
+        row++;
+      }
+    }
+
+    const rows: { cells: StyledChar[]; text: string }[] = [];
+    const texts: string[] = [];
+    for (let y = 0; y < grid.length; y++) {
+      // A wide character at the edge can leave holes past the end; skip them.
+      const cells = grid[y]!.filter((c) => c !== undefined);
+      const previous = previousRows[y];
+      const text = previous && sameCells(previous.cells, cells) ? previous.text : styledCharsToString(cells).trimEnd();
+      rows.push({ cells, text });
+      texts.push(text);
+    }
+    previousRows = rows;
+    return { output: texts.join('\n'), height: grid.length };
+  }
+}
