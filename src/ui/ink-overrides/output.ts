@@ -10,7 +10,8 @@
  * ink-overrides checks it against Ink's own class); what it keeps between
  * frames:
  *   - the styled cells of each line it has seen (so an unchanged line is
- *     one map lookup, and its cells are the very same objects as last frame);
+ *     one map lookup), each cell shared by every use of that character in
+ *     that style;
  *   - each row's cells and string, so a row whose cells are identical to
  *     last frame's is not serialised again.
  * Blank cells are one shared object. Cells are never mutated, only replaced.
@@ -36,7 +37,7 @@ type Operation =
 
 const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: [] }) as StyledChar;
 
-const styledLines = new Lru<string, StyledChar[]>(4096);
+const styledLines = new Lru<string, StyledChar[]>(2048);
 
 // The empty cells that follow a wide character, one per styled character.
 const fillers = new WeakMap<StyledChar, StyledChar>();
@@ -44,10 +45,30 @@ const fillers = new WeakMap<StyledChar, StyledChar>();
 function styledChars(line: string): StyledChar[] {
   let chars = styledLines.get(line);
   if (chars === undefined) {
-    chars = styledCharsFromTokens(tokenize(line));
+    chars = styledCharsFromTokens(tokenize(line)).map(intern);
     styledLines.set(line, chars);
   }
   return chars;
+}
+
+/**
+ * One shared cell per character and style: ansi-tokenize gives every
+ * character its own object, own styles array and (spread from the token)
+ * often its own hidden class. Kept in the line cache, that was ~27 MB of
+ * heap for 4,096 lines; interned, a cached line is an array of references.
+ */
+const cells = new Map<string, StyledChar>();
+function intern(c: StyledChar): StyledChar {
+  let key = c.fullWidth ? `W${c.value}` : `N${c.value}`;
+  for (const s of c.styles) key += `\0${s.code}\0${s.endCode}`;
+  let cell = cells.get(key);
+  if (cell === undefined) {
+    // A bound for hostile input (every title a new script): start afresh.
+    if (cells.size >= 50_000) cells.clear();
+    cell = { type: 'char', value: c.value, fullWidth: c.fullWidth, styles: c.styles };
+    cells.set(key, cell);
+  }
+  return cell;
 }
 
 // string-width's answer, with an ASCII fast path and a cache.
