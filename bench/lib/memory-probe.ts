@@ -7,7 +7,9 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { SourceMap } from 'node:module';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'undici';
 import { childNodePid, ControlTerminal } from './tmux-control.js';
 import { launch, loadAll, quit } from './scenarios.js';
@@ -15,11 +17,56 @@ import { seedBoard, titleFor } from './seed.js';
 import { snapshotDist, startServe } from './service.js';
 
 const KEY = 'ibk_bench_tui_owner_key_0123456789abcdef';
-const PORT = 9339;
+// Its own port, so a TUI left over from an interrupted run is never the one read.
+const PORT = 9300 + (process.pid % 600);
 const work = mkdtempSync(join(tmpdir(), 'inboard-probe-'));
 const cli = snapshotDist(resolve(process.argv[2] ?? '.', '..'), join(work, 'app'));
 const serve = await startServe(cli, join(work, 's.db'), KEY);
 const term = await ControlTerminal.start({ socket: `probe-${process.pid}`, cols: 140, rows: 40, env: { INBOARD_URL: serve.url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: work, INBOARD_CONFIG_DIR: work }, cwd: work });
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+interface SamplingProfile {
+  head: SamplingNode;
+}
+
+// The bundle is minified: name frames by the source map (src/… file:line).
+const maps = new Map<string, SourceMap | null>();
+function original(f: SamplingNode['callFrame']): string {
+  const fallback = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber}`;
+  if (!f.url.startsWith('file://')) return fallback;
+  if (!maps.has(f.url)) {
+    try {
+      maps.set(f.url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(f.url)}.map`, 'utf8'))));
+    } catch {
+      maps.set(f.url, null);
+    }
+  }
+  const entry = maps.get(f.url)?.findEntry(f.lineNumber, f.columnNumber);
+  if (!entry || !('originalSource' in entry)) return fallback;
+  return `${(entry as { name?: string }).name ?? f.functionName} ${entry.originalSource.replace(/^.*?(node_modules|src)\//, '$1/')}:${entry.originalLine + 1}`;
+}
+
+function printAllocations({ profile }: { profile: SamplingProfile }): void {
+  const by = new Map<string, number>();
+  let total = 0;
+  const walk = (n: SamplingNode, stack: string[]) => {
+    const f = n.callFrame;
+    const here = original(f);
+    const path = [...stack, here].slice(-3).join(' < ');
+    if (n.selfSize > 0) {
+      by.set(path, (by.get(path) ?? 0) + n.selfSize);
+      total += n.selfSize;
+    }
+    for (const c of n.children) walk(c, [...stack, here]);
+  };
+  walk(profile.head, []);
+  process.stdout.write(`allocated while paging (sampled): ${(total / 1048576).toFixed(0)} MB\n`);
+  for (const [k, v] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`${(v / 1048576).toFixed(1).padStart(7)} MB  ${k}\n`);
+}
 
 let ws: WebSocket | undefined;
 const chunks: string[] = [];
@@ -58,7 +105,11 @@ try {
   };
   const line = async (what: string) => process.stdout.write(`${what}: rss ${rss().toFixed(0)} MB (peak ${hwm().toFixed(0)}) · ${JSON.stringify(await heap())}\n`);
   await line('page 1');
+  // PROBE_ALLOC=1: where paging allocates (garbage included), by function.
+  const alloc = process.env.PROBE_ALLOC === '1';
+  if (alloc) await send('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   const paged = await loadAll(term, board.columns.map((c) => c.name));
+  if (alloc) printAllocations((await send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile });
   await line(`paged all (${(paged.ms / 1000).toFixed(1)} s)`);
   // V8's memory reducer shrinks an idle heap on its own after a while.
   for (const s of [5, 10, 20, 40]) {

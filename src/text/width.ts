@@ -4,25 +4,33 @@
  * columns a string takes. Inputs are expected to be sanitized already.
  *
  * Every frame fits ~200 strings, and string-width segments each one into
- * graphemes and runs several Unicode regexes per grapheme: printable ASCII
- * takes a fast path (width = length), and other results are cached, since
- * the same titles are fitted frame after frame.
+ * graphemes and runs several Unicode regexes per grapheme: text whose
+ * every character is one narrow cell (NARROW: ASCII, accented Latin, common
+ * punctuation) takes a fast path (width = length), and other results are
+ * cached, since the same titles are fitted frame after frame.
  */
 import stringWidth from 'string-width';
-import { Lru } from './lru.js';
+import { BoundedCache } from './bounded-cache.js';
 
 export const ELLIPSIS = '…';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * One cell per UTF-16 unit, and no unit joins its neighbour into a cluster:
+ * printable ASCII, Latin-1 and Latin Extended letters (not the soft hyphen),
+ * and the punctuation subjects use (– — ‘ ’ “ ” • …). Width = length, and
+ * any cut is between characters. Every character in it is checked against
+ * string-width by test/text/width.test.ts.
+ */
+export const NARROW = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u024f\u2013\u2014\u2018-\u201f\u2022\u2026]*$/;
 
-const widths = new Lru<string, number>(4096);
-const fitted = new Lru<string, string>(4096);
-const blocks = new Lru<string, number>(4096);
+const widths = new BoundedCache<string, number>(4096);
+const fitted = new BoundedCache<string, string>(4096);
+const blocks = new BoundedCache<string, number>(4096);
 
 /** Columns the string occupies in a terminal. */
 export function cellWidth(s: string): number {
-  if (PRINTABLE_ASCII.test(s)) return s.length;
+  if (NARROW.test(s)) return s.length;
   let w = widths.get(s);
   if (w === undefined) {
     w = stringWidth(s);
@@ -49,13 +57,13 @@ export function widestLine(text: string): number {
  */
 export function truncate(s: string, cells: number): string {
   if (cells <= 0) return '';
-  if (PRINTABLE_ASCII.test(s)) return s.length <= cells ? s : s.slice(0, cells - 1) + ELLIPSIS;
+  if (NARROW.test(s)) return s.length <= cells ? s : s.slice(0, cells - 1) + ELLIPSIS;
   if (cellWidth(s) <= cells) return s;
   const budget = cells - 1; // room left once the ellipsis is placed
   let used = 0;
   let end = 0;
   for (const { segment, index } of segmenter.segment(s)) {
-    const w = PRINTABLE_ASCII.test(segment) ? segment.length : stringWidth(segment);
+    const w = NARROW.test(segment) ? segment.length : stringWidth(segment);
     if (used + w > budget) break;
     used += w;
     end = index + segment.length;

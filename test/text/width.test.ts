@@ -1,6 +1,33 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cellWidth, ELLIPSIS, fit, padEnd, truncate } from '../../src/text/width.js';
+import stringWidth from 'string-width';
+import { cellWidth, ELLIPSIS, fit, NARROW, padEnd, truncate } from '../../src/text/width.js';
+
+describe('the NARROW fast path', () => {
+  it('holds only characters string-width gives one cell, which no neighbour joins', () => {
+    let checked = 0;
+    for (let cp = 0; cp <= 0xffff; cp++) {
+      const ch = String.fromCharCode(cp);
+      if (!NARROW.test(ch)) continue;
+      checked++;
+      expect(stringWidth(ch), `U+${cp.toString(16)}`).toBe(1);
+      expect(stringWidth(`${ch}${ch}a`), `U+${cp.toString(16)} twice`).toBe(3);
+    }
+    expect(checked).toBeGreaterThan(500);
+    expect(NARROW.test('\u00ad')).toBe(false); // soft hyphen: zero width
+    expect(NARROW.test('e\u0301')).toBe(false); // combining mark
+  });
+
+  it('gives string-width’s answer for any mix of its characters', () => {
+    const narrow = fc.constantFrom(...'aZ 0~é·ñßÆœŁ–—‘’“”•…¡¿ǅ'.split(''));
+    fc.assert(
+      fc.property(fc.array(narrow, { maxLength: 40 }).map((xs) => xs.join('')), (t) => {
+        expect(cellWidth(t)).toBe(stringWidth(t));
+        expect(cellWidth(truncate(t, 7))).toBeLessThanOrEqual(7);
+      }),
+    );
+  });
+});
 
 describe('cellWidth', () => {
   it('counts cells, not code units', () => {

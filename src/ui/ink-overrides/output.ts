@@ -16,9 +16,9 @@
  *     last frame's is not serialised again.
  * Blank cells are one shared object. Cells are never mutated, only replaced.
  */
-import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
+import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type AnsiCode, type StyledChar } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
-import { Lru } from '../../text/lru.js';
+import { BoundedCache } from '../../text/bounded-cache.js';
 import { cellWidth, widestLine } from '../../text/width.js';
 
 type Transformer = (line: string, index: number) => string;
@@ -37,7 +37,7 @@ type Operation =
 
 const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: [] }) as StyledChar;
 
-const styledLines = new Lru<string, StyledChar[]>(2048);
+const styledLines = new BoundedCache<string, StyledChar[]>(2048);
 
 // The empty cells that follow a wide character, one per styled character.
 const fillers = new WeakMap<StyledChar, StyledChar>();
@@ -52,23 +52,84 @@ function styledChars(line: string): StyledChar[] {
 }
 
 /**
- * One shared cell per character and style: ansi-tokenize gives every
- * character its own object, own styles array and (spread from the token)
- * often its own hidden class. Kept in the line cache, that was ~27 MB of
- * heap for 4,096 lines; interned, a cached line is an array of references.
+ * One shared cell per character and style, and one shared styles array per
+ * style: ansi-tokenize gives every character its own object, own styles
+ * array and (spread from the token) often its own hidden class. Kept in the
+ * line cache, that was ~27 MB of heap for 4,096 lines; interned, a cached
+ * line is an array of references, and equal styles are the same array.
  */
 const cells = new Map<string, StyledChar>();
+const styleSets = new Map<string, AnsiCode[]>();
 function intern(c: StyledChar): StyledChar {
-  let key = c.fullWidth ? `W${c.value}` : `N${c.value}`;
-  for (const s of c.styles) key += `\0${s.code}\0${s.endCode}`;
+  let styleKey = '';
+  for (const s of c.styles) styleKey += `\0${s.code}\0${s.endCode}`;
+  const key = `${c.fullWidth ? 'W' : 'N'}${c.value}${styleKey}`;
   let cell = cells.get(key);
   if (cell === undefined) {
     // A bound for hostile input (every title a new script): start afresh.
-    if (cells.size >= 50_000) cells.clear();
-    cell = { type: 'char', value: c.value, fullWidth: c.fullWidth, styles: c.styles };
+    if (cells.size >= 50_000) {
+      cells.clear();
+      styleSets.clear();
+    }
+    let styles = styleSets.get(styleKey);
+    if (styles === undefined) {
+      styles = c.styles;
+      styleSets.set(styleKey, styles);
+    }
+    cell = { type: 'char', value: c.value, fullWidth: c.fullWidth, styles };
     cells.set(key, cell);
   }
   return cell;
+}
+
+/**
+ * A row's string, as ansi-tokenize's styledCharsToString makes it: the
+ * first cell's codes, the codes that change from one style to the next, and
+ * the codes that undo the last style. It diffs every neighbouring pair with
+ * fresh Sets, ~1 KB of garbage per cell (GBs while paging a column); here a
+ * run of cells in one style costs nothing, and each change of style is
+ * computed once, by the same functions.
+ */
+const NO_STYLES: AnsiCode[] = [];
+const openings = new WeakMap<AnsiCode[], string>();
+const changes = new WeakMap<AnsiCode[], Map<AnsiCode[], string>>();
+
+function opening(styles: AnsiCode[]): string {
+  let s = openings.get(styles);
+  if (s === undefined) {
+    s = ansiCodesToString(styles);
+    openings.set(styles, s);
+  }
+  return s;
+}
+
+function change(from: AnsiCode[], to: AnsiCode[]): string {
+  let byTo = changes.get(from);
+  if (byTo === undefined) {
+    byTo = new Map();
+    changes.set(from, byTo);
+  }
+  let s = byTo.get(to);
+  if (s === undefined) {
+    s = ansiCodesToString(diffAnsiCodes(from, to));
+    byTo.set(to, s);
+  }
+  return s;
+}
+
+function rowText(row: readonly StyledChar[]): string {
+  const first = row[0];
+  if (first === undefined) return '';
+  let out = opening(first.styles) + first.value;
+  let styles = first.styles;
+  for (let i = 1; i < row.length; i++) {
+    const c = row[i]!;
+    // The same array is the same style: no codes between them.
+    if (c.styles !== styles) out += change(styles, c.styles);
+    styles = c.styles;
+    out += c.value;
+  }
+  return out + change(styles, NO_STYLES);
 }
 
 // string-width's answer, with an ASCII fast path and a cache.
@@ -182,7 +243,7 @@ export default class Output {
       // A wide character at the edge can leave holes past the end; skip them.
       const cells = grid[y]!.filter((c) => c !== undefined);
       const previous = previousRows[y];
-      const text = previous && sameCells(previous.cells, cells) ? previous.text : styledCharsToString(cells).trimEnd();
+      const text = previous && sameCells(previous.cells, cells) ? previous.text : rowText(cells).trimEnd();
       rows.push({ cells, text });
       texts.push(text);
     }
