@@ -18,6 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
+// @ts-expect-error: a plain .mjs build script, no types
+import { inkOverrides } from '../../scripts/ink-overrides.mjs';
 import { formatSummary, summarise, type Profile } from './cpuprofile.js';
 import { launch, press, quit } from './scenarios.js';
 import { seedBoard, titleFor } from './seed.js';
@@ -52,6 +54,7 @@ async function buildUnminified(dir: string): Promise<string> {
     sourcemap: 'linked',
     external: ['better-sqlite3'],
     alias: { 'react-devtools-core': './scripts/empty-module.mjs' },
+    plugins: [inkOverrides()],
     define: { 'process.env.NODE_ENV': '"production"' },
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     chunkNames: 'chunks/[name]-[hash]',

@@ -36,6 +36,12 @@ export interface ClientOptions {
   authScheme?: AuthScheme;
   /** Backoff tuning; tests shorten the delays. */
   retry?: Partial<Omit<RetryOptions, 'maxAttempts'>>;
+  /**
+   * Cancels every call of this client, in flight or waiting to retry, and
+   * any made later: the board aborts it on quit, so no request or backoff
+   * keeps the process alive once the screen is gone.
+   */
+  signal?: AbortSignal;
 }
 
 type Query = Record<string, string | number | undefined>;
@@ -56,6 +62,10 @@ function queryString(q: Query | undefined): string {
   return s ? `?${s}` : '';
 }
 
+function joinSignals(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  return a === undefined ? b : b === undefined ? a : AbortSignal.any([a, b]);
+}
+
 export function createClient(opts: ClientOptions): Client {
   const apiKey = opts.apiKey.trim();
   // A key with control characters would be rejected by undici with a less helpful message.
@@ -72,18 +82,19 @@ export function createClient(opts: ClientOptions): Client {
   /** Send with retries; resolves with the 2xx status and its JSON body. */
   function call(method: string, path: string, r: Req = {}): Promise<{ status: number; json: unknown }> {
     const where: Where = { method, path };
+    const signal = joinSignals(opts.signal, r.o?.signal);
     // One key for all attempts of this call, so the server can recognise a resend.
     const headers: Record<string, string> =
       method === 'POST' ? { 'idempotency-key': r.o?.idempotencyKey ?? randomUUID() } : {};
     const attempt = async () => {
       const ex = await transport.send({
-        method, path: path + queryString(r.query), body: r.body, headers, signal: r.o?.signal,
+        method, path: path + queryString(r.query), body: r.body, headers, signal,
       });
       if (ex.status < 200 || ex.status > 299) throw errorFromExchange(where, ex);
       return { status: ex.status, json: readJson(where, ex) };
     };
     // Read onBackoff at wait time: the store may attach it after creation.
-    return withRetries(method, path, attempt, policy, (info) => client.onBackoff?.(info), r.o?.signal);
+    return withRetries(method, path, attempt, policy, (info) => client.onBackoff?.(info), signal);
   }
 
   /** An enveloped endpoint: `data` parsed with `schema`. */
@@ -155,7 +166,7 @@ export function createClient(opts: ClientOptions): Client {
       // Only paths below the configured service: an absolute URL would carry the key elsewhere.
       if (!path.startsWith('/')) throw new Error(`The path must start with / (got "${path}")`);
       const headers: Record<string, string> = m === 'POST' ? { 'idempotency-key': o?.idempotencyKey ?? randomUUID() } : {};
-      const ex = await transport.send({ method: m, path, body, headers, signal: o?.signal });
+      const ex = await transport.send({ method: m, path, body, headers, signal: joinSignals(opts.signal, o?.signal) });
       return { status: ex.status, body: ex.text };
     },
   };

@@ -19,10 +19,15 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-export async function connect(flags: ConfigFlags, env: Record<string, string | undefined> = process.env): Promise<Connection> {
+/** `signal` cancels every request of the client (see ClientOptions.signal). */
+export async function connect(
+  flags: ConfigFlags,
+  env: Record<string, string | undefined> = process.env,
+  signal?: AbortSignal,
+): Promise<Connection> {
   const config = resolveConfig({ flags, env });
   if (config.mode === 'remote') {
-    const client = createClient({ baseUrl: config.url, apiKey: config.apiKey, insecure: config.insecure });
+    const client = createClient({ baseUrl: config.url, apiKey: config.apiKey, insecure: config.insecure, signal });
     return { client, backend: new URL(config.url).host, close: async () => undefined };
   }
   mkdirSync(dataDir(), { recursive: true, mode: 0o700 });
@@ -30,5 +35,5 @@ export async function connect(flags: ConfigFlags, env: Record<string, string | u
   // Imported lazily: a remote user never loads Fastify or SQLite.
   const { startService } = await import('../server/index.js');
   const svc = await startService({ dbPath: defaultDbPath(), apiKey, demo: true });
-  return { client: createClient({ baseUrl: svc.url, apiKey }), backend: 'embedded', close: svc.close };
+  return { client: createClient({ baseUrl: svc.url, apiKey, signal }), backend: 'embedded', close: svc.close };
 }

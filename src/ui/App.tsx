@@ -21,6 +21,7 @@ import { useCountdown } from './hooks/use-countdown.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { useLatestState } from './hooks/use-latest-state.js';
+import { useQuit } from './hooks/use-quit.js';
 import { StoreContext, useBoard } from './store-context.js';
 import { sanitize } from '../text/sanitize.js';
 
@@ -56,6 +57,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const [commentSel, setCommentSel] = useState<number | null>(null);
   const [filterText, setFilterText] = useState<string | null>(null);
   const [notice, notify] = useNotice();
+  const quit = useQuit(store, notify);
   const overlays = useOverlays();
   const boards = useBoard((s) => s.boards);
   const boardId = useBoard((s) => s.boardId);
@@ -158,7 +160,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
       if (action === 'help' || action === 'back' || action === 'quit') setHelp(false);
       return;
     }
-    if (action === 'quit' && !(screen === 'detail' && name === 'q')) return exit();
+    if (action === 'quit' && !(screen === 'detail' && name === 'q')) return quit();
     if (action === 'help') return setHelp(true);
     notify(null);
     if (screen === 'detail') return detailKey(keys, action);

@@ -56,12 +56,15 @@ export async function run(argv: string[]): Promise<number> {
     }
     return ui;
   };
+  // Aborted once the board is closed: requests still in flight or waiting
+  // to retry must not keep the process (and the shell prompt) waiting.
+  const shutdown = new AbortController();
   let conn;
   try {
     // The embedded service starts on this thread: load Ink alongside it.
     // A remote one is only a socket away: send the first request first.
     if (resolveConfig({ flags, env: process.env }).mode === 'embedded') void loadUi();
-    conn = await connect(flags);
+    conn = await connect(flags, process.env, shutdown.signal);
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`inboard: ${e.message}\n`);
@@ -98,6 +101,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     await mount({ store, backend, initialBoardId, refreshSeconds });
   } finally {
+    shutdown.abort();
     restoreTerminal();
     await closeService();
   }

@@ -153,3 +153,53 @@ describe('auth', () => {
     expect(e.message).toContain('[redacted]');
   });
 });
+
+describe('the client-wide signal (the board aborts it on quit)', () => {
+  it('cancels a call waiting for an answer, and it is not retried', async () => {
+    const stop = new AbortController();
+    const { pool, client } = setup({ signal: stop.signal, retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+    let seen = 0;
+    pool
+      .intercept({ path: '/v2/board', method: 'GET' })
+      .reply(() => {
+        seen++;
+        return { statusCode: 200, data: boards };
+      })
+      .delay(60_000)
+      .persist();
+    const pending = failure(client.listBoards());
+    setTimeout(() => stop.abort(), 20);
+    expect(await pending).toMatchObject({ kind: 'cancelled' });
+    expect(seen).toBeLessThanOrEqual(1);
+  });
+
+  it('cancels a call sleeping before a retry', async () => {
+    const stop = new AbortController();
+    const { pool, client, backoffs } = setup({ signal: stop.signal, retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(503, { message: 'Busy', error: true, code: 503 });
+    const pending = failure(client.listBoards());
+    const e = await new Promise<Error & Record<string, unknown>>((resolve) => {
+      // Abort once the client has announced its wait.
+      const poll = setInterval(() => {
+        if (backoffs.length === 1) {
+          clearInterval(poll);
+          stop.abort();
+          resolve(pending);
+        }
+      }, 5);
+    });
+    expect(e).toMatchObject({ kind: 'cancelled' });
+  });
+
+  it('refuses calls made after it was aborted, and a call’s own signal still works alongside', async () => {
+    const stop = new AbortController();
+    const { pool, client } = setup({ signal: stop.signal });
+    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, boards).delay(60_000);
+    const own = new AbortController();
+    const pending = failure(client.listBoards({ signal: own.signal }));
+    own.abort();
+    expect(await pending).toMatchObject({ kind: 'cancelled' });
+    stop.abort();
+    expect(await failure(client.listBoards())).toMatchObject({ kind: 'cancelled' });
+  });
+});
