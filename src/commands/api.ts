@@ -20,9 +20,13 @@ as received). The exit status is 1 when the server answers 4xx or 5xx.
 Options
   -F, --field k=v       a body field; true, false, null and whole numbers are
                         sent as JSON values, anything else as a string.
-                        k[]=v appends to a list. For GET and DELETE (or with
-                        --input) the fields go in the query string instead.
-  -f, --raw-field k=v   the same, always a string
+                        k=@FILE sends the file's text, always as a string and
+                        unchanged (a final newline included); k=@- reads
+                        standard input. k[]=v appends to a list. For GET and
+                        DELETE (or with --input) the fields go in the query
+                        string instead.
+  -f, --raw-field k=v   the same, always the string as given: -f k=@text
+                        sends "@text" and reads no file
   --input FILE          the request body: a JSON file, or - for stdin
   --raw                 print the body exactly as received
 
@@ -31,6 +35,8 @@ Examples
   inboard api GET /v2/board/1/column/3/cards -F page=2 -F limit=10
   inboard api POST /v2/tag -F BoardId=1 -f Name=urgent -F Color=1
   inboard api PUT /v2/card/42/tags -f 'TagIds[]=3' -f 'TagIds[]=5'
+  inboard api POST /v2/comment -f CardId=42 -F Body=@reply.txt
+  git log -1 --format=%B | inboard api POST /v2/comment -f CardId=42 -F Body=@-
   echo '{"Name": "Ops"}' | inboard api POST /v2/board --input -
 
 --json: accepted and ignored; the output is the server's body.
@@ -98,9 +104,10 @@ export async function api(argv: string[]): Promise<number> {
   const [methodRaw = '', pathRaw = ''] = positionals(rest, ['METHOD', 'PATH']);
   const method = methodRaw.toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw new UsageError(`'${methodRaw}' is not an HTTP method`);
-  const fields = buildFields(values.field ?? [], values['raw-field'] ?? []);
-  const hasFields = Object.keys(fields).length > 0;
   let path = normalisePath(pathRaw);
+  // Files named by -F k=@path are read here, before the client exists: a missing one sends nothing.
+  const fields = await buildFields(values.field ?? [], values['raw-field'] ?? [], { input: values.input });
+  const hasFields = Object.keys(fields).length > 0;
   let body: Json | undefined;
   if (values.input !== undefined) {
     body = await readInput(values.input);

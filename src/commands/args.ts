@@ -94,7 +94,12 @@ export async function textArg(what: string, raw: string | undefined): Promise<st
 }
 
 export async function readStdin(): Promise<string> {
+  return (await readStdinBytes()).toString('utf8');
+}
+
+/** All of stdin as bytes, for callers that decide themselves how to decode it. */
+export async function readStdinBytes(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -77,6 +77,62 @@ describe('inboard api', () => {
     expect(names).toEqual(expect.arrayContaining(['From a file', 'From stdin']));
   });
 
+  describe('-F k=@file', () => {
+    /** Cards in the first column of board 1: what a stray POST /v2/card would change. */
+    const cardCount = async () => (await f.client.listCards(1, 1, 1, 200)).length;
+    const comments = async (cardId: number) => ((await f.client.getCard(cardId)).Comments ?? []).map((c) => c.Comment);
+
+    it('sends the file’s text; a number in a file stays a string', async () => {
+      const reply = join(f.dir, 'reply.txt');
+      writeFileSync(reply, 'Thanks, refunded.\nSam\n');
+      const r = await f.run(['api', 'POST', '/v2/comment', '-f', 'CardId=3', '-F', `Body=@${reply}`]);
+      expect(r.code).toBe(0);
+      // The service trims text fields, so the final newline does not come back.
+      expect(await comments(3)).toContain('Thanks, refunded.\nSam');
+      const name = join(f.dir, 'name.txt');
+      writeFileSync(name, '123');
+      // -F Name=123 would send the number 123, which the server refuses for a tag name.
+      const tag = await f.run(['api', 'POST', '/v2/tag', '-F', 'BoardId=1', '-F', `Name=@${name}`, '-F', 'Color=1']);
+      expect(tag.code).toBe(0);
+      expect((await f.client.listTags(1)).map((t) => t.Name)).toContain('123');
+    });
+
+    it('@- reads standard input', async () => {
+      const r = await f.run(['api', 'POST', '/v2/comment', '-f', 'CardId=3', '-F', 'Body=@-'], { input: 'from a pipe\n' });
+      expect(r.code).toBe(0);
+      expect(await comments(3)).toContain('from a pipe');
+    });
+
+    it('-f k=@text sends the literal text, reading no file', async () => {
+      const r = await f.run(['api', 'POST', '/v2/tag', '-F', 'BoardId=1', '-f', 'Name=@oncall', '-F', 'Color=1']);
+      expect(r.code).toBe(0);
+      expect((await f.client.listTags(1)).map((t) => t.Name)).toContain('@oncall');
+    });
+
+    it('a missing file exits 2 naming the field and the path, and sends nothing', async () => {
+      const missing = join(f.dir, 'no-such-title.txt');
+      const before = await cardCount();
+      const r = await f.run(['api', 'POST', '/v2/card', '-F', 'BoardId=1', '-F', 'ColumnId=1', '-F', `CardTitle=@${missing}`]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--field CardTitle: cannot read '${missing}': no such file`);
+      expect(r.stderr).toContain("See 'inboard api --help'.");
+      expect(r.stdout).toBe('');
+      expect(await cardCount()).toBe(before);
+    });
+
+    it.each([
+      [['-F', 'CardTitle=@-', '-F', 'Note=@-'], '--field CardTitle=@- and --field Note=@-'],
+      [['-F', 'CardTitle=@-', '--input', '-'], '--field CardTitle=@- and --input -'],
+    ])('stdin wanted twice %j exits 2 and sends nothing', async (extra, who) => {
+      const before = await cardCount();
+      const input = '{"BoardId": 1, "ColumnId": 1, "CardTitle": "x"}';
+      const r = await f.run(['api', 'POST', '/v2/card', '-F', 'BoardId=1', '-F', 'ColumnId=1', ...extra], { input });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`standard input can be read only once; it is wanted by ${who}`);
+      expect(await cardCount()).toBe(before);
+    });
+  });
+
   it('control characters are escaped unless --raw', async () => {
     const title = 'csi \x9b2J and \u202eevil';
     const { taskId } = await f.client.createCard({ BoardId: 1, ColumnId: 1, CardTitle: title });
