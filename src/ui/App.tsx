@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Board } from './Board.js';
 import { BoardPicker } from './BoardPicker.js';
 import { CardDetail } from './CardDetail.js';
-import { matchCards, type BoardFilter } from './filter.js';
+import { filterFor, type FilterCache } from './filter.js';
 import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
 import { Help } from './Help.js';
@@ -54,8 +54,10 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const [screen, setScreen, screenNow] = useLatestState<Screen>(initialBoardId ? 'board' : 'picker');
   const [help, setHelp, helpNow] = useLatestState(false);
   const [scroll, setScroll] = useState(0);
-  const [commentSel, setCommentSel] = useState<number | null>(null);
-  const [filterText, setFilterText] = useState<string | null>(null);
+  // Key handlers read these through their refs: a key right after the one
+  // that changed them (same read, or before React renders) sees the change.
+  const [commentSel, setCommentSel, commentSelNow] = useLatestState<number | null>(null);
+  const [filterText, setFilterText, filterTextNow] = useLatestState<string | null>(null);
   const [notice, notify] = useNotice();
   const quit = useQuit(store, notify);
   const overlays = useOverlays();
@@ -80,10 +82,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     if (s.boards.items.length === 0 && !s.boards.loading) void s.loadBoards().catch(() => undefined);
   }, [store, initialBoardId]);
 
-  const filter: BoardFilter | null = useMemo(
-    () => (filterText === null || cards === null ? null : { text: filterText, ids: matchCards(cards, tags, filterText) }),
-    [filterText, cards, tags],
-  );
+  const filterCache = useRef<FilterCache['current']>(null);
+  const filter = filterFor(filterCache, filterText, cards, tags);
   useEffect(() => {
     if (filter !== null) snapToFilter(store, filter.ids);
   }, [filter, store]);
@@ -117,7 +117,11 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const keys: ScreenKeys = {
     store,
     flow,
-    filter,
+    // The filter as the last key left it, over the cards as they are now.
+    filter: () => {
+      const s = store.getState();
+      return filterFor(filterCache, filterTextNow.current, s.view.cards, s.tags);
+    },
     setFilterText,
     openDetail: (id) => {
       setScroll(0);
@@ -130,7 +134,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
       setCommentSel(null);
       setScreen('board');
     },
-    commentSel,
+    commentSel: () => commentSelNow.current,
     setCommentSel,
     scrollBy: (d) => setScroll((v) => Math.max(0, v + d)),
     pageRows: Math.max(1, bodyHeight - 4),
@@ -165,7 +169,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     notify(null);
     if (screen === 'detail') return detailKey(keys, action);
     if (screen === 'picker') {
-      if (action === 'back' && boardId !== null) setScreen('board');
+      if (action === 'back' && store.getState().boardId !== null) setScreen('board');
       else if (action === 'refresh') void store.getState().loadBoards().catch(() => undefined);
       else if (action === 'board.new') newBoard(flow, openBoard);
       return;

@@ -21,3 +21,28 @@ export function matchCards(cards: Readonly<Record<number, Card>>, tags: readonly
   }
   return out;
 }
+
+/** The last filter worked out, and what it was worked out from. */
+export interface FilterCache {
+  current: { text: string; cards: Readonly<Record<number, Card>>; tags: readonly Tag[]; filter: BoardFilter } | null;
+}
+
+/**
+ * The filter for `text` over these cards and tags, reused while they are the
+ * same objects: the render and the key handlers (which read the latest text
+ * and the store, not the last render) share one result and React sees one
+ * stable object.
+ */
+export function filterFor(
+  cache: FilterCache,
+  text: string | null,
+  cards: Readonly<Record<number, Card>> | null,
+  tags: readonly Tag[],
+): BoardFilter | null {
+  if (text === null || cards === null) return null;
+  const c = cache.current;
+  if (c !== null && c.text === text && c.cards === cards && c.tags === tags) return c.filter;
+  const filter = { text, ids: matchCards(cards, tags, text) };
+  cache.current = { text, cards, tags, filter };
+  return filter;
+}

@@ -17,11 +17,13 @@ import { runBoardAction } from './use-board-keys.js';
 export interface ScreenKeys {
   store: BoardStore;
   flow: Flow;
-  filter: BoardFilter | null;
+  /** The filter as the previous key left it (read at each key, not from the last render). */
+  filter(): BoardFilter | null;
   setFilterText(text: string | null): void;
   openDetail(cardId: number): void;
   closeDetail(): void;
-  commentSel: number | null;
+  /** The selected comment as the previous key left it. */
+  commentSel(): number | null;
   setCommentSel(id: number | null): void;
   scrollBy(delta: number): void;
   pageRows: number;
@@ -45,7 +47,7 @@ function filterPrompt(k: ScreenKeys): void {
   const key = f.overlays.show({
     kind: 'text',
     title: 'Filter — title, tag or assignee',
-    initial: k.filter?.text ?? '',
+    initial: k.filter()?.text ?? '',
     multiline: false,
     error: null,
     busy: false,
@@ -83,13 +85,14 @@ function cardAction(k: ScreenKeys, action: Action, cardId: number, inDetail: boo
 export function boardKey(k: ScreenKeys, action: Action | undefined): void {
   if (action === undefined) return;
   const s = k.store.getState();
-  const cardId = s.cursor.cardId !== null && (k.filter === null || k.filter.ids.has(s.cursor.cardId)) ? s.cursor.cardId : null;
+  const filter = k.filter();
+  const cardId = s.cursor.cardId !== null && (filter === null || filter.ids.has(s.cursor.cardId)) ? s.cursor.cardId : null;
   if (action === 'open') {
     if (cardId !== null && cardId > 0) k.openDetail(cardId);
     return;
   }
   if (action === 'back') {
-    if (k.filter !== null) k.setFilterText(null);
+    if (filter !== null) k.setFilterText(null);
     else s.clearError();
     return;
   }
@@ -105,8 +108,8 @@ export function boardKey(k: ScreenKeys, action: Action | undefined): void {
     }
   }
   if (cardId !== null && cardAction(k, action, cardId, false)) return;
-  if (runBoardAction(k.store, action, k.pageRows) && k.filter !== null) {
-    snapToFilter(k.store, k.filter.ids, action === 'card.prev' || action === 'page.up' ? -1 : 1);
+  if (runBoardAction(k.store, action, k.pageRows) && filter !== null) {
+    snapToFilter(k.store, filter.ids, action === 'card.prev' || action === 'page.up' ? -1 : 1);
   }
 }
 
@@ -115,9 +118,10 @@ export function detailKey(k: ScreenKeys, action: Action | undefined): void {
   const detail = s.detail;
   if (detail === null || action === undefined) return;
   const comments = detail.data?.Comments ?? [];
-  const selected = comments.find((c) => c.CommentId === k.commentSel);
+  const commentSel = k.commentSel();
+  const selected = comments.find((c) => c.CommentId === commentSel);
   if (action === 'back') {
-    if (k.commentSel !== null) k.setCommentSel(null);
+    if (commentSel !== null) k.setCommentSel(null);
     else k.closeDetail();
     return;
   }
@@ -125,7 +129,7 @@ export function detailKey(k: ScreenKeys, action: Action | undefined): void {
   if (action === 'card.prev') return k.scrollBy(-1);
   if (action === 'comment.next' || action === 'comment.prev') {
     if (comments.length === 0) return;
-    const at = comments.findIndex((c) => c.CommentId === k.commentSel);
+    const at = comments.findIndex((c) => c.CommentId === commentSel);
     const next = at < 0 ? (action === 'comment.next' ? 0 : comments.length - 1) : at + (action === 'comment.next' ? 1 : -1);
     k.setCommentSel(comments[next]?.CommentId ?? null);
     return;
