@@ -11,7 +11,7 @@ import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
 import { Help } from './Help.js';
 import { actionFor, hintsFor, keyName, type Scope } from './keymap.js';
-import { useOverlays } from './overlay.js';
+import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
 import { KeyRouter, KeyRouterContext, splitKeys } from './hooks/use-key-router.js';
@@ -66,6 +66,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const boardName = useBoard((s) => s.boards.items.find((b) => b.Id === s.boardId)?.Name ?? null);
   const columns = useBoard(selectColumns);
   const detail = useBoard((s) => s.detail);
+  const sequenceOpen = useBoard((s) => s.sequence !== null);
   // Only a filter needs every card; without one, a move or a page must not
   // re-render the whole shell.
   const cards = useBoard((s) => (filterText === null ? null : s.view.cards));
@@ -93,7 +94,9 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const bodyHeight = Math.max(3, rows - 1 - 2);
   const overlay = overlays.current;
   const promptLines = overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences' ? overlayHeight(overlay, bodyHeight) : 0;
-  const scope: Scope = overlay?.kind === 'text' ? 'prompt' : screen;
+  // What takes the keys now names the footer's hints: the help, else what is
+  // open over the screen, else the screen.
+  const keyScope: Scope = help ? 'help' : (overlayScope(overlay, sequenceOpen) ?? screen);
 
   const openBoard = useCallback(
     (id: number) => {
@@ -159,9 +162,9 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     const help = helpNow.current;
     const name = keyName(input, key);
     if (name === 'C-c') return exit();
-    const action = actionFor(help ? 'global' : screen, name);
+    const action = actionFor(help ? 'help' : screen, name);
     if (help) {
-      if (action === 'help' || action === 'back' || action === 'quit') setHelp(false);
+      if (action === 'back') setHelp(false);
       return;
     }
     if (action === 'quit' && !(screen === 'detail' && name === 'q')) return quit();
@@ -184,7 +187,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
 
   const bodyRows = bodyHeight - promptLines;
   let body = null;
-  if (help) body = <Help scope={scope} height={bodyHeight} />;
+  if (help) body = <Help scope={screen} height={bodyHeight} />;
   else if (overlay !== null && promptLines === 0) body = <OverlayView overlay={overlay} width={width} height={bodyHeight} />;
   else if (screen === 'picker')
     body = (
@@ -226,7 +229,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
         error={status.error}
         waitSeconds={wait}
         notice={notice}
-        hints={hintsFor(scope)}
+        hints={hintsFor(keyScope)}
       />
     </Box>
   );

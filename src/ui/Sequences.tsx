@@ -12,6 +12,7 @@ import { fit } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
 import { longDate } from './card-meta.js';
 import { useKeyHandler } from './hooks/use-key-router.js';
+import { actionFor, keyName } from './keymap.js';
 import { Picker } from './prompts/Picker.js';
 import { useBoard, useBoardStore } from './store-context.js';
 
@@ -50,9 +51,10 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
   }, [store]);
   const lines = useMemo(() => (open?.data ? sequenceLines(open.data, width) : []), [open?.data, width]);
   useKeyHandler((input, key) => {
-    if (key.escape || input === 'q') return store.getState().closeSequence();
-    if (key.downArrow || input === 'j') setScroll((v) => Math.min(v + 1, Math.max(0, lines.length - height + 1)));
-    if (key.upArrow || input === 'k') setScroll((v) => Math.max(0, v - 1));
+    const action = actionFor('sequence', keyName(input, key));
+    if (action === 'back') return store.getState().closeSequence();
+    if (action === 'card.next') setScroll((v) => Math.min(v + 1, Math.max(0, lines.length - height + 1)));
+    if (action === 'card.prev') setScroll((v) => Math.max(0, v - 1));
   }, open !== null);
 
   if (open !== null) {

@@ -5,7 +5,16 @@
  */
 import type { Key } from 'ink';
 
-export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'global';
+/**
+ * Where keys go: a screen (board, card detail, the board picker), or what
+ * is open over it (a text prompt, a y/n confirm, a picker such as tags or
+ * move-to, the `?` help, an email sequence being read). `global` keys work
+ * on the screens only: what is open over them takes every key.
+ */
+export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'confirm' | 'pick' | 'help' | 'sequence' | 'global';
+
+/** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
+const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'confirm', 'pick', 'help', 'sequence']);
 
 export type Action =
   | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last'
@@ -17,6 +26,7 @@ export type Action =
   | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage'
   | 'comment.next' | 'comment.prev' | 'comment.delete'
   | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end'
+  | 'confirm.yes' | 'confirm.no' | 'pick.nth'
   | 'help' | 'quit';
 
 export interface Binding {
@@ -84,6 +94,17 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'prompt.newline', keys: ['C-j'], scope: 'prompt', group: 'App', help: 'new line (notes and comments)' },
   { action: 'prompt.home', keys: ['home', 'C-a'], scope: 'prompt', group: 'Navigate', help: 'start of the line' },
   { action: 'prompt.end', keys: ['end', 'C-e'], scope: 'prompt', group: 'Navigate', help: 'end of the line' },
+  { action: 'confirm.yes', keys: ['y', 'Y'], scope: 'confirm', group: 'App', help: 'yes', hint: 'yes' },
+  { action: 'confirm.no', keys: ['n', 'N', 'esc'], scope: 'confirm', group: 'App', help: 'no', hint: 'no', hintKey: 'n/Esc' },
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'pick', group: 'Navigate', help: 'previous item' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'pick', group: 'Navigate', help: 'next item', hint: 'choose', hintKey: 'j/k' },
+  { action: 'open', keys: ['enter'], scope: 'pick', group: 'App', help: 'pick the highlighted item', hint: 'pick' },
+  { action: 'pick.nth', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], scope: 'pick', group: 'App', help: 'pick the item with that number' },
+  { action: 'back', keys: ['esc'], scope: 'pick', group: 'App', help: 'close', hint: 'close' },
+  { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help', hint: 'close', hintKey: 'Esc/?' },
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'sequence', group: 'Navigate', help: 'scroll up' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'sequence', group: 'Navigate', help: 'scroll down', hint: 'scroll', hintKey: 'j/k' },
+  { action: 'back', keys: ['esc', 'q'], scope: 'sequence', group: 'App', help: 'back to the list', hint: 'back' },
   { action: 'help', keys: ['?'], scope: 'global', group: 'App', help: 'this help', hint: 'help' },
   { action: 'back', keys: ['esc'], scope: 'global', group: 'App', help: 'back / cancel' },
   { action: 'quit', keys: ['q', 'C-c'], scope: 'global', group: 'App', help: 'quit', hint: 'quit' },
@@ -119,7 +140,7 @@ for (const b of KEYMAP) {
 
 /** The action a key triggers in a scope; scope bindings win over global ones. */
 export function actionFor(scope: Scope, name: string): Action | undefined {
-  return index.get(`${scope}:${name}`) ?? index.get(`global:${name}`);
+  return index.get(`${scope}:${name}`) ?? (MODAL.has(scope) ? undefined : index.get(`global:${name}`));
 }
 
 /** How a key name is shown to people. */
@@ -135,8 +156,7 @@ export function displayKey(name: string): string {
 /** Bindings shown in a scope's help, global ones last. */
 export function bindingsFor(scope: Scope): Binding[] {
   const own = KEYMAP.filter((b) => b.scope === scope);
-  // In a prompt every printable key is text: the global keys don't apply.
-  return scope === 'prompt' ? own : own.concat(KEYMAP.filter((b) => b.scope === 'global'));
+  return MODAL.has(scope) ? own : own.concat(KEYMAP.filter((b) => b.scope === 'global'));
 }
 
 /** Footer hints for a scope: `key label` pairs from the table. */

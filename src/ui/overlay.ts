@@ -4,6 +4,7 @@
  * reopened after a late failure waits its turn if another is open.
  */
 import { useCallback, useRef, useState } from 'react';
+import type { Scope } from './keymap.js';
 import type { PickerProps } from './prompts/Picker.js';
 
 export type Overlay =
@@ -37,6 +38,20 @@ export interface Overlays {
   close(key?: number): void;
   /** Shows now if nothing is open, else after the open one closes. */
   later(o: Overlay): number;
+}
+
+/**
+ * The keymap scope of an open overlay, whose keys the footer hints (the
+ * email sequences are a picker until one is open to read).
+ */
+export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | null {
+  switch (o?.kind) {
+    case undefined: return null;
+    case 'text': return 'prompt';
+    case 'confirm': return 'confirm';
+    case 'pick': return 'pick';
+    case 'sequences': return sequenceOpen ? 'sequence' : 'pick';
+  }
 }
 
 let counter = 0;

@@ -1,6 +1,10 @@
-/** The status bar while the service rate-limits us: a visible countdown, then the change already on screen. */
+/**
+ * The status bar: the hint line names the keys of whatever takes them now
+ * (screen, prompt, y/n, picker, help); while the service rate-limits us, a
+ * visible countdown, the change already on screen.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startUi, type Ui } from './helpers.js';
+import { focus, startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui;
 afterEach(async () => {
@@ -29,5 +33,43 @@ describe('status bar', () => {
     const waiting = await ui.waitFor(/retrying in \d+s/);
     expect(waiting).toContain('pending');
     expect(ui.store.getState().backoff).not.toBeNull();
+  });
+
+  it('hints the keys of what is open: y/n, a text prompt, a picker, the help, the card detail', async () => {
+    ui = await startUi();
+    const board = statusLine(ui.frame());
+    expect(board).toContain('hjkl walk');
+    focus(ui, 'Where do I change my billing address?');
+    await ui.press('a');
+    await ui.waitFor('[y/n]');
+    expect(statusLine(ui.frame()).trim()).toBe('y yes  n/Esc no');
+    await ui.press('n');
+    await ui.waitFor((f) => statusLine(f) === board);
+    await ui.press('/');
+    await ui.waitFor('Filter — title, tag or assignee');
+    expect(statusLine(ui.frame()).trim()).toBe('Enter save  Esc cancel');
+    await ui.press('esc');
+    await ui.press('t');
+    await ui.waitFor('Tags — Enter applies or removes');
+    expect(statusLine(ui.frame()).trim()).toBe('j/k choose  Enter pick  Esc close');
+    await ui.press('esc');
+    await ui.press('?');
+    await ui.waitFor('Keys — press ? or Esc to close');
+    expect(statusLine(ui.frame()).trim()).toBe('Esc/? close');
+    await ui.press('esc');
+    await ui.press('enter');
+    await ui.waitFor('Thread owner');
+    expect(statusLine(ui.frame())).toContain('Tab select comment');
+    expect(statusLine(ui.frame())).not.toContain('hjkl');
+  });
+
+  it('hints the email sequences as a picker, then the reader’s keys', async () => {
+    ui = await startUi();
+    await ui.press('S');
+    await ui.waitFor('Trial onboarding');
+    expect(statusLine(ui.frame()).trim()).toBe('j/k choose  Enter pick  Esc close');
+    await ui.press('enter');
+    await ui.waitFor('Step 1 · after no delay');
+    expect(statusLine(ui.frame()).trim()).toBe('j/k scroll  Esc back');
   });
 });

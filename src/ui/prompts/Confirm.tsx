@@ -1,6 +1,7 @@
-/** The one y/n confirm. `y` confirms; `n` or Esc declines; other keys are ignored. */
+/** The one y/n confirm: its keys are the keymap's `confirm` scope (y yes; n or Esc no); other keys are ignored. */
 import { Box, Text } from 'ink';
 import { useKeyHandler } from '../hooks/use-key-router.js';
+import { actionFor, keyName } from '../keymap.js';
 import { truncate } from '../../text/width.js';
 
 export interface ConfirmProps {
@@ -13,8 +14,9 @@ export interface ConfirmProps {
 /** y/n keys, through the key router. */
 export function useConfirmInput(onYes: () => void, onNo: () => void, isActive = true): void {
   useKeyHandler((input, key) => {
-    if (input === 'y' || input === 'Y') onYes();
-    else if (input === 'n' || input === 'N' || key.escape) onNo();
+    const action = actionFor('confirm', keyName(input, key));
+    if (action === 'confirm.yes') onYes();
+    else if (action === 'confirm.no') onNo();
   }, isActive);
 }
 

@@ -1,6 +1,6 @@
 /**
- * The one picker. ink-select-input draws the list; its keys (↑↓ / j k, 1–9,
- * Enter) come through the app's key router like every other key, so they
+ * The one picker. ink-select-input draws the list; its keys (the keymap's
+ * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc) come through the app's key router like every other key, so they
  * reach it in the same commit that shows it: a key typed right after the one
  * that opened the picker is never lost. Esc closes; a few extra keys (d to
  * delete in the tag manager) go to `onKey`. Items may carry a colour: the
@@ -11,6 +11,7 @@ import SelectInput from 'ink-select-input';
 import { createContext, useContext, useMemo, useRef, useState } from 'react';
 import { fit } from '../../text/width.js';
 import { useKeyHandler } from '../hooks/use-key-router.js';
+import { actionFor, keyName } from '../keymap.js';
 
 export interface PickItem {
   /** Unique within the picker. */
@@ -64,15 +65,17 @@ export function Picker(p: PickerProps) {
     setIndexState(i);
   };
   const at = Math.min(index, Math.max(0, count - 1));
+  // The keys are the keymap's `pick` scope; what it doesn't bind goes to onKey.
   useKeyHandler((input, key) => {
     const at = Math.min(current.current, Math.max(0, count - 1));
-    if (key.escape) return p.onCancel();
+    const action = actionFor('pick', keyName(input, key));
+    if (action === 'back') return p.onCancel();
     if (count === 0) return void p.onKey?.(input, null);
-    if (key.upArrow || input === 'k') return setIndex((at - 1 + count) % count);
-    if (key.downArrow || input === 'j') return setIndex((at + 1) % count);
-    if (key.return) return p.onPick((p.items[at] as PickItem).value);
-    const digit = /^[1-9]$/.test(input) ? Number(input) - 1 : -1;
-    if (digit >= 0 && digit < count) return p.onPick((p.items[digit] as PickItem).value);
+    if (action === 'card.prev') return setIndex((at - 1 + count) % count);
+    if (action === 'card.next') return setIndex((at + 1) % count);
+    if (action === 'open') return p.onPick((p.items[at] as PickItem).value);
+    const nth = action === 'pick.nth' ? Number(input) - 1 : -1;
+    if (nth >= 0 && nth < count) return p.onPick((p.items[nth] as PickItem).value);
     p.onKey?.(input, (p.items[at] as PickItem).value);
   });
   const labelWidth = (i: PickItem) => Math.max(1, p.width - 4 - (i.swatch !== undefined ? 2 : 0));

@@ -1,0 +1,47 @@
+/** The one keymap table: what a key does in each scope, and what the footer hints. */
+import { describe, expect, it } from 'vitest';
+import { actionFor, bindingsFor, hintsFor, KEYMAP } from '../../src/ui/keymap.js';
+
+describe('keymap', () => {
+  it('the y/n confirm: y yes, n and Esc no, nothing else (not even q or ?)', () => {
+    expect(actionFor('confirm', 'y')).toBe('confirm.yes');
+    expect(actionFor('confirm', 'Y')).toBe('confirm.yes');
+    expect(actionFor('confirm', 'n')).toBe('confirm.no');
+    expect(actionFor('confirm', 'esc')).toBe('confirm.no');
+    expect(actionFor('confirm', 'q')).toBeUndefined();
+    expect(actionFor('confirm', '?')).toBeUndefined();
+    expect(hintsFor('confirm')).toEqual([
+      { key: 'y', label: 'yes' },
+      { key: 'n/Esc', label: 'no' },
+    ]);
+  });
+
+  it('what is open over a screen takes every key: no global binding applies or is hinted', () => {
+    for (const scope of ['prompt', 'confirm', 'pick', 'help', 'sequence'] as const) {
+      expect(bindingsFor(scope).every((b) => b.scope === scope)).toBe(true);
+      expect(actionFor(scope, 'C-c')).toBeUndefined();
+    }
+    expect(actionFor('pick', 'q')).toBeUndefined();
+    expect(actionFor('board', 'q')).toBe('quit');
+    expect(actionFor('help', 'q')).toBe('back');
+  });
+
+  it('a picker: j/k, 1–9, Enter and Esc', () => {
+    expect(actionFor('pick', 'j')).toBe('card.next');
+    expect(actionFor('pick', 'up')).toBe('card.prev');
+    expect(actionFor('pick', '3')).toBe('pick.nth');
+    expect(actionFor('pick', 'enter')).toBe('open');
+    expect(actionFor('pick', 'esc')).toBe('back');
+  });
+
+  it('no key means two things in one scope', () => {
+    const seen = new Map<string, string>();
+    for (const b of KEYMAP) {
+      for (const k of b.keys) {
+        const id = `${b.scope}:${k}`;
+        expect(seen.get(id) ?? b.action, id).toBe(b.action);
+        seen.set(id, b.action);
+      }
+    }
+  });
+});
