@@ -42,6 +42,7 @@ export function initialData(): BoardData {
     confirmed: EMPTY_CARDS,
     paging: {},
     tags: [],
+    tagsLoading: false,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,

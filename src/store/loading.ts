@@ -114,11 +114,12 @@ export function makeLoaders(core: Core) {
     const gen = ++core.generation;
     core.update({
       boardId, boardLoading: true, boardError: null, columns: [], confirmed: EMPTY_CARDS, paging: {}, tags: [],
-      cursor: START_CURSOR, markedChanged: new Set(), detail: null,
+      tagsLoading: true, cursor: START_CURSOR, markedChanged: new Set(), detail: null,
     });
     core.client.listTags(boardId).then(
-      (tags) => gen === core.generation && core.update({ tags }),
-      () => undefined, // tags only decorate rows; the board works without them
+      (tags) => gen === core.generation && core.update({ tags, tagsLoading: false }),
+      // Tags only decorate rows; the board works without them.
+      () => gen === core.generation && core.update({ tagsLoading: false }),
     );
     let columns: ColumnInfo[];
     try {

@@ -117,6 +117,8 @@ export interface BoardData {
   confirmed: CardsState;
   paging: Readonly<Record<string, Paging>>;
   tags: readonly Tag[];
+  /** The open board's tags are still being fetched (empty `tags` doesn't mean none yet). */
+  tagsLoading: boolean;
   pending: readonly Mutation[];
   view: ViewState;
   cursor: Cursor;

@@ -1,5 +1,5 @@
 import { Box, useApp, useInput, type Key } from 'ink';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BoardStore } from '../store/index.js';
 import { selectColumns, selectStatus } from '../store/index.js';
 import { useShallow } from 'zustand/react/shallow';
@@ -14,7 +14,7 @@ import { actionFor, hintsFor, keyName, type Scope } from './keymap.js';
 import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
-import { KeyRouter, KeyRouterContext, splitKeys } from './hooks/use-key-router.js';
+import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
 import { boardKey, detailKey, snapToFilter, type ScreenKeys } from './hooks/screen-keys.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
@@ -60,7 +60,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const [filterText, setFilterText, filterTextNow] = useLatestState<string | null>(null);
   const [notice, notify] = useNotice();
   const quit = useQuit(store, notify);
-  const overlays = useOverlays();
+  const overlays = useOverlays(router);
   const boards = useBoard((s) => s.boards);
   const boardId = useBoard((s) => s.boardId);
   const boardName = useBoard((s) => s.boards.items.find((b) => b.Id === s.boardId)?.Name ?? null);
@@ -152,10 +152,15 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     useCallback((input: string, key: Key) => {
       // Ctrl+C quits from anywhere, an open prompt included.
       if (key.ctrl && input === 'c') return onKey.current(input, key);
-      if (router.dispatch(input, key)) return;
-      for (const [i, k] of splitKeys(input, key)) onKey.current(i, k);
+      router.feed(input, key);
     }, [router]),
   );
+  useLayoutEffect(() => router.setScreen((input, key) => onKey.current(input, key)), [router]);
+  // Every commit: once the overlay drawn is the latest one asked for, its
+  // handler is registered and the keys held meanwhile can go to it.
+  useLayoutEffect(() => {
+    if (overlays.drawn()) router.settle();
+  });
   onKey.current = (input, key) => {
     // The screen and help as the previous key left them, rendered or not.
     const screen = screenNow.current;

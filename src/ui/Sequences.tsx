@@ -4,7 +4,7 @@
  * content as readable text. j/k scroll, Esc goes back a level.
  */
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { EmailSequenceDetail, FollowupStep } from '../api/schema.js';
 import { htmlToText } from '../text/html-to-text.js';
 import { sanitize } from '../text/sanitize.js';
@@ -41,14 +41,12 @@ export function sequenceLines(d: EmailSequenceDetail, width: number): { text: st
   return lines;
 }
 
+/** The list is loaded by whoever opens this (so it is loading from the first frame). */
 export function Sequences({ width, height, onClose }: { width: number; height: number; onClose(): void }) {
   const store = useBoardStore();
   const list = useBoard((s) => s.sequences);
   const open = useBoard((s) => s.sequence);
   const [scroll, setScroll] = useState(0);
-  useEffect(() => {
-    void store.getState().loadSequences();
-  }, [store]);
   const lines = useMemo(() => (open?.data ? sequenceLines(open.data, width) : []), [open?.data, width]);
   useKeyHandler((input, key) => {
     const action = actionFor('sequence', keyName(input, key));
@@ -84,7 +82,8 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
       items={items}
       width={width}
       height={height}
-      status={list.error ? { text: list.error, error: true } : list.loading ? { text: 'loading…' } : items.length === 0 ? { text: 'No email sequences.' } : null}
+      loading={list.loading}
+      status={list.error ? { text: list.error, error: true } : !list.loading && items.length === 0 ? { text: 'No email sequences.' } : null}
       help="Enter steps · Esc close"
       onPick={(id) => {
         setScroll(0);

@@ -4,6 +4,7 @@
  * reopened after a late failure waits its turn if another is open.
  */
 import { useCallback, useRef, useState } from 'react';
+import type { KeyRouter } from './hooks/use-key-router.js';
 import type { Scope } from './keymap.js';
 import type { PickerProps } from './prompts/Picker.js';
 
@@ -30,6 +31,12 @@ export type Shown = Overlay & { key: number };
 
 export interface Overlays {
   current: Shown | null;
+  /**
+   * The overlay this render draws is still the latest one asked for (none is
+   * opening or closing). A function: a layout effect of this same commit may
+   * have asked for another since.
+   */
+  drawn(): boolean;
   /** Replaces whatever is open; returns the new overlay's key. */
   show(o: Overlay): number;
   /** Patches the overlay `key` if it is still the one open (busy, error). */
@@ -39,6 +46,9 @@ export interface Overlays {
   /** Shows now if nothing is open, else after the open one closes. */
   later(o: Overlay): number;
 }
+
+/** A picker overlay: a Picker's own props. */
+export type PickOverlay = Extract<Overlay, { kind: 'pick' }>;
 
 /**
  * The keymap scope of an open overlay, whose keys the footer hints (the
@@ -56,28 +66,45 @@ export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | 
 
 let counter = 0;
 
-export function useOverlays(): Overlays {
+/**
+ * The open overlay. `latest` is what was asked for, at once; the state is
+ * what React draws. When another overlay opens or this one closes, the key
+ * router holds keys until React has drawn it (App settles it when `drawn`),
+ * so no key reaches the handler that is going away.
+ */
+export function useOverlays(router: Pick<KeyRouter, 'expectChange'>): Overlays {
   const [current, setCurrent] = useState<Shown | null>(null);
+  const latest = useRef<Shown | null>(null);
   const queue = useRef<Shown[]>([]);
+  const set = useCallback(
+    (next: Shown | null) => {
+      // A patch (busy, error, loaded items) keeps the same overlay and handler.
+      const swapped = next?.key !== latest.current?.key;
+      latest.current = next;
+      if (swapped) router.expectChange();
+      setCurrent(next);
+    },
+    [router],
+  );
   const show = useCallback((o: Overlay): number => {
     const key = ++counter;
-    setCurrent({ ...o, key } as Shown);
+    set({ ...o, key } as Shown);
     return key;
-  }, []);
+  }, [set]);
   const update = useCallback((key: number, patch: Partial<Overlay>) => {
-    setCurrent((c) => (c !== null && c.key === key ? ({ ...c, ...patch } as Shown) : c));
-  }, []);
+    const c = latest.current;
+    if (c !== null && c.key === key) set({ ...c, ...patch } as Shown);
+  }, [set]);
   const close = useCallback((key?: number) => {
-    setCurrent((c) => (key !== undefined && c !== null && c.key !== key ? c : (queue.current.shift() ?? null)));
-  }, []);
+    const c = latest.current;
+    if (key !== undefined && c !== null && c.key !== key) return;
+    set(queue.current.shift() ?? null);
+  }, [set]);
   const later = useCallback((o: Overlay): number => {
     const shown = { ...o, key: ++counter } as Shown;
-    setCurrent((c) => {
-      if (c === null) return shown;
-      queue.current.push(shown);
-      return c;
-    });
+    if (latest.current === null) set(shown);
+    else queue.current.push(shown);
     return shown.key;
-  }, []);
-  return { current, show, update, close, later };
+  }, [set]);
+  return { current, drawn: () => current === latest.current, show, update, close, later };
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createElement } from 'react';
 import { render } from 'ink-testing-library';
+import { Agent } from 'undici';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { openDb, startService } from '../../src/server/index.js';
@@ -27,8 +28,21 @@ export const KEYS: Record<string, string> = {
   'C-a': '\x01', 'C-e': '\x05', 'C-j': '\n', 'C-c': '\x03',
 };
 
+/** Requests the app sends that wait (a slow network) until released. */
+export interface Hold {
+  /** How many requests are waiting. */
+  readonly waiting: number;
+  /** Sends the waiting requests and lets later ones through. */
+  release(): void;
+}
+
 export interface Ui {
   store: BoardStore;
+  /**
+   * Holds the app's requests whose `METHOD /path?query` matches, as a slow
+   * network would: the real service answers them once released.
+   */
+  hold(match: RegExp): Hold;
   /** Another client on the same service (same account): changes made elsewhere. */
   other: Client;
   boardId: number;
@@ -60,7 +74,15 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-ui-actions-'));
   const dbPath = join(dir, 't.db');
   const svc = await startService({ dbPath, apiKey: KEY, demo: true, rateLimit: opts.rateLimit ?? 0 });
-  const client = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: opts.maxAttempts ?? 1 });
+  const holds: { match: RegExp; queue: (() => void)[] | null }[] = [];
+  const agent = new Agent();
+  const dispatcher = agent.compose((dispatch) => (o, handler) => {
+    const h = holds.find((x) => x.queue !== null && x.match.test(`${o.method} ${o.path}`));
+    if (h?.queue == null) return dispatch(o, handler);
+    h.queue.push(() => dispatch(o, handler));
+    return true;
+  });
+  const client = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: opts.maxAttempts ?? 1, dispatcher });
   const other = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
   const store = createBoardStore(client);
   const name = opts.board === undefined ? 'Support Inbox' : opts.board;
@@ -80,6 +102,20 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   };
   const ui: Ui = {
     store,
+    hold(match) {
+      const h: { match: RegExp; queue: (() => void)[] | null } = { match, queue: [] };
+      holds.push(h);
+      return {
+        get waiting() {
+          return h.queue?.length ?? 0;
+        },
+        release() {
+          const queued = h.queue ?? [];
+          h.queue = null;
+          for (const send of queued) send();
+        },
+      };
+    },
     other,
     boardId,
     frame,
@@ -120,6 +156,8 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
     },
     async close() {
       app.unmount();
+      for (const h of holds) h.queue = null;
+      await agent.close();
       await svc.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -2,7 +2,7 @@
 import { useInput } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactElement, ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { KeyRouter, KeyRouterContext } from '../../src/ui/hooks/use-key-router.js';
 import { Confirm } from '../../src/ui/prompts/Confirm.js';
@@ -14,9 +14,8 @@ import { KEYS, tick } from './helpers.js';
 /** What App does: one useInput, every key through the router. */
 function Routed({ children, fallback }: { children: ReactNode; fallback?: (input: string) => void }) {
   const router = useMemo(() => new KeyRouter(), []);
-  useInput((input, key) => {
-    if (!router.dispatch(input, key)) fallback?.(input);
-  });
+  useLayoutEffect(() => router.setScreen((input) => fallback?.(input)), [router, fallback]);
+  useInput((input, key) => router.feed(input, key));
   return <KeyRouterContext.Provider value={router}>{children}</KeyRouterContext.Provider>;
 }
 
@@ -198,6 +197,35 @@ describe('keys read together', () => {
     app.stdin.write('\r');
     await tick(10);
     expect(onSubmit).toHaveBeenCalledWith('Escalations');
+  });
+
+  it('a loading picker keeps the keys typed meanwhile and applies them, in order, once its options come', async () => {
+    const pick = vi.fn();
+    const items = [{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }, { value: 'c', label: 'Gamma' }];
+    const picker = (loading: boolean) => (
+      <Routed>
+        <Picker title="Tags" items={loading ? [] : items} loading={loading} width={30} height={8} onPick={pick} onCancel={() => undefined} />
+      </Routed>
+    );
+    const app = await typeInto(picker(true), 'j', 'j', 'enter');
+    expect(app.lastFrame()).toContain('loading…');
+    expect(pick).not.toHaveBeenCalled();
+    app.rerender(picker(false));
+    await tick(10);
+    expect(pick).toHaveBeenCalledExactlyOnceWith('c');
+  });
+
+  it('Esc closes a loading picker at once', async () => {
+    const pick = vi.fn();
+    const cancel = vi.fn();
+    await typeInto(
+      <Routed>
+        <Picker title="Tags" items={[]} loading width={30} height={8} onPick={pick} onCancel={cancel} />
+      </Routed>,
+      'j', 'enter', 'esc',
+    );
+    expect(cancel).toHaveBeenCalledOnce();
+    expect(pick).not.toHaveBeenCalled();
   });
 
     it('a picker gets a chunk as separate keys', async () => {

@@ -4,8 +4,8 @@
  * once and reopen it, text intact, if the server refuses; the others keep
  * it open with "saving…" until the server answers.
  */
-import type { BoardStore } from '../../store/index.js';
-import type { Overlay, Overlays } from '../overlay.js';
+import type { BoardState, BoardStore } from '../../store/index.js';
+import type { Overlay, Overlays, PickOverlay } from '../overlay.js';
 
 export interface Flow {
   store: BoardStore;
@@ -78,4 +78,21 @@ export function ask(f: Flow, a: Ask): void {
   };
   // The closures above read `key` when called, after it is known.
   const key: number = a.queued === true ? f.overlays.later(o) : f.overlays.show(o);
+}
+
+/**
+ * Shows a picker built from store state that may still be loading (the
+ * board's tags, the boards list). It opens at once either way; while
+ * `loading` holds it says so and keys typed meanwhile wait for it (see
+ * Picker), and once the load ends it is rebuilt with the options.
+ */
+export function showPicker(f: Flow, loading: (s: BoardState) => boolean, build: () => PickOverlay): number {
+  if (!loading(f.store.getState())) return f.overlays.show(build());
+  const key = f.overlays.show({ ...build(), loading: true, status: null });
+  const stop = f.store.subscribe((s) => {
+    if (loading(s)) return;
+    stop();
+    f.overlays.update(key, { ...build(), loading: false });
+  });
+  return key;
 }

@@ -4,7 +4,8 @@
  */
 import { normaliseAssignees } from '../../api/normalise.js';
 import { sanitize } from '../../text/sanitize.js';
-import { ask, type Flow } from './flow.js';
+import type { PickItem } from '../prompts/Picker.js';
+import { ask, showPicker, type Flow } from './flow.js';
 
 const TYPE = '\u0000type';
 const CLEAR = '\u0000clear';
@@ -24,8 +25,6 @@ export function boardPeople(f: Flow): string[] {
 }
 
 export function assignees(f: Flow, cardId: number): void {
-  const now = assigned(f, cardId);
-  const people = normaliseAssignees([...boardPeople(f), ...now]);
   const set = (emails: string[] | null, notice: string) => {
     f.store.getState().setAssignees(cardId, emails).then(
       () => {
@@ -35,14 +34,19 @@ export function assignees(f: Flow, cardId: number): void {
       () => undefined, // rolled back; the status bar has the server's words
     );
   };
-  const key = f.overlays.show({
-    kind: 'pick',
-    title: 'Assignees — Enter adds or removes',
-    items: [
-      ...people.map((p) => ({ value: p, label: `${now.includes(p) ? '✓' : ' '} ${sanitize(p)}` })),
+  // The people come from the boards list, which may still be loading.
+  const items = (): PickItem[] => {
+    const now = assigned(f, cardId);
+    return [
+      ...normaliseAssignees([...boardPeople(f), ...now]).map((p) => ({ value: p, label: `${now.includes(p) ? '✓' : ' '} ${sanitize(p)}` })),
       { value: TYPE, label: '+ Type an email…', dim: true },
       { value: CLEAR, label: '  Clear all', dim: true },
-    ],
+    ];
+  };
+  const key = showPicker(f, (s) => s.boards.loading, () => ({
+    kind: 'pick',
+    title: 'Assignees — Enter adds or removes',
+    items: items(),
     onCancel: () => f.overlays.close(key),
     onPick: (value) => {
       if (value === TYPE) {
@@ -59,5 +63,5 @@ export function assignees(f: Flow, cardId: number): void {
       if (current.includes(value)) set(current.filter((p) => p !== value), `Unassigned ${sanitize(value)}`);
       else set([...current, value], `Assigned ${sanitize(value)}`);
     },
-  });
+  }));
 }

@@ -7,7 +7,8 @@ import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
 import { TAG_COLORS } from '../../api/schema.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { PickItem } from '../prompts/Picker.js';
-import { ask, why, type Flow } from './flow.js';
+import type { BoardState } from '../../store/index.js';
+import { ask, showPicker, why, type Flow } from './flow.js';
 
 const NEW = 'new';
 const MANAGE = 'manage';
@@ -25,13 +26,15 @@ function appliedTo(f: Flow, cardId: number): readonly number[] {
   return s.view.cards[cardId]?.tagIds ?? (s.detail?.cardId === cardId ? (s.detail.data?.Tags ?? []).map((t) => t.Id) : []);
 }
 
+/** The board's tags may still be on their way (a board just opened): the picker waits for them. */
+const tagsLoading = (s: BoardState): boolean => s.tagsLoading;
+
 export function tagPicker(f: Flow, cardId: number, status: { text: string; error?: boolean } | null = null): void {
-  const applied = appliedTo(f, cardId);
-  const key = f.overlays.show({
+  const key = showPicker(f, tagsLoading, () => ({
     kind: 'pick',
     title: 'Tags — Enter applies or removes',
     items: [
-      ...tagItems(f, applied),
+      ...tagItems(f, appliedTo(f, cardId)),
       { value: NEW, label: '+ New tag…', dim: true },
       { value: MANAGE, label: '  Manage board tags…', dim: true },
     ],
@@ -54,7 +57,7 @@ export function tagPicker(f: Flow, cardId: number, status: { text: string; error
         () => undefined, // rolled back; the status bar has the server's words
       );
     },
-  });
+  }));
 }
 
 /** Name, then colour; the new tag goes on the card too. */
@@ -88,7 +91,7 @@ function newTag(f: Flow, cardId: number | null, name = '', error: string | null 
 }
 
 export function tagManager(f: Flow, status: { text: string; error?: boolean } | null = null): void {
-  const key = f.overlays.show({
+  const key = showPicker(f, tagsLoading, () => ({
     kind: 'pick',
     title: 'Board tags — d deletes, n new',
     items: tagItems(f, []).map((i) => ({ ...i, label: i.label.slice(2) })),
@@ -118,5 +121,5 @@ export function tagManager(f: Flow, status: { text: string; error?: boolean } | 
       });
       return true;
     },
-  });
+  }));
 }

@@ -103,6 +103,9 @@ export function boardKey(k: ScreenKeys, action: Action | undefined): void {
     case 'filter': return filterPrompt(k);
     case 'tags.manage': return tagManager(k.flow);
     case 'sequences': {
+      // Asked for before the list shows, so it is "loading" from its first
+      // frame and keys typed meanwhile wait for it (see Picker).
+      void s.loadSequences();
       const key = k.flow.overlays.show({ kind: 'sequences', onCancel: () => k.flow.overlays.close(key) });
       return;
     }

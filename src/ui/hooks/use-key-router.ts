@@ -1,9 +1,9 @@
 /**
  * One key router for the whole app (the pattern of gemini-cli's keypress
- * context): App's single `useInput` hands every key to `dispatch`, which
- * gives it to the top-most registered handler — an open prompt, picker or
- * confirm — and only when none is registered to the screen underneath. So
- * while a prompt is open, board keys cannot fire.
+ * context): App's single `useInput` hands every key to `feed`, which gives
+ * it to the top-most registered handler — an open prompt, picker or confirm
+ * — and only when none is registered to the screen underneath. So while a
+ * prompt is open, board keys cannot fire.
  */
 import type { Key } from 'ink';
 import { createContext, useContext, useLayoutEffect, useRef } from 'react';
@@ -40,46 +40,123 @@ interface Entry {
   handler: { current: KeyHandler };
   /** Takes text (a prompt): gets a chunk whole, as a paste. */
   text: boolean;
+  /** Waiting for its options (a picker still loading them): keys are held for it. */
+  waiting: { current: boolean };
 }
 
+const waits = (e: Entry | undefined): boolean => e?.waiting.current === true;
+
+/**
+ * Keys are never lost or misrouted between a key and React drawing what it
+ * did. Every key is queued here and given out in order, except:
+ * - while an overlay is opening or closing (`expectChange` until `settle`,
+ *   which App calls once React has drawn it): the handler on top is the one
+ *   going away, so keys wait for the new one (`t` then `j⏎` typed before the
+ *   tag picker shows pick a tag instead of walking the board);
+ * - while the handler on top is waiting for its options: keys wait for them
+ *   and are applied, in order, once they are there. Esc is the exception:
+ *   it goes through at once (a picker closes on it) and the keys held for
+ *   that handler go with it.
+ * Keys after one that opens or closes an overlay wait for the change the
+ * same way, so type-ahead runs on through a chain of pickers and prompts.
+ */
 export class KeyRouter {
   private stack: Entry[] = [];
   private next = 0;
+  private held: [string, Key][] = [];
+  private changing = false;
+  private pumping = false;
+  private screen: KeyHandler = () => undefined;
+
+  /** Where keys go when nothing is registered: the screen's own keys. */
+  setScreen(handler: KeyHandler): void {
+    this.screen = handler;
+  }
 
   /** Registers a handler on top; returns its removal. */
-  push(handler: { current: KeyHandler }, text = false): () => void {
+  push(handler: { current: KeyHandler }, text = false, waiting: { current: boolean } = { current: false }): () => void {
     const id = ++this.next;
-    this.stack.push({ id, handler, text });
+    this.stack.push({ id, handler, text, waiting });
     return () => {
       this.stack = this.stack.filter((h) => h.id !== id);
     };
   }
 
-  /** True when a registered handler took the key. */
-  dispatch(input: string, key: Key): boolean {
-    const top = this.stack[this.stack.length - 1];
-    if (top === undefined) return false;
-    if (top.text) top.handler.current(input, key);
-    else for (const [i, k] of splitKeys(input, key)) top.handler.current(i, k);
-    return true;
+  /** A key (or a chunk of keys read together) from the terminal. */
+  feed(input: string, key: Key): void {
+    this.held.push([input, key]);
+    this.pump();
   }
 
-  get active(): boolean {
-    return this.stack.length > 0;
+  /** An overlay is opening or closing: hold keys until React has drawn it. */
+  expectChange(): void {
+    this.changing = true;
+  }
+
+  /** React has drawn the change: the registered handlers are current. */
+  settle(): void {
+    this.changing = false;
+    this.pump();
+  }
+
+  /** Gives out the held keys that can go now. */
+  pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.held.length > 0 && !this.changing) {
+        const top = this.stack[this.stack.length - 1];
+        if (top !== undefined && waits(top)) {
+          const esc = this.held.findIndex(([, k]) => k.escape);
+          if (esc < 0) return;
+          const [input, key] = this.held[esc] as [string, Key];
+          this.held = this.held.slice(esc + 1);
+          top.handler.current(input, key);
+          continue;
+        }
+        const [input, key] = this.held.shift() as [string, Key];
+        if (top?.text === true) {
+          top.handler.current(input, key);
+          continue;
+        }
+        const keys = splitKeys(input, key);
+        for (let n = 0; n < keys.length; n++) {
+          // A key of this chunk changed who takes keys: the rest wait.
+          if (this.changing || this.stack[this.stack.length - 1] !== top || waits(top)) {
+            this.held.unshift(...keys.slice(n));
+            break;
+          }
+          const [i, k] = keys[n] as [string, Key];
+          (top === undefined ? this.screen : top.handler.current)(i, k);
+        }
+      }
+    } finally {
+      this.pumping = false;
+    }
   }
 }
 
 export const KeyRouterContext = createContext<KeyRouter | null>(null);
 
-/** Receive keys while `isActive`, ahead of (and instead of) the screen's keys. */
-export function useKeyHandler(handler: KeyHandler, isActive = true, text = false): void {
+/**
+ * Receive keys while `isActive`, ahead of (and instead of) the screen's keys.
+ * While `waiting`, keys are held for this handler (see KeyRouter) and given
+ * to it once `waiting` is false again.
+ */
+export function useKeyHandler(handler: KeyHandler, isActive = true, text = false, waiting = false): void {
   const router = useContext(KeyRouterContext);
   const ref = useRef(handler);
   ref.current = handler;
+  const waits = useRef(waiting);
+  waits.current = waiting;
   // A layout effect: registered in the same commit that draws the prompt, so
   // no key can arrive between the prompt showing and the prompt listening.
   useLayoutEffect(() => {
     if (!isActive || router === null) return;
-    return router.push(ref, text);
+    return router.push(ref, text, waits);
   }, [router, isActive, text]);
+  // Done waiting: the held keys go out now, to this render's handler.
+  useLayoutEffect(() => {
+    if (!waiting) router?.pump();
+  }, [router, waiting]);
 }

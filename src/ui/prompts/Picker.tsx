@@ -1,10 +1,22 @@
 /**
  * The one picker. ink-select-input draws the list; its keys (the keymap's
- * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc) come through the app's key router like every other key, so they
- * reach it in the same commit that shows it: a key typed right after the one
- * that opened the picker is never lost. Esc closes; a few extra keys (d to
- * delete in the tag manager) go to `onKey`. Items may carry a colour: the
- * swatch is painted, and the label always names the colour too.
+ * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc) come through the app's key
+ * router like every other key, and a few extra keys (d to delete in the tag
+ * manager) go to `onKey`. Items may carry a colour: the swatch is painted,
+ * and the label always names the colour too.
+ *
+ * Type-ahead: keys typed before the picker is ready are kept, in order.
+ * - Typed before it is drawn (`t` then `j ⏎` in one read, or before React
+ *   renders): the router holds them until it listens (see KeyRouter).
+ * - Typed while its options load (`loading`: it shows "loading…"): held
+ *   too, then applied in order once the options are there, as if typed then
+ *   (`j j ⏎` picks the third option).
+ * - Esc while loading closes it at once; the keys held for it go with it.
+ * - A held key that picks or closes ends its share: the keys after it go to
+ *   what takes keys next (the next picker of a chain, a prompt, the board)
+ *   once that is drawn.
+ * There is no type-to-filter: a letter that isn't one of the picker's keys
+ * goes to `onKey` or is ignored, loaded or not.
  */
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
@@ -46,8 +58,10 @@ export interface PickerProps {
   width: number;
   height: number;
   initialIndex?: number;
-  /** Under the title: loading…, an error, how to use it. */
+  /** Under the title: an error, how to use it ("loading…" by default while loading). */
   status?: { text: string; error?: boolean } | null;
+  /** The options are still coming: keys wait for them (see above). */
+  loading?: boolean;
   help?: string;
   onPick(value: string): void;
   onCancel(): void;
@@ -57,7 +71,8 @@ export interface PickerProps {
 
 export function Picker(p: PickerProps) {
   const count = p.items.length;
-  const [index, setIndexState] = useState(() => Math.max(0, Math.min(p.initialIndex ?? 0, count - 1)));
+  // Clamped where used: the options may not be there yet.
+  const [index, setIndexState] = useState(() => Math.max(0, p.initialIndex ?? 0));
   // Keys of one chunk arrive before a re-render: they read and move this.
   const current = useRef(index);
   const setIndex = (i: number) => {
@@ -77,7 +92,8 @@ export function Picker(p: PickerProps) {
     const nth = action === 'pick.nth' ? Number(input) - 1 : -1;
     if (nth >= 0 && nth < count) return p.onPick((p.items[nth] as PickItem).value);
     p.onKey?.(input, (p.items[at] as PickItem).value);
-  });
+  }, true, false, p.loading === true);
+  const status = p.status ?? (p.loading === true ? { text: 'loading…' } : null);
   const labelWidth = (i: PickItem) => Math.max(1, p.width - 4 - (i.swatch !== undefined ? 2 : 0));
   const items = useMemo(
     () => p.items.map((i) => ({ key: i.value, value: i.value, label: fit(i.label, labelWidth(i)) })),
@@ -87,7 +103,7 @@ export function Picker(p: PickerProps) {
   return (
     <Box flexDirection="column" height={p.height} width={p.width}>
       <Text bold>{fit(p.title, p.width)}</Text>
-      {p.status ? <Text color={p.status.error ? 'red' : undefined} dimColor={!p.status.error}>{fit(p.status.error ? `✗ ${p.status.text}` : p.status.text, p.width)}</Text> : null}
+      {status ? <Text color={status.error ? 'red' : undefined} dimColor={!status.error}>{fit(status.error ? `✗ ${status.text}` : status.text, p.width)}</Text> : null}
       {items.length > 0 && (
         <RowItems.Provider value={byLabel}>
         <SelectInput

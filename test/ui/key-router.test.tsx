@@ -1,0 +1,166 @@
+/**
+ * Type-ahead through the key router, over the real service: keys typed
+ * before a picker or prompt is drawn, or while a picker's options load,
+ * are kept and applied in order. Slow answers are real requests held back
+ * (`ui.hold`), released when the keys are in.
+ */
+import type { Key } from 'ink';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KeyRouter } from '../../src/ui/hooks/use-key-router.js';
+import { focus, startUi, type Ui } from './helpers.js';
+
+let ui: Ui;
+afterEach(async () => {
+  await ui?.close();
+});
+
+const NONE: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
+  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
+  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+};
+const ESC: Key = { ...NONE, escape: true, meta: true };
+
+/** A router whose screen and handlers write what they get into `got`. */
+function routed() {
+  const router = new KeyRouter();
+  const got: string[] = [];
+  const to = (who: string) => ({ current: (input: string, key: Key) => void got.push(`${who}:${key.return ? '⏎' : key.escape ? 'esc' : input}`) });
+  router.setScreen((input, key) => {
+    to('screen').current(input, key);
+    if (input === 't') router.expectChange(); // t opens an overlay
+  });
+  return { router, got, to };
+}
+
+describe('KeyRouter', () => {
+  it('keys after the one that opens an overlay wait for it to be drawn, then go to it in order', () => {
+    const { router, got, to } = routed();
+    router.feed('tj\r', NONE);
+    router.feed('k', NONE);
+    expect(got).toEqual(['screen:t']);
+    router.push(to('picker'));
+    router.settle();
+    expect(got).toEqual(['screen:t', 'picker:j', 'picker:⏎', 'picker:k']);
+  });
+
+  it('a waiting handler gets its keys once it is done waiting; Esc goes through at once and takes them with it', () => {
+    const { router, got, to } = routed();
+    const waiting = { current: true };
+    router.push(to('picker'), false, waiting);
+    router.feed('j', NONE);
+    router.feed('\r', { ...NONE, return: true });
+    expect(got).toEqual([]);
+    waiting.current = false;
+    router.pump();
+    expect(got).toEqual(['picker:j', 'picker:⏎']);
+    waiting.current = true;
+    router.feed('j', NONE);
+    router.feed('', ESC);
+    waiting.current = false;
+    router.pump();
+    expect(got).toEqual(['picker:j', 'picker:⏎', 'picker:esc']);
+  });
+});
+
+describe('keys typed before the overlay is drawn', () => {
+  it('t then j ⏎ in one read pick the second tag, not the board’s next card', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Where do I change my billing address?');
+    ui.pasteRaw('tj\r');
+    await ui.waitFor('✓ Tagged Bug');
+    expect(ui.store.getState().cursor.cardId).toBe(card.id);
+    expect(ui.frame()).toContain('In progress (');
+    await ui.until(() => ui.store.getState().pendingCount === 0, 'tag saved');
+    expect((await ui.other.getCard(card.id)).Tags!.map((t) => t.Name).sort()).toEqual(['Bug', 'Question']);
+  });
+
+  it('/ and the text in one read: the text is the filter', async () => {
+    ui = await startUi();
+    ui.pasteRaw('/bill');
+    await ui.waitFor(/filter: bill \(\d+ match\)/);
+    expect(ui.frame()).toContain('Filter — title, tag or assignee');
+  });
+});
+
+describe('keys typed while a picker loads', () => {
+  it('a whole move typed while the other board’s columns load: applied in order once they come', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Which plan includes audit logs?');
+    const columns = ui.hold(/^GET \/v2\/board\/\d+\/columns/);
+    await ui.press('m');
+    await ui.waitFor('Move to board');
+    await ui.press('j', 'enter'); // Sales Pipeline
+    await ui.waitFor('loading columns…');
+    // Contacted, then Bottom: typed while the columns are on their way.
+    await ui.press('j', 'enter', 'j', 'enter');
+    await ui.until(() => columns.waiting === 1, 'the columns asked for');
+    expect(ui.frame()).toContain('Move to column on Sales Pipeline');
+    expect(ui.store.getState().view.cards[card.id]).toBeDefined();
+    columns.release();
+    await ui.waitFor('✓ Moved to Contacted');
+    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const contacted = (await ui.other.listColumns(sales.Id)).find((c) => c.Name === 'Contacted')!;
+    expect((await ui.other.listCards(sales.Id, contacted.Id, 1)).at(-1)?.TaskName).toBe('Which plan includes audit logs?');
+  });
+
+  it('the email sequences: j ⏎ typed while the list loads open the second one', async () => {
+    ui = await startUi();
+    const list = ui.hold(/^GET \/v2\/email-?sequence/i);
+    await ui.press('S', 'j', 'enter');
+    await ui.waitFor('loading…');
+    await ui.until(() => list.waiting === 1, 'the list asked for');
+    list.release();
+    await ui.until(() => ui.store.getState().sequence?.data != null, 'a sequence open');
+    const items = ui.store.getState().sequences.items;
+    expect(ui.store.getState().sequence?.id).toBe(String(items[1]!.EmailTemplateId));
+    await ui.waitFor('Step 1');
+  });
+
+  it('Esc while loading closes the picker at once; the keys typed for it go with it', async () => {
+    ui = await startUi();
+    const list = ui.hold(/^GET \/v2\/email-?sequence/i);
+    await ui.press('S', 'j', 'enter');
+    await ui.waitFor('loading…');
+    await ui.press('esc');
+    await ui.waitFor((f) => f.includes('In progress (') && !f.includes('Email sequences'));
+    list.release();
+    await ui.until(() => !ui.store.getState().sequences.loading, 'the list answered');
+    expect(ui.store.getState().sequence).toBeNull();
+    // The board takes keys again.
+    await ui.press('j');
+    await ui.until(() => ui.store.getState().cursor.index === 1, 'the cursor moved');
+  });
+
+  it('tags of a board just opened: t j ⏎ before they arrive tag the card with the second one', async () => {
+    ui = await startUi();
+    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const tags = ui.hold(/^GET \/v2\/tag\?/);
+    void ui.store.getState().openBoard(sales.Id);
+    await ui.until(() => ui.store.getState().cursor.cardId !== null && !ui.store.getState().boardLoading, 'board loaded');
+    const cardId = ui.store.getState().cursor.cardId!;
+    const before = (await ui.other.getCard(cardId)).Tags?.map((t) => t.Id) ?? [];
+    await ui.press('t', 'j', 'enter');
+    await ui.waitFor('loading…');
+    expect(ui.frame()).toContain('Tags — Enter applies or removes');
+    tags.release();
+    const second = (await ui.other.listTags(sales.Id))[1]!;
+    await ui.until(() => ui.store.getState().pendingCount === 0 && !ui.store.getState().tagsLoading, 'tag saved');
+    await ui.waitFor(second.Name);
+    const after = (await ui.other.getCard(cardId)).Tags!.map((t) => t.Id);
+    expect(after.includes(second.Id)).toBe(!before.includes(second.Id));
+  });
+
+  it('assignees while the boards list reloads: @ j ⏎ assign the board’s second person', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Where do I change my billing address?');
+    const boards = ui.hold(/^GET \/v2\/board$/);
+    void ui.store.getState().loadBoards();
+    await ui.press('@', 'j', 'enter');
+    await ui.waitFor('loading…');
+    expect(ui.store.getState().view.cards[card.id]?.assignees ?? []).toEqual([]);
+    boards.release();
+    await ui.waitFor('✓ Assigned sam.rivera@example.com');
+    expect((await ui.other.getCard(card.id)).Assignees).toEqual(['sam.rivera@example.com']);
+  });
+});
