@@ -164,3 +164,25 @@ describe('keys typed while a picker loads', () => {
     expect((await ui.other.getCard(card.id)).Assignees).toEqual(['sam.rivera@example.com']);
   });
 });
+
+describe('keys typed while a prompt saves', () => {
+  it('wait for the answer instead of reaching the board behind it, then apply', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Where do I change my billing address?');
+    const at = ui.store.getState().cursor.index;
+    const comments = ui.hold(/^POST \/v2\/comment/);
+    await ui.press('c');
+    await ui.paste('Sent the form');
+    await ui.press('enter');
+    await ui.waitFor('saving…');
+    await ui.press('j', 'j');
+    await ui.until(() => comments.waiting === 1, 'the comment sent');
+    expect(ui.store.getState().cursor.cardId).toBe(card.id);
+    expect(ui.frame()).toContain('saving…');
+    comments.release();
+    // Saved, the prompt closes and the held j j walk the board (clearing the notice, as keys do).
+    await ui.until(() => ui.store.getState().cursor.index === at + 2, 'the held j j walked the board');
+    expect(ui.frame()).not.toContain('saving…');
+    expect((await ui.other.getCard(card.id)).Comments!.map((c) => c.Comment)).toContain('Sent the form');
+  });
+});

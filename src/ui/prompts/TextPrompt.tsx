@@ -18,7 +18,11 @@ export interface TextPromptProps {
   multiline?: boolean;
   /** Shown under the field, in red: why the last submit failed. */
   error?: string | null;
-  /** Waiting for the server: input is held, "saving…" shows. */
+  /**
+   * Waiting for the server: "saving…" shows and keys typed meanwhile are held
+   * (not sent to the screen behind): they apply once it answers — to the
+   * prompt if it refused, else to what comes next. Esc still closes it.
+   */
   busy?: boolean;
   /** A dim line under the field ("Enter to skip"). */
   help?: string;
@@ -61,7 +65,8 @@ export function TextPrompt(p: TextPromptProps) {
     state,
     dispatch,
     multiline,
-    isActive: active,
+    isActive: p.isActive !== false,
+    waiting: p.busy === true,
     onSubmit: (value) => p.onSubmit(value),
     onCancel: p.onCancel,
   });

@@ -12,11 +12,13 @@ export interface UseTextInputOptions {
   dispatch: Dispatch<TextInputAction>;
   multiline: boolean;
   isActive: boolean;
+  /** Saving: the prompt keeps the keys (held for it, see KeyRouter) rather than letting them reach the screen behind. */
+  waiting?: boolean;
   onSubmit(value: string): void;
   onCancel(): void;
 }
 
-export function useTextInput({ state, dispatch: dispatchState, multiline, isActive, onSubmit, onCancel }: UseTextInputOptions): void {
+export function useTextInput({ state, dispatch: dispatchState, multiline, isActive, waiting = false, onSubmit, onCancel }: UseTextInputOptions): void {
   // Keys can arrive faster than React renders (a paste, then Enter, in two
   // reads): the handler works on the latest text, applied as each key lands,
   // not on the value of the last render.
@@ -48,5 +50,5 @@ export function useTextInput({ state, dispatch: dispatchState, multiline, isActi
     }
     // A paste arrives whole, line breaks included.
     if (input !== '') dispatch({ type: 'insert', text: input, multiline });
-  }, isActive, true);
+  }, isActive, true, waiting);
 }
