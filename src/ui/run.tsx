@@ -16,6 +16,9 @@ import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
 
+/** How long the first frame waits for a board's first pages once Ink is loaded. */
+const FIRST_FRAME_WAIT_MS = 150;
+
 const USAGE = 'Usage: inboard [--board ID|NAME] [--url URL] [--api-key KEY] [--insecure] [--refresh SECONDS]';
 
 export async function run(argv: string[]): Promise<number> {
@@ -77,6 +80,7 @@ export async function run(argv: string[]): Promise<number> {
   const store = createBoardStore(client);
 
   let initialBoardId: number | null = null;
+  let opening: Promise<void> | null = null;
   if (values.board !== undefined) {
     const boards = store.getState().loadBoards();
     void loadUi();
@@ -91,12 +95,17 @@ export async function run(argv: string[]): Promise<number> {
     }
     initialBoardId = match.Id;
     // Columns and first pages are on their way while Ink loads; App doesn't ask again.
-    void store.getState().openBoard(match.Id);
+    opening = store.getState().openBoard(match.Id);
   } else {
     void store.getState().loadBoards();
   }
 
   const { mount } = await loadUi();
+  // Mount once the first pages are in, so the first frame has the cards: an
+  // empty first frame costs a full render, and with the embedded service on
+  // this thread it also delays the answers (~40 ms). A slow service gets the
+  // loading screen after FIRST_FRAME_WAIT_MS at most.
+  if (opening !== null) await Promise.race([opening, new Promise((r) => setTimeout(r, FIRST_FRAME_WAIT_MS).unref())]);
   enterAlternateScreen();
   try {
     await mount({ store, backend, initialBoardId, refreshSeconds });
