@@ -17,8 +17,18 @@ await build({
   sourcemap: 'linked',
   external: ['better-sqlite3'],
   plugins: [inkOverrides()],
-  // Ink only imports react-devtools-core for its dev tools.
-  alias: { 'react-devtools-core': './scripts/empty-module.mjs' },
+  alias: {
+    // Ink only imports react-devtools-core for its dev tools.
+    'react-devtools-core': './scripts/empty-module.mjs',
+    // Fastify requires these lazily, on paths inboard never takes: Ajv and
+    // fast-json-stringify for route schemas (app.ts supplies compilers that
+    // refuse schemas; zod validates), light-my-request for inject(), pino
+    // for its logger (ours is off). ~300 KB less to parse at every start.
+    '@fastify/ajv-compiler': './scripts/left-out.cjs',
+    '@fastify/fast-json-stringify-compiler': './scripts/left-out.cjs',
+    'light-my-request': './scripts/left-out.cjs',
+    pino: './scripts/left-out.cjs',
+  },
   define: { 'process.env.NODE_ENV': '"production"' },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

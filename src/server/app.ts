@@ -44,6 +44,10 @@ function clientMessage(err: FastifyError): string {
   }
 }
 
+function noSchemas(): never {
+  throw new Error('Fastify route schemas are not used here: validate with zod in the handler (src/server/errors.ts)');
+}
+
 const pathOf = (url: string) => {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
@@ -67,8 +71,12 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     return503OnClosing: true,
     // Unique within this process's log, which is where a requestId is looked up.
     genReqId: () => `${bootId}-${(++requestCount).toString(36)}`,
-    // No route uses Ajv (zod validates), but never let it drop unknown fields.
-    ajv: { customOptions: { removeAdditional: false } },
+    // Zod validates in the handlers (errors.parse); no route has a Fastify
+    // schema. These stand in for Ajv and fast-json-stringify, which Fastify
+    // would otherwise load (and the bundle leaves out: scripts/build.mjs); a
+    // route given a schema fails at start-up, by name, instead of being
+    // validated a second way that drops unknown fields silently.
+    schemaController: { compilersFactory: { buildValidator: noSchemas, buildSerializer: noSchemas } },
     // The router refuses bad percent-encoding and path segments over 100
     // characters before any hook or the error handler runs; without this
     // those answer Fastify's own body, not the envelope.
