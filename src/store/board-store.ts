@@ -43,6 +43,7 @@ export function initialData(): BoardData {
     paging: {},
     tags: [],
     tagsLoading: false,
+    tagsError: null,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,

@@ -66,14 +66,17 @@ export function makeExtras(core: Core, set: Set, reloadDetail: (cardId: number) 
     return id;
   };
 
+  /** Loading while it asks (a tag picker waits for it); a failure is kept for the picker too. */
   async function reloadTags(): Promise<void> {
     const boardId = core.get().boardId;
     if (boardId === null) return;
+    const gen = core.generation;
+    set({ tagsLoading: true, tagsError: null });
     try {
       const tags = await core.client.listTags(boardId);
-      if (core.get().boardId === boardId) core.update({ tags });
+      if (core.generation === gen) core.update({ tags, tagsLoading: false });
     } catch (e) {
-      core.fail(e);
+      if (core.generation === gen) set({ tagsLoading: false, tagsError: core.fail(e) });
     }
   }
 

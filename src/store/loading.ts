@@ -114,12 +114,13 @@ export function makeLoaders(core: Core) {
     const gen = ++core.generation;
     core.update({
       boardId, boardLoading: true, boardError: null, columns: [], confirmed: EMPTY_CARDS, paging: {}, tags: [],
-      tagsLoading: true, cursor: START_CURSOR, markedChanged: new Set(), detail: null,
+      tagsLoading: true, tagsError: null, cursor: START_CURSOR, markedChanged: new Set(), detail: null,
     });
     core.client.listTags(boardId).then(
       (tags) => gen === core.generation && core.update({ tags, tagsLoading: false }),
-      // Tags only decorate rows; the board works without them.
-      () => gen === core.generation && core.update({ tagsLoading: false }),
+      // Tags only decorate rows; the board works without them, so the status
+      // bar stays quiet. The tag picker says why it has none (and retries).
+      (e: unknown) => gen === core.generation && core.update({ tagsLoading: false, tagsError: errorText(e) }),
     );
     let columns: ColumnInfo[];
     try {

@@ -119,6 +119,8 @@ export interface BoardData {
   tags: readonly Tag[];
   /** The open board's tags are still being fetched (empty `tags` doesn't mean none yet). */
   tagsLoading: boolean;
+  /** Why the open board's tags failed to load (sanitised): empty `tags` then doesn't mean none. */
+  tagsError: string | null;
   pending: readonly Mutation[];
   view: ViewState;
   cursor: Cursor;

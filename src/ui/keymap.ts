@@ -101,6 +101,8 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'open', keys: ['enter'], scope: 'pick', group: 'App', help: 'pick the highlighted item', hint: 'pick' },
   { action: 'pick.nth', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], scope: 'pick', group: 'App', help: 'pick the item with that number' },
   { action: 'back', keys: ['esc'], scope: 'pick', group: 'App', help: 'close', hint: 'close' },
+  // Not hinted: most pickers have nothing to retry; one that does names it in its own footer.
+  { action: 'refresh', keys: ['r'], scope: 'pick', group: 'App', help: 'load the options again when they failed to load' },
   { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help', hint: 'close', hintKey: 'Esc/?' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'sequence', group: 'Navigate', help: 'scroll up' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'sequence', group: 'Navigate', help: 'scroll down', hint: 'scroll', hintKey: 'j/k' },

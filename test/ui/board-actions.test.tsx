@@ -1,5 +1,7 @@
 /** m, t, @, C, /, S, r, auto-refresh and the board picker's n, over the real service. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_OWNER_EMAIL } from '../../src/server/index.js';
+import { DEMO_TEAMMATE } from '../../src/server/seed.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui;
@@ -76,6 +78,35 @@ describe('t — tags', () => {
     await ui.press('t', 'enter');
     await ui.waitFor(`✗ Tag ${urgent.Id} not found`);
     expect(ui.store.getState().view.cards[card.id]?.tagIds).not.toContain(urgent.Id);
+  });
+
+  it('tags that failed to load: the picker says why in the server’s (sanitised) words, and r asks again', async () => {
+    ui = await startUi();
+    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    // The board loads; its tags request waits, and by the time it arrives the
+    // board is Sam's and not shared with us (under an email holding an OSC
+    // title sequence), so the service refuses it for real.
+    const tags = ui.hold(/^GET \/v2\/tag\?/);
+    void ui.store.getState().openBoard(sales.Id);
+    await ui.until(() => !ui.store.getState().boardLoading && tags.waiting === 1, 'board loaded, tags asked');
+    const hostile = 'owner\x1b]0;pwned\x07@inboard.local';
+    ui.sql('UPDATE users SET email = ? WHERE email = ?', hostile, DEFAULT_OWNER_EMAIL);
+    ui.sql('UPDATE boards SET owner_id = (SELECT id FROM users WHERE email = ?) WHERE id = ?', DEMO_TEAMMATE, sales.Id);
+    tags.release();
+    await ui.until(() => !ui.store.getState().tagsLoading, 'tags answered');
+    await ui.press('t');
+    const failed = await ui.waitFor('Tags — Enter applies or removes');
+    expect(failed).toContain(`✗ Couldn’t load the tags: Board ${sales.Id} is not shared with owner^[]0;pwned^G@inboard.local`);
+    expect(failed).not.toContain('\x1b]0;');
+    expect(failed).not.toContain('no tags yet');
+    expect(failed).toContain('r retry · Enter pick · Esc close');
+    // The board is ours again: r loads the tags into the open picker.
+    ui.sql('UPDATE boards SET owner_id = (SELECT id FROM users WHERE email = ?) WHERE id = ?', hostile, sales.Id);
+    await ui.press('r');
+    const loaded = await ui.waitFor(/■ [✓ ] Enterprise \(indigo\)/);
+    expect(loaded).toContain('Tags — Enter applies or removes');
+    expect(loaded).not.toContain('Couldn’t load the tags');
+    expect(ui.store.getState().tagsError).toBeNull();
   });
 
   it('the tag manager deletes a board tag after y/n', async () => {

@@ -26,12 +26,15 @@ describe('keymap', () => {
     expect(actionFor('help', 'q')).toBe('back');
   });
 
-  it('a picker: j/k, 1–9, Enter and Esc', () => {
+  it('a picker: j/k, 1–9, Enter, Esc and r', () => {
     expect(actionFor('pick', 'j')).toBe('card.next');
     expect(actionFor('pick', 'up')).toBe('card.prev');
     expect(actionFor('pick', '3')).toBe('pick.nth');
     expect(actionFor('pick', 'enter')).toBe('open');
     expect(actionFor('pick', 'esc')).toBe('back');
+    // r retries options that failed to load; not hinted, as most pickers have none to retry.
+    expect(actionFor('pick', 'r')).toBe('refresh');
+    expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'close']);
   });
 
   it('no key means two things in one scope', () => {

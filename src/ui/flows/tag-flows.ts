@@ -29,35 +29,60 @@ function appliedTo(f: Flow, cardId: number): readonly number[] {
 /** The board's tags may still be on their way (a board just opened): the picker waits for them. */
 const tagsLoading = (s: BoardState): boolean => s.tagsLoading;
 
-export function tagPicker(f: Flow, cardId: number, status: { text: string; error?: boolean } | null = null): void {
-  const key = showPicker(f, tagsLoading, () => ({
-    kind: 'pick',
-    title: 'Tags — Enter applies or removes',
-    items: [
-      ...tagItems(f, appliedTo(f, cardId)),
-      { value: NEW, label: '+ New tag…', dim: true },
-      { value: MANAGE, label: '  Manage board tags…', dim: true },
-    ],
-    status: status ?? (f.store.getState().tags.length === 0 ? { text: 'This board has no tags yet.' } : null),
-    onCancel: () => f.overlays.close(key),
-    onPick: (value) => {
-      if (value === NEW) return newTag(f, cardId);
-      if (value === MANAGE) return tagManager(f);
-      f.overlays.close(key);
-      const id = Number(value);
-      const s = f.store.getState();
-      const name = sanitize(s.tags.find((t) => t.Id === id)?.Name ?? value);
-      const has = appliedTo(f, cardId).includes(id);
-      const p = has ? s.setTags(cardId, appliedTo(f, cardId).filter((t) => t !== id)) : s.addTag(cardId, id);
-      p.then(
-        () => {
-          f.notify(has ? `Removed tag ${name}` : `Tagged ${name}`);
-          if (f.store.getState().detail?.cardId === cardId) void f.store.getState().openCard(cardId);
-        },
-        () => undefined, // rolled back; the status bar has the server's words
-      );
+type Status = { text: string; error?: boolean } | null;
+
+/**
+ * When the tags failed to load, an empty list says nothing about the board:
+ * the picker says why, in the server's words, and `r` asks again.
+ */
+function whenFailed(f: Flow, reopen: () => void, help: string): { status: Status; help: string; onRetry?: () => void } {
+  const error = f.store.getState().tagsError;
+  if (error === null) return { status: null, help };
+  return {
+    status: { text: `Couldn’t load the tags: ${error}`, error: true },
+    help: `r retry · ${help}`,
+    onRetry: () => {
+      // Loading from here on (set before it asks): the reopened picker waits.
+      void f.store.getState().reloadTags();
+      reopen();
     },
-  }));
+  };
+}
+
+export function tagPicker(f: Flow, cardId: number, status: Status = null): void {
+  const key = showPicker(f, tagsLoading, () => {
+    const failed = whenFailed(f, () => tagPicker(f, cardId), 'Enter pick · Esc close');
+    const none = f.store.getState().tags.length === 0 ? { text: 'This board has no tags yet.' } : null;
+    return {
+      kind: 'pick',
+      title: 'Tags — Enter applies or removes',
+      items: [
+        ...tagItems(f, appliedTo(f, cardId)),
+        { value: NEW, label: '+ New tag…', dim: true },
+        { value: MANAGE, label: '  Manage board tags…', dim: true },
+      ],
+      ...failed,
+      status: status ?? failed.status ?? none,
+      onCancel: () => f.overlays.close(key),
+      onPick: (value) => {
+        if (value === NEW) return newTag(f, cardId);
+        if (value === MANAGE) return tagManager(f);
+        f.overlays.close(key);
+        const id = Number(value);
+        const s = f.store.getState();
+        const name = sanitize(s.tags.find((t) => t.Id === id)?.Name ?? value);
+        const has = appliedTo(f, cardId).includes(id);
+        const p = has ? s.setTags(cardId, appliedTo(f, cardId).filter((t) => t !== id)) : s.addTag(cardId, id);
+        p.then(
+          () => {
+            f.notify(has ? `Removed tag ${name}` : `Tagged ${name}`);
+            if (f.store.getState().detail?.cardId === cardId) void f.store.getState().openCard(cardId);
+          },
+          () => undefined, // rolled back; the status bar has the server's words
+        );
+      },
+    };
+  });
 }
 
 /** Name, then colour; the new tag goes on the card too. */
@@ -90,13 +115,13 @@ function newTag(f: Flow, cardId: number | null, name = '', error: string | null 
   });
 }
 
-export function tagManager(f: Flow, status: { text: string; error?: boolean } | null = null): void {
+export function tagManager(f: Flow, status: Status = null): void {
   const key = showPicker(f, tagsLoading, () => ({
     kind: 'pick',
     title: 'Board tags — d deletes, n new',
     items: tagItems(f, []).map((i) => ({ ...i, label: i.label.slice(2) })),
-    status,
-    help: 'd delete · n new tag · Esc close',
+    ...whenFailed(f, () => tagManager(f), 'd delete · n new tag · Esc close'),
+    ...(status !== null ? { status } : {}),
     onCancel: () => f.overlays.close(key),
     onPick: () => undefined,
     onKey: (input, value) => {

@@ -1,8 +1,9 @@
 /**
  * The one picker. ink-select-input draws the list; its keys (the keymap's
- * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc) come through the app's key
- * router like every other key, and a few extra keys (d to delete in the tag
- * manager) go to `onKey`. Items may carry a colour: the swatch is painted,
+ * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc, and r when the options failed to
+ * load and `onRetry` asks again) come through the app's key router like
+ * every other key, and a few extra keys (d to delete in the tag manager) go
+ * to `onKey`. Items may carry a colour: the swatch is painted,
  * and the label always names the colour too.
  *
  * Type-ahead: keys typed before the picker is ready are kept, in order.
@@ -67,6 +68,8 @@ export interface PickerProps {
   onCancel(): void;
   /** Extra keys on the highlighted item; return true when handled. */
   onKey?(input: string, value: string | null): boolean;
+  /** `r`: the options failed to load, ask for them again. */
+  onRetry?(): void;
 }
 
 export function Picker(p: PickerProps) {
@@ -85,6 +88,7 @@ export function Picker(p: PickerProps) {
     const at = Math.min(current.current, Math.max(0, count - 1));
     const action = actionFor('pick', keyName(input, key));
     if (action === 'back') return p.onCancel();
+    if (action === 'refresh' && p.onRetry !== undefined) return p.onRetry();
     if (count === 0) return void p.onKey?.(input, null);
     if (action === 'card.prev') return setIndex((at - 1 + count) % count);
     if (action === 'card.next') return setIndex((at + 1) % count);
