@@ -11,7 +11,7 @@ import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
 import { longDate } from './card-meta.js';
-import { useKeyHandler } from './hooks/use-key-router.js';
+import { useKeyHandler, useKeyHandoff } from './hooks/use-key-router.js';
 import { actionFor, keyName } from './keymap.js';
 import { Picker } from './prompts/Picker.js';
 import { useBoard, useBoardStore } from './store-context.js';
@@ -48,12 +48,19 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
   const open = useBoard((s) => s.sequence);
   const [scroll, setScroll] = useState(0);
   const lines = useMemo(() => (open?.data ? sequenceLines(open.data, width) : []), [open?.data, width]);
+  // The list's keys and the reader's are two handlers: keys typed after the
+  // Enter that opens one (or the q that goes back) wait for the other.
+  const handoff = useKeyHandoff();
+  // While the sequence loads its keys wait too: j then scrolls what arrives.
   useKeyHandler((input, key) => {
     const action = actionFor('sequence', keyName(input, key));
-    if (action === 'back') return store.getState().closeSequence();
+    if (action === 'back') {
+      handoff();
+      return store.getState().closeSequence();
+    }
     if (action === 'card.next') setScroll((v) => Math.min(v + 1, Math.max(0, lines.length - height + 1)));
     if (action === 'card.prev') setScroll((v) => Math.max(0, v - 1));
-  }, open !== null);
+  }, open !== null, false, open?.loading === true);
 
   if (open !== null) {
     const shown = lines.slice(scroll, scroll + height - 1);
@@ -87,6 +94,7 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
       help="Enter steps · Esc close"
       onPick={(id) => {
         setScroll(0);
+        handoff();
         void store.getState().openSequence(id);
       }}
       onCancel={onClose}

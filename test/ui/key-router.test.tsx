@@ -63,6 +63,22 @@ describe('KeyRouter', () => {
   });
 });
 
+describe('KeyRouter hand-off', () => {
+  it('keys after one that hands off wait for the next handler to register, then go to it', () => {
+    const { router, got, to } = routed();
+    const list = to('list');
+    const pop = router.push({ current: (input, key) => {
+      list.current(input, key);
+      if (key.return) router.handOff(); // Enter opens what the view shows next
+    } });
+    router.feed('\rj', NONE);
+    expect(got).toEqual(['list:⏎']);
+    pop();
+    router.push(to('reader'));
+    expect(got).toEqual(['list:⏎', 'reader:j']);
+  });
+});
+
 describe('keys typed before the overlay is drawn', () => {
   it('t then j ⏎ in one read pick the second tag, not the board’s next card', async () => {
     ui = await startUi();
@@ -162,6 +178,37 @@ describe('keys typed while a picker loads', () => {
     boards.release();
     await ui.waitFor('✓ Assigned sam.rivera@example.com');
     expect((await ui.other.getCard(card.id)).Assignees).toEqual(['sam.rivera@example.com']);
+  });
+});
+
+describe('the email sequences: the list, then the sequence opened from it', () => {
+  const topLine = (frame: string): string => frame.split('\n')[0] ?? '';
+
+  it('S j ⏎ j in one read: the last j scrolls the sequence opened, once it has loaded', async () => {
+    ui = await startUi();
+    const detail = ui.hold(/^GET \/v2\/email-sequence\//);
+    // The second sequence: four steps, more than the screen shows.
+    ui.pasteRaw('Sj\rj');
+    await ui.until(() => detail.waiting === 1, 'the sequence asked for');
+    const second = ui.store.getState().sequences.items[1]!;
+    expect(ui.store.getState().sequence?.id).toBe(String(second.EmailTemplateId));
+    detail.release();
+    await ui.waitFor('Step 1 · after 1 day');
+    // Scrolled by one line: the name is gone, the line under it is on top.
+    await ui.waitFor((f) => topLine(f).startsWith('created '));
+    expect(ui.frame()).not.toContain('Email sequences');
+  });
+
+  it('q j ⏎ in one read from a sequence: back to the list, and the second one opens', async () => {
+    ui = await startUi();
+    await ui.press('S');
+    await ui.waitFor('Trial onboarding');
+    await ui.press('enter');
+    await ui.waitFor('Step 1 · after no delay');
+    ui.pasteRaw('qj\r');
+    const second = ui.store.getState().sequences.items[1]!;
+    await ui.until(() => ui.store.getState().sequence?.id === String(second.EmailTemplateId), 'the second sequence open');
+    await ui.waitFor((f) => topLine(f).startsWith(second.Name));
   });
 });
 

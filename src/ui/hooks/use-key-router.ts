@@ -56,7 +56,10 @@ const waits = (e: Entry | undefined): boolean => e?.waiting.current === true;
  * - while the handler on top is waiting for its options: keys wait for them
  *   and are applied, in order, once they are there. Esc is the exception:
  *   it goes through at once (a picker closes on it) and the keys held for
- *   that handler go with it.
+ *   that handler go with it;
+ * - while a view swaps its own handlers with no overlay changing (the email
+ *   sequences: the list, then the sequence opened from it): `handOff` holds
+ *   keys until the next handler registers (`S ⏎ j` scrolls the sequence).
  * Keys after one that opens or closes an overlay wait for the change the
  * same way, so type-ahead runs on through a chain of pickers and prompts.
  */
@@ -65,6 +68,7 @@ export class KeyRouter {
   private next = 0;
   private held: [string, Key][] = [];
   private changing = false;
+  private handingOff = false;
   private pumping = false;
   private screen: KeyHandler = () => undefined;
 
@@ -77,6 +81,10 @@ export class KeyRouter {
   push(handler: { current: KeyHandler }, text = false, waiting: { current: boolean } = { current: false }): () => void {
     const id = ++this.next;
     this.stack.push({ id, handler, text, waiting });
+    if (this.handingOff) {
+      this.handingOff = false;
+      this.pump();
+    }
     return () => {
       this.stack = this.stack.filter((h) => h.id !== id);
     };
@@ -93,10 +101,25 @@ export class KeyRouter {
     this.changing = true;
   }
 
+  /**
+   * A view is about to swap its own key handler for another (no overlay
+   * opens or closes): hold keys until the new one registers.
+   */
+  handOff(): void {
+    this.handingOff = true;
+  }
+
   /** React has drawn the change: the registered handlers are current. */
   settle(): void {
     this.changing = false;
+    // Whatever was handed off to is registered by now (child effects run
+    // first); if nothing was, keys must not wait for ever.
+    this.handingOff = false;
     this.pump();
+  }
+
+  private holding(): boolean {
+    return this.changing || this.handingOff;
   }
 
   /** Gives out the held keys that can go now. */
@@ -104,7 +127,7 @@ export class KeyRouter {
     if (this.pumping) return;
     this.pumping = true;
     try {
-      while (this.held.length > 0 && !this.changing) {
+      while (this.held.length > 0 && !this.holding()) {
         const top = this.stack[this.stack.length - 1];
         if (top !== undefined && waits(top)) {
           const esc = this.held.findIndex(([, k]) => k.escape);
@@ -122,7 +145,7 @@ export class KeyRouter {
         const keys = splitKeys(input, key);
         for (let n = 0; n < keys.length; n++) {
           // A key of this chunk changed who takes keys: the rest wait.
-          if (this.changing || this.stack[this.stack.length - 1] !== top || waits(top)) {
+          if (this.holding() || this.stack[this.stack.length - 1] !== top || waits(top)) {
             this.held.unshift(...keys.slice(n));
             break;
           }
@@ -159,4 +182,13 @@ export function useKeyHandler(handler: KeyHandler, isActive = true, text = false
   useLayoutEffect(() => {
     if (!waiting) router?.pump();
   }, [router, waiting]);
+}
+
+/**
+ * For a view that swaps its own key handlers (see `KeyRouter.handOff`):
+ * call the returned function just before the swap.
+ */
+export function useKeyHandoff(): () => void {
+  const router = useContext(KeyRouterContext);
+  return () => router?.handOff();
 }
