@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { rmSync, chmodSync } from 'node:fs';
 import { inkOverrides } from './ink-overrides.mjs';
+import { zodEnglishOnly } from './zod-english-only.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
@@ -16,7 +17,7 @@ await build({
   minify: true,
   sourcemap: 'linked',
   external: ['better-sqlite3'],
-  plugins: [inkOverrides()],
+  plugins: [inkOverrides(), zodEnglishOnly()],
   alias: {
     // Ink only imports react-devtools-core for its dev tools.
     'react-devtools-core': './scripts/empty-module.mjs',
