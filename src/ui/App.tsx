@@ -15,6 +15,7 @@ import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
+import { KeyScopeContext } from './hooks/use-key-scope.js';
 import { boardKey, detailKey, snapToFilter, type ScreenKeys } from './hooks/screen-keys.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
@@ -58,6 +59,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   // that changed them (same read, or before React renders) sees the change.
   const [commentSel, setCommentSel, commentSelNow] = useLatestState<number | null>(null);
   const [filterText, setFilterText, filterTextNow] = useLatestState<string | null>(null);
+  // A narrower scope named by the open overlay (a picker filtering), for the footer.
+  const [overlayKeys, setOverlayKeys] = useState<Scope | null>(null);
   const [notice, notify] = useNotice();
   const quit = useQuit(store, notify);
   const overlays = useOverlays(router);
@@ -96,7 +99,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const promptLines = overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences' ? overlayHeight(overlay, bodyHeight) : 0;
   // What takes the keys now names the footer's hints: the help, else what is
   // open over the screen, else the screen.
-  const keyScope: Scope = help ? 'help' : (overlayScope(overlay, sequenceOpen) ?? screen);
+  const keyScope: Scope = help ? 'help' : overlay === null ? screen : (overlayKeys ?? overlayScope(overlay, sequenceOpen) ?? screen);
 
   const openBoard = useCallback(
     (id: number) => {
@@ -217,6 +220,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   // React already has instead of building them again (and each column keeps
   // its scroll offset).
   return (
+    <KeyScopeContext.Provider value={setOverlayKeys}>
     <Box flexDirection="column" width={width}>
       {screen !== 'picker' && (
         <Box display={body === null ? 'flex' : 'none'} flexDirection="column">
@@ -237,5 +241,6 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
         hints={hintsFor(keyScope)}
       />
     </Box>
+    </KeyScopeContext.Provider>
   );
 }

@@ -11,10 +11,10 @@ import type { Key } from 'ink';
  * move-to, the `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
-export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'confirm' | 'pick' | 'help' | 'sequence' | 'global';
+export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'confirm' | 'pick' | 'pick-filter' | 'help' | 'sequence' | 'global';
 
 /** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
-const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'confirm', 'pick', 'help', 'sequence']);
+const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'confirm', 'pick', 'pick-filter', 'help', 'sequence']);
 
 export type Action =
   | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last'
@@ -26,7 +26,7 @@ export type Action =
   | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage'
   | 'comment.next' | 'comment.prev' | 'comment.delete'
   | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end'
-  | 'confirm.yes' | 'confirm.no' | 'pick.nth'
+  | 'confirm.yes' | 'confirm.no' | 'pick.nth' | 'pick.filter' | 'filter.erase'
   | 'help' | 'quit';
 
 export interface Binding {
@@ -100,9 +100,16 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'card.next', keys: ['down', 'j'], scope: 'pick', group: 'Navigate', help: 'next item', hint: 'choose', hintKey: 'j/k' },
   { action: 'open', keys: ['enter'], scope: 'pick', group: 'App', help: 'pick the highlighted item', hint: 'pick' },
   { action: 'pick.nth', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], scope: 'pick', group: 'App', help: 'pick the item with that number' },
+  { action: 'pick.filter', keys: ['/'], scope: 'pick', group: 'Navigate', help: 'filter the items by typing', hint: 'filter' },
   { action: 'back', keys: ['esc'], scope: 'pick', group: 'App', help: 'close', hint: 'close' },
   // Not hinted: most pickers have nothing to retry; one that does names it in its own footer.
   { action: 'refresh', keys: ['r'], scope: 'pick', group: 'App', help: 'load the options again when they failed to load' },
+  // Filtering a picker (after /): every other key is text, j and k included.
+  { action: 'card.prev', keys: ['up', 'C-p'], scope: 'pick-filter', group: 'Navigate', help: 'previous match' },
+  { action: 'card.next', keys: ['down', 'C-n'], scope: 'pick-filter', group: 'Navigate', help: 'next match', hint: 'choose', hintKey: '↑/↓' },
+  { action: 'open', keys: ['enter'], scope: 'pick-filter', group: 'App', help: 'pick the highlighted match', hint: 'pick' },
+  { action: 'filter.erase', keys: ['backspace'], scope: 'pick-filter', group: 'App', help: 'delete a character; on an empty filter, stop filtering' },
+  { action: 'back', keys: ['esc'], scope: 'pick-filter', group: 'App', help: 'clear the filter (again: close)', hint: 'clear filter' },
   { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help', hint: 'close', hintKey: 'Esc/?' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'sequence', group: 'Navigate', help: 'scroll up' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'sequence', group: 'Navigate', help: 'scroll down', hint: 'scroll', hintKey: 'j/k' },

@@ -17,7 +17,7 @@ describe('keymap', () => {
   });
 
   it('what is open over a screen takes every key: no global binding applies or is hinted', () => {
-    for (const scope of ['prompt', 'confirm', 'pick', 'help', 'sequence'] as const) {
+    for (const scope of ['prompt', 'confirm', 'pick', 'pick-filter', 'help', 'sequence'] as const) {
       expect(bindingsFor(scope).every((b) => b.scope === scope)).toBe(true);
       expect(actionFor(scope, 'C-c')).toBeUndefined();
     }
@@ -34,7 +34,22 @@ describe('keymap', () => {
     expect(actionFor('pick', 'esc')).toBe('back');
     // r retries options that failed to load; not hinted, as most pickers have none to retry.
     expect(actionFor('pick', 'r')).toBe('refresh');
-    expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'close']);
+    expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'filter', 'close']);
+  });
+
+  it('a picker filtering (after /): ↑↓ Ctrl+P/N, Enter, Backspace, Esc; j, k, digits and r are text', () => {
+    expect(actionFor('pick', '/')).toBe('pick.filter');
+    expect(actionFor('pick-filter', 'up')).toBe('card.prev');
+    expect(actionFor('pick-filter', 'C-n')).toBe('card.next');
+    expect(actionFor('pick-filter', 'enter')).toBe('open');
+    expect(actionFor('pick-filter', 'backspace')).toBe('filter.erase');
+    expect(actionFor('pick-filter', 'esc')).toBe('back');
+    for (const text of ['j', 'k', '3', 'r', 'q', '?', 'd']) expect(actionFor('pick-filter', text)).toBeUndefined();
+    expect(hintsFor('pick-filter')).toEqual([
+      { key: '↑/↓', label: 'choose' },
+      { key: 'Enter', label: 'pick' },
+      { key: 'Esc', label: 'clear filter' },
+    ]);
   });
 
   it('no key means two things in one scope', () => {

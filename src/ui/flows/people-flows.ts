@@ -39,8 +39,8 @@ export function assignees(f: Flow, cardId: number): void {
     const now = assigned(f, cardId);
     return [
       ...normaliseAssignees([...boardPeople(f), ...now]).map((p) => ({ value: p, label: `${now.includes(p) ? '✓' : ' '} ${sanitize(p)}` })),
-      { value: TYPE, label: '+ Type an email…', dim: true },
-      { value: CLEAR, label: '  Clear all', dim: true },
+      { value: TYPE, label: '+ Type an email…', dim: true, action: true },
+      { value: CLEAR, label: '  Clear all', dim: true, action: true },
     ];
   };
   const key = showPicker(f, (s) => s.boards.loading, () => ({

@@ -58,8 +58,8 @@ export function tagPicker(f: Flow, cardId: number, status: Status = null): void 
       title: 'Tags — Enter applies or removes',
       items: [
         ...tagItems(f, appliedTo(f, cardId)),
-        { value: NEW, label: '+ New tag…', dim: true },
-        { value: MANAGE, label: '  Manage board tags…', dim: true },
+        { value: NEW, label: '+ New tag…', dim: true, action: true },
+        { value: MANAGE, label: '  Manage board tags…', dim: true, action: true },
       ],
       ...failed,
       status: status ?? failed.status ?? none,

@@ -1,30 +1,36 @@
 /**
  * The one picker. ink-select-input draws the list; its keys (the keymap's
- * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc, and r when the options failed to
- * load and `onRetry` asks again) come through the app's key router like
- * every other key, and a few extra keys (d to delete in the tag manager) go
- * to `onKey`. Items may carry a colour: the swatch is painted,
- * and the label always names the colour too.
+ * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc, / to filter, and r when the
+ * options failed to load and `onRetry` asks again) come through the app's
+ * key router like every other key (use-picker-input), and a few extra keys
+ * (d to delete in the tag manager) go to `onKey`. Items may carry a colour:
+ * the swatch is painted, and the label always names the colour too.
+ *
+ * Type to filter (lazygit, fzf): `/` shows a filter line; typed text keeps
+ * the items whose label contains it (case and accents ignored), the first
+ * match highlighted; ↑↓ (Ctrl+P/N) move, Enter picks, Backspace edits, Esc
+ * clears the filter and a second Esc closes. Actions (`action`: "+ New
+ * tag…") stay listed after the matches.
  *
  * Type-ahead: keys typed before the picker is ready are kept, in order.
  * - Typed before it is drawn (`t` then `j ⏎` in one read, or before React
  *   renders): the router holds them until it listens (see KeyRouter).
  * - Typed while its options load (`loading`: it shows "loading…"): held
  *   too, then applied in order once the options are there, as if typed then
- *   (`j j ⏎` picks the third option).
+ *   (`j j ⏎` picks the third option, `/ b i l ⏎` the first one matching "bil").
  * - Esc while loading closes it at once; the keys held for it go with it.
  * - A held key that picks or closes ends its share: the keys after it go to
  *   what takes keys next (the next picker of a chain, a prompt, the board)
  *   once that is drawn.
- * There is no type-to-filter: a letter that isn't one of the picker's keys
- * goes to `onKey` or is ignored, loaded or not.
  */
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
-import { createContext, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { fit } from '../../text/width.js';
-import { useKeyHandler } from '../hooks/use-key-router.js';
-import { actionFor, keyName } from '../keymap.js';
+import { useKeyScope } from '../hooks/use-key-scope.js';
+import { hintsFor } from '../keymap.js';
+import { usePickerInput } from './use-picker-input.js';
+import { usePickerState } from './use-picker-state.js';
 
 export interface PickItem {
   /** Unique within the picker. */
@@ -33,6 +39,8 @@ export interface PickItem {
   /** Swatch colour (`#rrggbb`) drawn as ■ before the label. */
   swatch?: string | null;
   dim?: boolean;
+  /** An action rather than an option ("+ New tag…"): listed after the matches whatever the filter. */
+  action?: boolean;
 }
 
 /** Rows by their (fitted) label: ink-select-input hands a row only its label. */
@@ -72,56 +80,66 @@ export interface PickerProps {
   onRetry?(): void;
 }
 
+/** The footer while filtering: the `pick-filter` scope's hints, from the keymap. */
+const FILTER_HELP = hintsFor('pick-filter').map((h) => `${h.key} ${h.label}`).join(' · ');
+
 export function Picker(p: PickerProps) {
-  const count = p.items.length;
-  // Clamped where used: the options may not be there yet.
-  const [index, setIndexState] = useState(() => Math.max(0, p.initialIndex ?? 0));
-  // Keys of one chunk arrive before a re-render: they read and move this.
-  const current = useRef(index);
-  const setIndex = (i: number) => {
-    current.current = i;
-    setIndexState(i);
-  };
-  const at = Math.min(index, Math.max(0, count - 1));
-  // The keys are the keymap's `pick` scope; what it doesn't bind goes to onKey.
-  useKeyHandler((input, key) => {
-    const at = Math.min(current.current, Math.max(0, count - 1));
-    const action = actionFor('pick', keyName(input, key));
-    if (action === 'back') return p.onCancel();
-    if (action === 'refresh' && p.onRetry !== undefined) return p.onRetry();
-    if (count === 0) return void p.onKey?.(input, null);
-    if (action === 'card.prev') return setIndex((at - 1 + count) % count);
-    if (action === 'card.next') return setIndex((at + 1) % count);
-    if (action === 'open') return p.onPick((p.items[at] as PickItem).value);
-    const nth = action === 'pick.nth' ? Number(input) - 1 : -1;
-    if (nth >= 0 && nth < count) return p.onPick((p.items[nth] as PickItem).value);
-    p.onKey?.(input, (p.items[at] as PickItem).value);
-  }, true, false, p.loading === true);
+  const picker = usePickerState(p.items, p.initialIndex ?? 0);
+  const { state, rows } = picker;
+  usePickerInput({
+    items: p.items,
+    folded: picker.folded,
+    latest: picker.latest,
+    set: picker.set,
+    loading: p.loading === true,
+    onPick: p.onPick,
+    onCancel: p.onCancel,
+    ...(p.onKey !== undefined ? { onKey: p.onKey } : {}),
+    ...(p.onRetry !== undefined ? { onRetry: p.onRetry } : {}),
+  });
+  useKeyScope(state.filtering ? 'pick-filter' : null);
+  // Clamped here: the options may not have been there when it was set.
+  const at = state.index < 0 ? -1 : Math.min(state.index, Math.max(0, rows.rows.length - 1));
+  const noMatch = state.filtering && rows.matches === 0;
   const status = p.status ?? (p.loading === true ? { text: 'loading…' } : null);
   const labelWidth = (i: PickItem) => Math.max(1, p.width - 4 - (i.swatch !== undefined ? 2 : 0));
   const items = useMemo(
-    () => p.items.map((i) => ({ key: i.value, value: i.value, label: fit(i.label, labelWidth(i)) })),
-    [p.items, p.width],
+    () => rows.rows.map((i) => ({ key: i.value, value: i.value, label: fit(i.label, labelWidth(i)) })),
+    [rows.rows, p.width],
   );
-  const byLabel = useMemo(() => new Map(items.map((row, k) => [row.label, p.items[k]])), [items, p.items]);
+  const byLabel = useMemo(() => new Map(items.map((row, k) => [row.label, rows.rows[k]])), [items, rows.rows]);
+  const limit = Math.max(1, p.height - 3 - (state.filtering ? 1 : 0) - (noMatch ? 1 : 0));
+  const help = state.filtering ? FILTER_HELP : `${p.help ?? 'Enter pick · Esc close'} · / filter`;
   return (
     <Box flexDirection="column" height={p.height} width={p.width}>
       <Text bold>{fit(p.title, p.width)}</Text>
       {status ? <Text color={status.error ? 'red' : undefined} dimColor={!status.error}>{fit(status.error ? `✗ ${status.text}` : status.text, p.width)}</Text> : null}
+      {/* Typed text only: control characters never reach the query (use-picker-input). */}
+      {state.filtering ? <Text color="cyan">{fit(`/ ${state.query}▏`, p.width)}</Text> : null}
+      {noMatch ? <Text dimColor>{fit('No matches', p.width)}</Text> : null}
       {items.length > 0 && (
         <RowItems.Provider value={byLabel}>
-        <SelectInput
-          // Remounted at the highlighted row: the list is drawn, not driven, by it.
-          key={at}
-          items={items}
-          initialIndex={at}
-          limit={Math.max(1, p.height - 3)}
-          isFocused={false}
-          itemComponent={PickRow}
-        />
+          {at < 0 ? (
+            // Nothing highlighted (no match): the actions, drawn plainly.
+            items.slice(0, limit).map((row) => (
+              <Box key={row.key} paddingLeft={2}>
+                <PickRow label={row.label} />
+              </Box>
+            ))
+          ) : (
+            <SelectInput
+              // Remounted at the highlighted row and filter: the list is drawn, not driven, by it.
+              key={`${at}:${String(state.filtering)}:${state.query}`}
+              items={items}
+              initialIndex={at}
+              limit={limit}
+              isFocused={false}
+              itemComponent={PickRow}
+            />
+          )}
         </RowItems.Provider>
       )}
-      <Text dimColor>{fit(p.help ?? 'Enter pick · Esc close', p.width)}</Text>
+      <Text dimColor>{fit(help, p.width)}</Text>
     </Box>
   );
 }

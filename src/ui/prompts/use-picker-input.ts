@@ -1,0 +1,72 @@
+/**
+ * A picker's keys, through the app's key router: the keymap's `pick` scope,
+ * and once `/` starts filtering its `pick-filter` scope, where every key the
+ * table doesn't bind is text (j, k, digits and r included).
+ *
+ * Keys typed in one burst (`t / b i l ⏎`) arrive before React renders the
+ * ones before them: each key reads and moves `latest`, never the render's
+ * state.
+ */
+import type { Key } from 'ink';
+import type { MutableRefObject } from 'react';
+import { useKeyHandler } from '../hooks/use-key-router.js';
+import { actionFor, keyName } from '../keymap.js';
+import type { PickItem } from './Picker.js';
+import { erase, startFilter, step, stopFilter, typeText, visibleRows, type PickerState } from './use-picker-state.js';
+
+export interface UsePickerInputOptions {
+  items: readonly PickItem[];
+  folded: readonly string[];
+  latest: MutableRefObject<PickerState>;
+  set(next: PickerState): void;
+  /** The options are still coming: keys are held for them (see KeyRouter). */
+  loading: boolean;
+  onPick(value: string): void;
+  onCancel(): void;
+  onKey?(input: string, value: string | null): boolean;
+  onRetry?(): void;
+}
+
+/** Printable text typed into the filter (not a control key or an escape sequence). */
+function typed(input: string, key: Key): string | null {
+  if (key.ctrl || key.meta || key.escape || key.return || key.tab) return null;
+  // eslint-disable-next-line no-control-regex
+  const text = input.replace(/[\x00-\x1f\x7f-\x9f]/g, '');
+  return text === '' ? null : text;
+}
+
+export function usePickerInput(o: UsePickerInputOptions): void {
+  useKeyHandler((input, key) => {
+    const s = o.latest.current;
+    const { rows } = visibleRows(o.items, o.folded, s);
+    const at = s.index < 0 ? -1 : Math.min(s.index, rows.length - 1);
+    const pickAt = (): void => {
+      const row = rows[at];
+      // Nothing highlighted (no match): Enter does nothing.
+      if (row !== undefined) o.onPick(row.value);
+    };
+    if (s.filtering) {
+      const action = actionFor('pick-filter', keyName(input, key));
+      // Esc clears the filter (the highlighted item stays highlighted); a second Esc closes.
+      if (action === 'back') return o.set(stopFilter(s, o.items, o.folded));
+      if (action === 'filter.erase') return o.set(erase(s, o.items, o.folded));
+      if (action === 'card.prev') return o.set(step(s, { rows, matches: 0 }, -1));
+      if (action === 'card.next') return o.set(step(s, { rows, matches: 0 }, 1));
+      if (action === 'open') return pickAt();
+      const text = typed(input, key);
+      if (text !== null) o.set(typeText(s, o.items, o.folded, text));
+      return;
+    }
+    const action = actionFor('pick', keyName(input, key));
+    if (action === 'back') return o.onCancel();
+    if (action === 'refresh' && o.onRetry !== undefined) return o.onRetry();
+    if (action === 'pick.filter') return o.set(startFilter(s));
+    if (rows.length === 0) return void o.onKey?.(input, null);
+    if (action === 'card.prev') return o.set(step(s, { rows, matches: 0 }, -1));
+    if (action === 'card.next') return o.set(step(s, { rows, matches: 0 }, 1));
+    if (action === 'open') return pickAt();
+    const nth = action === 'pick.nth' ? Number(input) - 1 : -1;
+    if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
+    o.onKey?.(input, rows[at]?.value ?? null);
+  }, true, false, o.loading);
+}
