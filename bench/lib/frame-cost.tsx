@@ -108,7 +108,7 @@ try {
     (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
     const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
-    process.stdout.write(`all ${Object.keys(store.getState().view.cards).length} cards: rss ${mb(m.rss)} · heapUsed ${mb(m.heapUsed)} · heapTotal ${mb(m.heapTotal)} · external ${mb(m.external)} · arrayBuffers ${mb(m.arrayBuffers)}\n`);
+    process.stdout.write(`all ${store.getState().view.cards.size} cards: rss ${mb(m.rss)} · heapUsed ${mb(m.heapUsed)} · heapTotal ${mb(m.heapTotal)} · external ${mb(m.external)} · arrayBuffers ${mb(m.arrayBuffers)}\n`);
   }
   app.unmount();
 } finally {

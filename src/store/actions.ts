@@ -79,7 +79,7 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
       client: core.client,
       boardId: s.boardId,
       columnId: (label) => s.columns.find((c) => c.label === label)?.id ?? foreignColumnId(s, label),
-      confirmedCard: (id) => core.get().confirmed.cards[id],
+      confirmedCard: (id) => core.get().confirmed.cards.get(id),
       realId: (id) => {
         const real = resolve(id);
         if (real < 0) throw new Cancelled('The card was not created');

@@ -120,7 +120,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       focusFirst: () => move(get().cursor.col, 0),
       focusLast: () => move(get().cursor.col, Number.MAX_SAFE_INTEGER),
       focusCardId(cardId) {
-        if (get().view.cards[cardId] !== undefined) core.update({ cursor: { ...get().cursor, cardId } });
+        if (get().view.cards.get(cardId) !== undefined) core.update({ cursor: { ...get().cursor, cardId } });
       },
 
       clearError: () => set({ lastError: null }),

@@ -26,7 +26,7 @@ export function at(columns: readonly ColumnInfo[], view: ViewState, col: number,
 /** `cur` made valid for `view`; the same object when it already is. */
 export function fixCursor(cur: Cursor, columns: readonly ColumnInfo[], view: ViewState): Cursor {
   let next: Cursor | undefined;
-  const card = cur.cardId === null ? undefined : view.cards[cur.cardId];
+  const card = cur.cardId === null ? undefined : view.cards.get(cur.cardId);
   if (card !== undefined) {
     // Fast path for a keypress: the card is still where the cursor says.
     const here = columns[cur.col]?.label === card.columnLabel ? cur.col : -1;

@@ -6,24 +6,24 @@
  */
 import type { CardListed } from '../api/schema.js';
 import { sanitize } from '../text/sanitize.js';
+import { CardTable, type CardTableEditor } from './card-table.js';
 import type { Card, CardsState } from './types.js';
 
-export const EMPTY_CARDS: CardsState = { cards: {}, order: {} };
+export const EMPTY_CARDS: CardsState = { cards: CardTable.EMPTY, order: {} };
 
 export class Draft {
-  private cards: Record<number, Card>;
+  private readonly cards: CardTableEditor;
   private order: Record<string, readonly number[]>;
-  private cardsCopied = false;
   private orderCopied = false;
   private copiedColumns = new Set<string>();
 
   constructor(private readonly base: CardsState) {
-    this.cards = base.cards as Record<number, Card>;
+    this.cards = base.cards.edit();
     this.order = base.order;
   }
 
   get(id: number): Card | undefined {
-    return this.cards[id];
+    return this.cards.get(id);
   }
 
   column(label: string): readonly number[] | undefined {
@@ -31,12 +31,8 @@ export class Draft {
   }
 
   put(card: Card): void {
-    if (this.cards[card.id] === card) return;
-    if (!this.cardsCopied) {
-      this.cards = { ...this.cards };
-      this.cardsCopied = true;
-    }
-    this.cards[card.id] = card;
+    if (this.cards.get(card.id) === card) return;
+    this.cards.set(card);
   }
 
   /** Set a whole column's order (used when a page of cards arrives). */
@@ -48,7 +44,7 @@ export class Draft {
 
   /** Removes the card from its column; returns the index it had, or -1. */
   detach(id: number): number {
-    const card = this.cards[id];
+    const card = this.cards.get(id);
     if (card === undefined) return -1;
     const ids = this.order[card.columnLabel];
     const at = ids === undefined ? -1 : ids.indexOf(id);
@@ -64,18 +60,15 @@ export class Draft {
   }
 
   remove(id: number): void {
-    if (this.cards[id] === undefined) return;
+    if (this.cards.get(id) === undefined) return;
     this.detach(id);
-    if (!this.cardsCopied) {
-      this.cards = { ...this.cards };
-      this.cardsCopied = true;
-    }
-    delete this.cards[id];
+    this.cards.delete(id);
   }
 
   result(): CardsState {
-    if (!this.cardsCopied && !this.orderCopied) return this.base;
-    return { cards: this.cards, order: this.order };
+    const cards = this.cards.result();
+    if (cards === this.base.cards && !this.orderCopied) return this.base;
+    return { cards, order: this.order };
   }
 
   private writableOrder(): void {

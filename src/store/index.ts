@@ -4,4 +4,5 @@ export type { BoardStore, BoardStoreOptions } from './board-store.js';
 export { MutationError } from './actions.js';
 export * from './selectors.js';
 export type * from './types.js';
+export { CardTable } from './card-table.js';
 export type { ExtraActions, ExtraData, SequenceState, SequencesState } from './extras.js';

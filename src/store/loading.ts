@@ -196,7 +196,7 @@ export function makeLoaders(core: Core) {
   ): void {
     const s = core.get();
     const old = s.confirmed;
-    const d = new Draft({ cards: {}, order: {} } satisfies CardsState);
+    const d = new Draft(EMPTY_CARDS);
     const paging: Record<string, Paging> = {};
     for (const c of columns) d.setColumn(c.label, []);
     jobs.forEach((j, i) => {
@@ -205,7 +205,7 @@ export function makeLoaders(core: Core) {
         if (d.get(w.ServiceTaskId) !== undefined) continue;
         const to = placeIn(w, j.col.label, columns);
         const wire = cardFromWire(w);
-        const card = keep(old.cards[wire.id], wire.columnLabel === to ? wire : { ...wire, columnLabel: to });
+        const card = keep(old.cards.get(wire.id), wire.columnLabel === to ? wire : { ...wire, columnLabel: to });
         d.put(card);
         d.attach(card.id, to, Number.MAX_SAFE_INTEGER);
       }
@@ -221,9 +221,9 @@ export function makeLoaders(core: Core) {
     const own = core.folds.ownTouched;
     const pendingIds = new Set(core.get().pending.flatMap((m) => ('cardId' in m ? [m.cardId] : [])));
     const out = new Set<number>();
-    for (const card of Object.values(next.cards) as Card[]) {
-      const before = old.cards[card.id];
-      const differs = before === undefined ? Object.keys(old.cards).length > 0 : !sameCard(before, card);
+    for (const card of next.cards.values()) {
+      const before = old.cards.get(card.id);
+      const differs = before === undefined ? old.cards.size > 0 : !sameCard(before, card);
       if ((differs && !own.has(card.id) && !pendingIds.has(card.id)) || marked.has(card.id)) out.add(card.id);
     }
     own.clear();

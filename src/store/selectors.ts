@@ -25,12 +25,12 @@ export const selectColumnCards =
 export const selectCard =
   (id: number) =>
   (s: BoardState): Card | undefined =>
-    s.view.cards[id];
+    s.view.cards.get(id);
 
 export const selectFocusedColumn = (s: BoardState): ColumnInfo | undefined => s.columns[s.cursor.col];
 
 export const selectFocusedCard = (s: BoardState): Card | undefined =>
-  s.cursor.cardId === null ? undefined : s.view.cards[s.cursor.cardId];
+  s.cursor.cardId === null ? undefined : s.view.cards.get(s.cursor.cardId);
 
 export const selectPaging =
   (label: string) =>

@@ -2,7 +2,8 @@
  * Board store state. Normalised: cards by id, card order per column label.
  * `confirmed` is what the server last said; `view` is confirmed with the
  * pending mutations replayed on top — the only thing the screen reads.
- */
+ */import type { CardTable } from './card-table.js';
+
 import type { Board, CardDetail, Tag } from '../api/schema.js';
 import type { ExtraActions, ExtraData } from './extras.js';
 
@@ -39,13 +40,13 @@ export interface ColumnInfo {
 
 /** Cards by id and their order per column label. Shared by confirmed and view. */
 export interface CardsState {
-  readonly cards: Readonly<Record<number, Card>>;
+  readonly cards: CardTable;
   readonly order: Readonly<Record<string, readonly number[]>>;
 }
 
 /** What the screen renders: per column label, its cards in order. */
 export interface ViewState {
-  readonly cards: Readonly<Record<number, Card>>;
+  readonly cards: CardTable;
   /** Arrays keep their identity while their cards do: safe for selectors. */
   readonly columns: Readonly<Record<string, readonly Card[]>>;
 }

@@ -3,11 +3,12 @@
  * every change, but unchanged cards and columns keep their object identity
  * so `useStore(store, selector)` re-renders only what actually changed.
  */
+import { CardTable } from './card-table.js';
 import { Draft, keep } from './draft.js';
 import { replay } from './mutations.js';
 import type { Card, CardsState, ColumnInfo, Mutation, ViewState } from './types.js';
 
-export const EMPTY_VIEW: ViewState = { cards: {}, columns: {} };
+export const EMPTY_VIEW: ViewState = { cards: CardTable.EMPTY, columns: {} };
 const NO_CARDS: readonly Card[] = [];
 
 export function deriveView(
@@ -22,7 +23,7 @@ export function deriveView(
   const touched = replay(d, pending.filter((m) => m.boardId === boardId));
   for (const id of touched) {
     const card = d.get(id);
-    if (card !== undefined) d.put(keep(prev.cards[id], card.pending ? card : { ...card, pending: true }));
+    if (card !== undefined) d.put(keep(prev.cards.get(id), card.pending ? card : { ...card, pending: true }));
   }
   const { cards, order } = d.result();
 
@@ -39,17 +40,17 @@ export function deriveView(
   return { cards, columns: out };
 }
 
-function sameCards(before: readonly Card[] | undefined, ids: readonly number[], cards: Readonly<Record<number, Card>>): boolean {
+function sameCards(before: readonly Card[] | undefined, ids: readonly number[], cards: CardTable): boolean {
   if (before === undefined || before.length !== ids.length) return false;
-  for (let i = 0; i < ids.length; i++) if (before[i] !== cards[ids[i] as number]) return false;
+  for (let i = 0; i < ids.length; i++) if (before[i] !== cards.get(ids[i] as number)) return false;
   return true;
 }
 
-function collect(ids: readonly number[], cards: Readonly<Record<number, Card>>): readonly Card[] {
+function collect(ids: readonly number[], cards: CardTable): readonly Card[] {
   if (ids.length === 0) return NO_CARDS;
   const list: Card[] = [];
   for (const id of ids) {
-    const card = cards[id];
+    const card = cards.get(id);
     if (card !== undefined) list.push(card);
   }
   return list;

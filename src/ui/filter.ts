@@ -1,17 +1,17 @@
 /** `/` filter: which cards match the typed text (title, tag name or assignee, any case). */
 import type { Tag } from '../api/schema.js';
-import type { Card } from '../store/index.js';
+import type { CardTable } from '../store/index.js';
 
 export interface BoardFilter {
   text: string;
   ids: ReadonlySet<number>;
 }
 
-export function matchCards(cards: Readonly<Record<number, Card>>, tags: readonly Tag[], text: string): Set<number> {
+export function matchCards(cards: CardTable, tags: readonly Tag[], text: string): Set<number> {
   const needle = text.trim().toLocaleLowerCase();
   const out = new Set<number>();
   const tagName = new Map(tags.map((t) => [t.Id, t.Name.toLocaleLowerCase()]));
-  for (const card of Object.values(cards) as Card[]) {
+  for (const card of cards.values()) {
     const hit =
       needle === '' ||
       card.title.toLocaleLowerCase().includes(needle) ||
@@ -24,7 +24,7 @@ export function matchCards(cards: Readonly<Record<number, Card>>, tags: readonly
 
 /** The last filter worked out, and what it was worked out from. */
 export interface FilterCache {
-  current: { text: string; cards: Readonly<Record<number, Card>>; tags: readonly Tag[]; filter: BoardFilter } | null;
+  current: { text: string; cards: CardTable; tags: readonly Tag[]; filter: BoardFilter } | null;
 }
 
 /**
@@ -36,7 +36,7 @@ export interface FilterCache {
 export function filterFor(
   cache: FilterCache,
   text: string | null,
-  cards: Readonly<Record<number, Card>> | null,
+  cards: CardTable | null,
   tags: readonly Tag[],
 ): BoardFilter | null {
   if (text === null || cards === null) return null;

@@ -111,7 +111,7 @@ export class Terminal {
 
   kill(): void {
     try {
-      this.tmux('kill-server');
+      execFileSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore' });
     } catch {
       // already gone
     }

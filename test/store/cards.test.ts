@@ -33,7 +33,7 @@ describe('creating cards', () => {
     expect(ids(store, 11)).toEqual([99, 1, 2]);
     expect(confirmedIds(store, 11)).toEqual([99, 1, 2]);
     expect(store.getState().cursor.cardId).toBe(99);
-    expect(store.getState().view.cards[99]?.pending).toBe(false);
+    expect(store.getState().view.cards.get(99)?.pending).toBe(false);
   });
 
   it('sends a move of a not-yet-created card with its real id, after the create', async () => {
@@ -80,7 +80,7 @@ describe('editing cards', () => {
     expect(titles(store, 11)).toEqual(['Card 1', 'Renamed']);
     await p;
     expect(bodies).toEqual([{ BoardId: 1, ColumnId: 11, CardTitle: 'Renamed' }]);
-    expect(store.getState().confirmed.cards[2]?.title).toBe('Renamed');
+    expect(store.getState().confirmed.cards.get(2)?.title).toBe('Renamed');
   });
 
   it('a refused edit restores the old title and keeps the new text for a retry', async () => {
@@ -105,7 +105,7 @@ describe('editing cards', () => {
     expect(ids(store, 11)).toEqual([]);
     await rejection(b);
     expect(ids(store, 11)).toEqual([2]);
-    expect(store.getState().confirmed.cards[1]).toBeUndefined();
+    expect(store.getState().confirmed.cards.get(1)).toBeUndefined();
   });
 
   it('sets tags to what the server answers and assignees through the PUT', async () => {
@@ -115,13 +115,13 @@ describe('editing cards', () => {
     pool.intercept({ path: '/v2/card/1', method: 'PUT' }).reply(answer(ok('1')));
     pool.intercept({ path: '/v2/card/1/tags', method: 'POST' }).reply(answer(ok({ CardId: '1' })));
     const tags = store.getState().setTags(1, [7, 5]);
-    expect(store.getState().view.cards[1]?.tagIds).toEqual([7, 5]);
+    expect(store.getState().view.cards.get(1)?.tagIds).toEqual([7, 5]);
     await tags;
-    expect(store.getState().confirmed.cards[1]?.tagIds).toEqual([5, 7]);
+    expect(store.getState().confirmed.cards.get(1)?.tagIds).toEqual([5, 7]);
     await store.getState().setAssignees(1, ['ana@example.com']);
-    expect(store.getState().view.cards[1]?.assignees).toEqual(['ana@example.com']);
+    expect(store.getState().view.cards.get(1)?.assignees).toEqual(['ana@example.com']);
     await store.getState().addTag(1, 9);
-    expect(store.getState().view.cards[1]?.tagIds).toEqual([5, 7, 9]);
+    expect(store.getState().view.cards.get(1)?.tagIds).toEqual([5, 7, 9]);
     expect(bodies).toEqual([
       { TagIds: ['7', '5'] },
       { BoardId: 1, ColumnId: 11, CardTitle: 'Card 1', Assignee: ['ana@example.com'] },
@@ -183,7 +183,7 @@ describe('columns and boards', () => {
 describe('server text', () => {
   it('keeps the raw title but shows only a sanitised one', async () => {
     const { store } = await opened(CARDS);
-    const c = store.getState().view.cards[4];
+    const c = store.getState().view.cards.get(4);
     expect(c?.title).toContain('\x1b');
     expect(c?.displayTitle).toBe('Write ^[]52;c;ZXZpbA==^G docs');
   });

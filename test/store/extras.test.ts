@@ -35,7 +35,7 @@ async function open(name: string): Promise<BoardStore> {
 }
 
 const cardTitled = (store: BoardStore, title: string) =>
-  Object.values(store.getState().view.cards).find((c) => c.title === title)!;
+  [...store.getState().view.cards.values()].find((c) => c.title === title)!;
 
 describe('store extras', () => {
   it('edits and deletes an own comment; another author’s comment is refused with the server’s words', async () => {
@@ -70,7 +70,7 @@ describe('store extras', () => {
     const target = columns[1]!;
     const card = cardTitled(store, 'Which plan includes audit logs?');
     await store.getState().moveCard(card.id, target.label, 0, sales.Id);
-    expect(store.getState().view.cards[card.id]).toBeUndefined();
+    expect(store.getState().view.cards.get(card.id)).toBeUndefined();
     const there = await client().listCards(sales.Id, target.id, 1);
     expect(there[0]?.TaskName).toBe('Which plan includes audit logs?');
   });

@@ -61,7 +61,7 @@ describe('store through the fault proxy', () => {
     // The user submits the same text again (the prompt kept it).
     const id = await store.getState().createCard(label, title);
     expect(await titleCount(title)).toBe(1);
-    expect(Object.values(store.getState().view.cards).filter((c) => c.title === title).map((c) => c.id)).toEqual([id]);
+    expect([...store.getState().view.cards.values()].filter((c) => c.title === title).map((c) => c.id)).toEqual([id]);
     await expectMatchesServer(store);
     expect(await titleCount(title)).toBe(1);
   });
@@ -84,7 +84,7 @@ describe('store through the fault proxy', () => {
     });
     const start = proxy.log.length;
     const s = store.getState();
-    const cards = Object.values(s.view.cards).map((c) => c.id);
+    const cards = [...s.view.cards.values()].map((c) => c.id);
     const labels = s.columns.map((c) => c.label);
     const moves: Promise<void>[] = [];
     for (let i = 0; i < 200; i++) {
@@ -123,7 +123,7 @@ describe('store through the fault proxy', () => {
     const now = store.getState();
     expect(now.view.columns[b!.label]![1]!.id).toBe(first.id);
     expect(now.view.columns[b!.label]![0]!.title).toBe('hanging create');
-    expect(now.view.cards[second.id]!.title).toBe('hanging edit');
+    expect(now.view.cards.get(second.id)!.title).toBe('hanging edit');
     expect(now.pending).toHaveLength(3);
 
     const done = await settleAll(pending);
@@ -167,8 +167,8 @@ describe('store through the fault proxy', () => {
     let resets = 1;
     proxy.setPlan((r) => (r.method === 'DELETE' && resets-- > 0 ? { kind: 'resetAfter' } : { kind: 'pass' }));
     await store.getState().archiveCard(y!.id); // DELETE is retried; archiving twice is harmless
-    expect(store.getState().view.cards[y!.id]).toBeUndefined();
+    expect(store.getState().view.cards.get(y!.id)).toBeUndefined();
     await expectMatchesServer(store);
-    expect(store.getState().view.cards[x!.id]!.title).toBe('edited through 503s');
+    expect(store.getState().view.cards.get(x!.id)!.title).toBe('edited through 503s');
   });
 });

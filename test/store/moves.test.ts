@@ -16,13 +16,13 @@ describe('moving cards', () => {
     // Same call, before any answer: the screen already has it.
     expect(ids(store, 11)).toEqual([2, 3]);
     expect(ids(store, 12)).toEqual([1, 4]);
-    expect(store.getState().view.cards[1]?.pending).toBe(true);
+    expect(store.getState().view.cards.get(1)?.pending).toBe(true);
     expect(store.getState().pendingCount).toBe(1);
     expect(store.getState().cursor).toMatchObject({ col: 1, cardId: 1, index: 0 });
     await done;
     expect(bodies).toEqual([{ Id: '1', NewColumnId: 12, NewPosition: 0 }]);
     expect(confirmedIds(store, 12)).toEqual([1, 4]);
-    expect(store.getState().view.cards[1]?.pending).toBe(false);
+    expect(store.getState().view.cards.get(1)?.pending).toBe(false);
     expect(store.getState().pendingCount).toBe(0);
   });
 
@@ -105,11 +105,11 @@ describe('moving cards', () => {
     expect(ids(store, 11)).toEqual([2, 1, 3]);
     expect(after.columns['Label_12']).toBe(before.columns['Label_12']);
     expect(after.columns['Label_13']).toBe(before.columns['Label_13']);
-    expect(after.cards[2]).toBe(before.cards[2]);
+    expect(after.cards.get(2)).toBe(before.cards.get(2));
     expect(after.columns['Label_11']).not.toBe(before.columns['Label_11']);
     await p;
     expect(confirmedIds(store, 11)).toEqual([2, 1, 3]);
-    expect(store.getState().view.cards[2]).toBe(before.cards[2]);
+    expect(store.getState().view.cards.get(2)).toBe(before.cards.get(2));
   });
 
   it('a move to another board takes the card off this one', async () => {
@@ -118,7 +118,7 @@ describe('moving cards', () => {
     await store.getState().moveCard(4, 'Label_12', 0, 7);
     expect(bodies).toEqual([{ Id: '4', NewColumnId: 12, NewPosition: 0, NewBoardId: 7 }]);
     expect(ids(store, 12)).toEqual([]);
-    expect(store.getState().confirmed.cards[4]).toBeUndefined();
+    expect(store.getState().confirmed.cards.get(4)).toBeUndefined();
   });
 });
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { MutationError } from '../../src/store/actions.js';
-import { createBoardStore, type BoardStore } from '../../src/store/index.js';
+import { createBoardStore, type BoardStore, type CardTable } from '../../src/store/index.js';
 import type { BoardState } from '../../src/store/types.js';
 import { deriveView, EMPTY_VIEW } from '../../src/store/view.js';
 import { serverColumns, storeColumns } from '../support/board-view.js';
@@ -85,20 +85,21 @@ function violations(s: BoardState): string[] {
     for (const c of s.view.columns[col.label] ?? []) {
       if (where.has(c.id)) out.push(`card ${c.id} in ${where.get(c.id)} and ${col.label}`);
       where.set(c.id, col.label);
-      if (s.view.cards[c.id] !== c) out.push(`card ${c.id} listed but not the one in view.cards`);
+      if (s.view.cards.get(c.id) !== c) out.push(`card ${c.id} listed but not the one in view.cards`);
     }
   }
-  for (const id of Object.keys(s.view.cards)) if (!where.has(Number(id))) out.push(`card ${id} in no column`);
+  for (const { id } of s.view.cards.values()) if (!where.has(id)) out.push(`card ${id} in no column`);
   // None lost: every confirmed card and every pending create shows, unless an archive for it is pending.
   const archiving = new Set(s.pending.flatMap((m) => (m.kind === 'archive' ? [m.cardId] : [])));
-  for (const id of Object.keys(s.confirmed.cards).map(Number)) {
+  for (const { id } of s.confirmed.cards.values()) {
     if (!where.has(id) && !archiving.has(id)) out.push(`confirmed card ${id} lost from the view`);
   }
   for (const m of s.pending) {
     if (m.kind === 'create' && !where.has(m.cardId) && !archiving.has(m.cardId)) out.push(`pending create ${m.cardId} not shown`);
   }
   const expected = deriveView(EMPTY_VIEW, s.confirmed, s.pending, s.boardId, s.columns);
-  if (!isDeepStrictEqual(s.view.columns, expected.columns) || !isDeepStrictEqual(s.view.cards, expected.cards)) {
+  const byId = (t: CardTable) => [...t.values()].sort((a, b) => a.id - b.id);
+  if (!isDeepStrictEqual(s.view.columns, expected.columns) || !isDeepStrictEqual(byId(s.view.cards), byId(expected.cards))) {
     out.push('view differs from confirmed + pending replayed');
   }
   return out;
@@ -135,7 +136,7 @@ const pick = <T>(xs: readonly T[], n: number): T | undefined => (xs.length === 0
 
 function act(store: BoardStore, o: Exclude<Op, { kind: 'pause' | 'refresh' | 'retry' }>): Promise<unknown> | undefined {
   const s = store.getState();
-  const cards = Object.values(s.view.cards);
+  const cards = [...s.view.cards.values()];
   const labels = s.columns.map((c) => c.label);
   switch (o.kind) {
     case 'move': {

@@ -81,10 +81,10 @@ describe('store against the local service', () => {
     expect(store.getState().view.columns[col.label]?.[0]?.id).toBe(id);
     await store.getState().editTitle(id, 'Store test: called back');
     await store.getState().refresh();
-    expect(store.getState().view.cards[id]?.title).toBe('Store test: called back');
+    expect(store.getState().view.cards.get(id)?.title).toBe('Store test: called back');
     await store.getState().archiveCard(id);
     await store.getState().refresh();
-    expect(store.getState().view.cards[id]).toBeUndefined();
+    expect(store.getState().view.cards.get(id)).toBeUndefined();
   });
 
   it('a refused mutation shows the service’s message and changes nothing', async () => {

@@ -20,7 +20,7 @@ describe('m — move to another column or board', () => {
     await ui.press('j', 'enter'); // Contacted
     await ui.waitFor('Move to Contacted — where?');
     await ui.press('j', 'enter'); // Bottom
-    expect(ui.store.getState().view.cards[card.id]).toBeUndefined();
+    expect(ui.store.getState().view.cards.get(card.id)).toBeUndefined();
     await ui.waitFor('✓ Moved to Contacted');
     const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     const contacted = (await ui.other.listColumns(sales.Id)).find((c) => c.Name === 'Contacted')!;
@@ -36,7 +36,7 @@ describe('m — move to another column or board', () => {
     await ui.waitFor('Move to column');
     await ui.press('enter', 'enter'); // New, top
     await ui.waitFor(`✗ Card ${card.id} is archived`);
-    expect(ui.store.getState().view.cards[card.id]?.columnLabel).toBe(card.columnLabel);
+    expect(ui.store.getState().view.cards.get(card.id)?.columnLabel).toBe(card.columnLabel);
   });
 });
 
@@ -77,7 +77,7 @@ describe('t — tags', () => {
     await ui.other.deleteTag(ui.boardId, urgent.Id);
     await ui.press('t', 'enter');
     await ui.waitFor(`✗ Tag ${urgent.Id} not found`);
-    expect(ui.store.getState().view.cards[card.id]?.tagIds).not.toContain(urgent.Id);
+    expect(ui.store.getState().view.cards.get(card.id)?.tagIds).not.toContain(urgent.Id);
   });
 
   it('tags that failed to load: the picker says why in the server’s (sanitised) words, and r asks again', async () => {
@@ -144,7 +144,7 @@ describe('@ — assignees', () => {
     await ui.press('enter');
     await ui.waitFor((f) => f.includes('Assignee.0: must be an email address') && f.includes('Assign — email'));
     expect(ui.frame()).toContain('not-an-email');
-    expect(ui.store.getState().view.cards[card.id]?.assignees ?? []).toEqual([]);
+    expect(ui.store.getState().view.cards.get(card.id)?.assignees ?? []).toEqual([]);
   });
 });
 
@@ -235,7 +235,7 @@ describe('r and auto-refresh', () => {
     const col = ui.store.getState().columns[0]!;
     await ui.other.createCard({ BoardId: ui.boardId, ColumnId: col.id, CardTitle: 'Added elsewhere' });
     await ui.press('r');
-    await ui.until(() => ui.store.getState().view.cards[card.id] !== undefined && Object.values(ui.store.getState().view.cards).some((c) => c.title === 'Added elsewhere'), 'refreshed');
+    await ui.until(() => ui.store.getState().view.cards.get(card.id) !== undefined && [...ui.store.getState().view.cards.values()].some((c) => c.title === 'Added elsewhere'), 'refreshed');
     expect(ui.store.getState().cursor.cardId).toBe(card.id);
   });
 

@@ -12,7 +12,7 @@ const focusedLine = (frame: string) => frame.split('\n').find((l) => l.includes(
 const cursor = () => h.store.getState().cursor;
 const focusedTitle = () => {
   const s = h.store.getState();
-  return s.cursor.cardId === null ? '' : (s.view.cards[s.cursor.cardId]?.title ?? '');
+  return s.cursor.cardId === null ? '' : (s.view.cards.get(s.cursor.cardId)?.title ?? '');
 };
 
 describe('board picker', () => {
@@ -63,7 +63,7 @@ describe('board keys', () => {
     const id = s0.cursor.cardId!;
     const [c0, c1, c2] = s0.columns;
     await h.press('L');
-    expect(h.store.getState().view.cards[id]?.columnLabel).toBe(c1!.label);
+    expect(h.store.getState().view.cards.get(id)?.columnLabel).toBe(c1!.label);
     expect(cursor()).toMatchObject({ col: 1, cardId: id, index: 0 });
     await h.press('S-right');
     expect(cursor()).toMatchObject({ col: 2, cardId: id });
@@ -131,7 +131,7 @@ describe('board keys', () => {
     await h.press('L');
     const f = await h.waitFor('✗');
     expect(f).toMatch(/archived/i);
-    expect(h.store.getState().view.cards[id]?.columnLabel).toBe(h.store.getState().columns[0]!.label);
+    expect(h.store.getState().view.cards.get(id)?.columnLabel).toBe(h.store.getState().columns[0]!.label);
   });
 
   it('keys that land before a render see the screen the previous key opened', async () => {

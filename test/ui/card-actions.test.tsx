@@ -66,7 +66,7 @@ describe('e — edit title', () => {
     await ui.press('C-a');
     await ui.paste('[P1] ');
     await ui.press('enter');
-    expect(ui.store.getState().view.cards[card.id]?.title).toBe('[P1] Urgent: production sync stuck since 03:00 UTC');
+    expect(ui.store.getState().view.cards.get(card.id)?.title).toBe('[P1] Urgent: production sync stuck since 03:00 UTC');
     await ui.waitFor('✓ Title saved');
     const d = await ui.other.getCard(card.id);
     expect(d.TaskName).toBe('[P1] Urgent: production sync stuck since 03:00 UTC');
@@ -81,7 +81,7 @@ describe('e — edit title', () => {
     await ui.paste('!'.repeat(480));
     await ui.press('enter');
     await ui.waitFor('✗ CardTitle: must be at most 500 characters');
-    expect(ui.store.getState().view.cards[card.id]?.title).toBe('Where do I change my billing address?');
+    expect(ui.store.getState().view.cards.get(card.id)?.title).toBe('Where do I change my billing address?');
     await ui.waitFor('Edit title');
     await ui.press('C-a');
     await ui.until(() => ui.frame().includes('Where do I change'), 'the typed text is back');
@@ -154,9 +154,9 @@ describe('a — archive', () => {
     await ui.press('a');
     await ui.waitFor('Archive “Where do I change my billing address?”? [y/n]');
     await ui.press('n');
-    expect(ui.store.getState().view.cards[card.id]).toBeDefined();
+    expect(ui.store.getState().view.cards.get(card.id)).toBeDefined();
     await ui.press('a', 'y');
-    expect(ui.store.getState().view.cards[card.id]).toBeUndefined();
+    expect(ui.store.getState().view.cards.get(card.id)).toBeUndefined();
     await ui.waitFor('✓ Archived');
     expect((await ui.other.getCard(card.id)).Archived).toBe(true);
   });
@@ -168,13 +168,13 @@ describe('a — archive', () => {
     // Gone at once (optimistic); the 404 may land before press() returns.
     let hidden = false;
     const unsubscribe = ui.store.subscribe((s) => {
-      if (s.view.cards[card.id] === undefined) hidden = true;
+      if (s.view.cards.get(card.id) === undefined) hidden = true;
     });
     await ui.press('a', 'y');
     await ui.waitFor(/✗ .*not found/);
     unsubscribe();
     expect(hidden).toBe(true);
-    expect(ui.store.getState().view.cards[card.id]?.title).toBe('Where do I change my billing address?');
+    expect(ui.store.getState().view.cards.get(card.id)?.title).toBe('Where do I change my billing address?');
   });
 });
 

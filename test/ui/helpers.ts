@@ -142,7 +142,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
     },
     until,
     card(title) {
-      const c = Object.values(store.getState().view.cards).find((x) => x.title === title);
+      const c = [...store.getState().view.cards.values()].find((x) => x.title === title);
       if (c === undefined) throw new Error(`no card titled ${title}`);
       return c;
     },

@@ -112,7 +112,7 @@ describe('keys typed while a picker loads', () => {
     await ui.press('j', 'enter', 'j', 'enter');
     await ui.until(() => columns.waiting === 1, 'the columns asked for');
     expect(ui.frame()).toContain('Move to column on Sales Pipeline');
-    expect(ui.store.getState().view.cards[card.id]).toBeDefined();
+    expect(ui.store.getState().view.cards.get(card.id)).toBeDefined();
     columns.release();
     await ui.waitFor('✓ Moved to Contacted');
     const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
@@ -174,7 +174,7 @@ describe('keys typed while a picker loads', () => {
     void ui.store.getState().loadBoards();
     await ui.press('@', 'j', 'enter');
     await ui.waitFor('loading…');
-    expect(ui.store.getState().view.cards[card.id]?.assignees ?? []).toEqual([]);
+    expect(ui.store.getState().view.cards.get(card.id)?.assignees ?? []).toEqual([]);
     boards.release();
     await ui.waitFor('✓ Assigned sam.rivera@example.com');
     expect((await ui.other.getCard(card.id)).Assignees).toEqual(['sam.rivera@example.com']);

@@ -52,11 +52,11 @@ describe('the filter', () => {
     await ui.press('enter');
     await ui.waitFor(/filter: billing \(\d+ match\)/);
     const [first, second, third] = ids(0);
-    focus(ui, ui.store.getState().view.cards[first!]!.title);
+    focus(ui, ui.store.getState().view.cards.get(first!)!.title);
     // The second card doesn't match, the third does: a j that still saw the
     // filter would skip to the third.
     expect(ui.frame()).not.toContain('Can’t log in');
-    expect(ui.store.getState().view.cards[third!]!.title).toMatch(/remboursement/);
+    expect(ui.store.getState().view.cards.get(third!)!.title).toMatch(/remboursement/);
     // Ink lets a lone Esc go on the next check phase; j lands in the same
     // phase, before React's render (which waits for the next one).
     ui.pasteRaw('\x1b');

@@ -29,7 +29,7 @@ describe('status bar', () => {
     const id = s.cursor.cardId!;
     await ui.press('L');
     // Optimistic at once, and the wait is shown, not slept through silently.
-    expect(ui.store.getState().view.cards[id]?.columnLabel).toBe(s.columns[1]!.label);
+    expect(ui.store.getState().view.cards.get(id)?.columnLabel).toBe(s.columns[1]!.label);
     const waiting = await ui.waitFor(/retrying in \d+s/);
     expect(waiting).toContain('pending');
     expect(ui.store.getState().backoff).not.toBeNull();

@@ -51,7 +51,7 @@ export function addText(f: Flow, cardId: number, what: 'comment' | 'note' | 'sub
   const s = f.store.getState();
   const label = { comment: 'Comment', note: 'Note', subTask: 'Sub-task' }[what];
   ask(f, {
-    title: `${label} on ${quote(s.view.cards[cardId]?.displayTitle ?? s.detail?.data?.TaskName ?? `card ${cardId}`)}`,
+    title: `${label} on ${quote(s.view.cards.get(cardId)?.displayTitle ?? s.detail?.data?.TaskName ?? `card ${cardId}`)}`,
     multiline: what !== 'subTask',
     run: (v) =>
       what === 'comment' ? s.addComment(cardId, v) : what === 'note' ? s.addNote(cardId, v) : s.addSubTask(cardId, v),

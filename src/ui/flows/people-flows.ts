@@ -12,7 +12,7 @@ const CLEAR = '\u0000clear';
 
 function assigned(f: Flow, cardId: number): string[] {
   const s = f.store.getState();
-  const card = s.view.cards[cardId];
+  const card = s.view.cards.get(cardId);
   if (card !== undefined) return [...(card.assignees ?? [])];
   return s.detail?.cardId === cardId ? normaliseAssignees(s.detail.data?.Assignees) : [];
 }

@@ -23,7 +23,7 @@ function tagItems(f: Flow, applied: readonly number[]): PickItem[] {
 /** Tag ids the card has, as the screen shows them (a detail's list when the card isn't loaded). */
 function appliedTo(f: Flow, cardId: number): readonly number[] {
   const s = f.store.getState();
-  return s.view.cards[cardId]?.tagIds ?? (s.detail?.cardId === cardId ? (s.detail.data?.Tags ?? []).map((t) => t.Id) : []);
+  return s.view.cards.get(cardId)?.tagIds ?? (s.detail?.cardId === cardId ? (s.detail.data?.Tags ?? []).map((t) => t.Id) : []);
 }
 
 /** The board's tags may still be on their way (a board just opened): the picker waits for them. */

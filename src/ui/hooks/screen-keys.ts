@@ -67,7 +67,7 @@ function filterPrompt(k: ScreenKeys): void {
 /** Card-level actions, shared by the board (focused card) and the detail (open card). */
 function cardAction(k: ScreenKeys, action: Action, cardId: number, inDetail: boolean): boolean {
   const s = k.store.getState();
-  const title = s.view.cards[cardId]?.title ?? s.detail?.data?.TaskName ?? '';
+  const title = s.view.cards.get(cardId)?.title ?? s.detail?.data?.TaskName ?? '';
   const leave = inDetail ? k.closeDetail : undefined;
   switch (action) {
     case 'card.edit': editTitle(k.flow, cardId, title); return true;
