@@ -150,6 +150,19 @@ describe('Confirm and Picker', () => {
 });
 
 describe('keys read together', () => {
+  it('Ctrl+A, Ctrl+E and Backspace read with text are keys, applied in order with it', async () => {
+    const onSubmit = vi.fn();
+    await typeInto(
+      <Routed>
+        <TextPrompt title="Edit title" initial="Printer on fire 🔥" width={60} onSubmit={onSubmit} onCancel={() => undefined} />
+      </Routed>,
+      '\x01URGENT ',
+      '\x05!!\x7f',
+      '\r',
+    );
+    expect(onSubmit).toHaveBeenCalledWith('URGENT Printer on fire 🔥!');
+  });
+
   it('a chunk ending in Enter types the text and submits it', async () => {
     const onSubmit = vi.fn();
     await typeInto(

@@ -18,6 +18,9 @@ export interface UseTextInputOptions {
   onCancel(): void;
 }
 
+const EDIT_KEYS = /[\x01\x05\x7f\b]/;
+const EDIT_KEY_SPLIT = /([\x01\x05\x7f\b])/;
+
 export function useTextInput({ state, dispatch: dispatchState, multiline, isActive, waiting = false, onSubmit, onCancel }: UseTextInputOptions): void {
   // Keys can arrive faster than React renders (a paste, then Enter, in two
   // reads): the handler works on the latest text, applied as each key lands,
@@ -38,6 +41,23 @@ export function useTextInput({ state, dispatch: dispatchState, multiline, isActi
     if (key.home || (key.ctrl && input === 'a')) return dispatch({ type: 'home' });
     if (key.end || (key.ctrl && input === 'e')) return dispatch({ type: 'end' });
     if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
+    // Ctrl+A, Ctrl+E or Backspace typed in the same read as text ("\x01URGENT "
+    // when Ctrl+A and the typing land together) are keys, not text to drop:
+    // apply them and the text between them in order. No paste holds them.
+    if (input.length > 1 && EDIT_KEYS.test(input)) {
+      for (const part of input.split(EDIT_KEY_SPLIT)) {
+        if (part === '\x01') dispatch({ type: 'home' });
+        else if (part === '\x05') dispatch({ type: 'end' });
+        else if (part === '\x7f' || part === '\b') dispatch({ type: 'deleteBack' });
+        else if (part !== '' && typeText(part)) return;
+      }
+      return;
+    }
+    typeText(input);
+  }, isActive, true, waiting);
+
+  /** Text read at once; returns whether it ended in Enter and was submitted. */
+  function typeText(input: string): boolean {
     // Text typed faster than it is read arrives as one chunk; an Enter (CR)
     // that ends it is still Enter. Terminals send a pasted line break as CR
     // too, so a chunk with a CR inside is a paste of several lines: its last
@@ -46,9 +66,11 @@ export function useTextInput({ state, dispatch: dispatchState, multiline, isActi
     const pastedLines = input.slice(0, -1).includes('\r');
     if (input.length > 1 && input.endsWith('\r') && !(multiline && pastedLines)) {
       dispatch({ type: 'insert', text: input.slice(0, -1), multiline });
-      return onSubmit(latest.current.value);
+      onSubmit(latest.current.value);
+      return true;
     }
     // A paste arrives whole, line breaks included.
     if (input !== '') dispatch({ type: 'insert', text: input, multiline });
-  }, isActive, true, waiting);
+    return false;
+  }
 }
