@@ -240,8 +240,10 @@ export default class Output {
     const rows: { cells: StyledChar[]; text: string }[] = [];
     const texts: string[] = [];
     for (let y = 0; y < grid.length; y++) {
-      // A wide character at the edge can leave holes past the end; skip them.
-      const cells = grid[y]!.filter((c) => c !== undefined);
+      // A write past the edge can leave holes beyond the row's width (every
+      // cell within it is filled); skip them. A row of its own width has none.
+      const row = grid[y]!;
+      const cells = row.length === this.width ? row : row.filter((c) => c !== undefined);
       const previous = previousRows[y];
       const text = previous && sameCells(previous.cells, cells) ? previous.text : rowText(cells).trimEnd();
       rows.push({ cells, text });
