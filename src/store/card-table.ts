@@ -25,10 +25,6 @@ export class CardTable {
     return this.chunks.get(chunkOf(id))?.get(id);
   }
 
-  has(id: number): boolean {
-    return this.get(id) !== undefined;
-  }
-
   *values(): IterableIterator<Card> {
     for (const chunk of this.chunks.values()) yield* chunk.values();
   }
