@@ -3,13 +3,13 @@
  * child process, against a real /v2 service on loopback over a real SQLite
  * file in a temp dir. Needs a build (`npm run build`; `npm test` does it).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { startService } from '../../src/server/index.js';
+import { runNode } from '../support/recording-server.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli.js');
@@ -43,20 +43,7 @@ export interface RunOptions {
 /** Async on purpose: the service runs in this process and must keep answering. */
 export function runCli(args: string[], env: Record<string, string | undefined>, o: RunOptions = {}): Promise<Result> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), CLI, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, NO_COLOR: '1', ...env, ...o.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(o.input ?? '');
-  });
+  return runNode([...(o.nodeArgs ?? []), CLI, ...args], { ...env, ...o.env }, { cwd: ROOT, input: o.input });
 }
 
 export async function startFixture(): Promise<Fixture> {

@@ -65,15 +65,27 @@ export async function until(cond: () => boolean, what: string, maxTurns = 20_000
   throw new Error(`gave up waiting for ${what}`);
 }
 
-/** `node <args>` with a clean environment; resolves when it exits. */
-export function runNode(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * `node <args>` with a clean environment (PATH, NO_COLOR and `env`; an
+ * undefined value unsets); resolves when it exits. `input` is its stdin.
+ */
+export function runNode(
+  args: string[],
+  env: Record<string, string | undefined>,
+  o: { cwd?: string; input?: string } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: o.cwd,
+      env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(o.input ?? '');
   });
 }
