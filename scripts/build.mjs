@@ -3,6 +3,8 @@
 import { build } from 'esbuild';
 import { rmSync, chmodSync } from 'node:fs';
 import { inkOverrides } from './ink-overrides.mjs';
+import { undiciRequestOnly } from './undici-request-only.mjs';
+import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
 
 rmSync('dist', { recursive: true, force: true });
@@ -17,7 +19,7 @@ await build({
   minify: true,
   sourcemap: 'linked',
   external: ['better-sqlite3'],
-  plugins: [inkOverrides(), zodEnglishOnly()],
+  plugins: [inkOverrides(), zodEnglishOnly(), undiciRequestOnly(), yogaWithoutFetch()],
   alias: {
     // Ink only imports react-devtools-core for its dev tools.
     'react-devtools-core': './scripts/empty-module.mjs',
