@@ -6,7 +6,7 @@
  * (undici's `request` doesn't unless asked), so the key only ever goes to the
  * configured origin.
  */
-import { request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, pathOnly, redact } from './errors.js';
 
@@ -63,6 +63,10 @@ function redactHeaders(headers: IncomingHttpHeaders, secret: string): IncomingHt
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`;
 
+/** One connection pool for every client without a dispatcher of its own, as undici's global one would be. */
+let sharedAgent: Agent | undefined;
+const defaultDispatcher = (): Dispatcher => (sharedAgent ??= new Agent());
+
 export function createTransport(opts: TransportOptions) {
   let scheme: AuthScheme = opts.authScheme;
   const base = opts.baseUrl.href.replace(/\/+$/, '');
@@ -111,12 +115,14 @@ export function createTransport(opts: TransportOptions) {
     }
     try {
       if (init.signal?.aborted) throw new Error('aborted before start');
-      const res = await request(`${base}${init.path}`, {
+      const url = new URL(`${base}${init.path}`);
+      const res = await (opts.dispatcher ?? defaultDispatcher()).request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
         method: init.method as Dispatcher.HttpMethod,
         headers,
         body: payload,
         signal: ac.signal,
-        dispatcher: opts.dispatcher,
         // Also bound the socket phases for real dispatchers; the timer above covers the whole exchange.
         headersTimeout: opts.timeoutMs,
         bodyTimeout: opts.timeoutMs,
