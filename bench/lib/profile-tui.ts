@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 // @ts-expect-error: a plain .mjs build script, no types
-import { inkOverrides } from '../../scripts/ink-overrides.mjs';
+import { bundleOptions } from '../../scripts/bundle-options.mjs';
 import { formatSummary, summarise, type Profile } from './cpuprofile.js';
 import { launch, press, quit } from './scenarios.js';
 import { seedBoard, titleFor } from './seed.js';
@@ -41,24 +41,14 @@ const terms: ControlTerminal[] = [];
 async function buildUnminified(dir: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
   await build({
-    absWorkingDir: REPO,
+    ...bundleOptions(),
     entryPoints: { cli: 'src/cli.ts' },
     outdir: join(dir, 'dist'),
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
     minify: false,
     keepNames: true,
     sourcemap: 'linked',
-    external: ['better-sqlite3'],
-    alias: { 'react-devtools-core': './scripts/empty-module.mjs' },
-    plugins: [inkOverrides()],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
   });
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
   return join(dir, 'dist', 'cli.js');

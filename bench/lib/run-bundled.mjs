@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inkOverrides } from '../../scripts/ink-overrides.mjs';
+import { bundleOptions } from '../../scripts/bundle-options.mjs';
 
 const entry = process.argv[2];
 if (!entry) {
@@ -18,18 +18,11 @@ mkdirSync('bench/.bundled', { recursive: true });
 const out = mkdtempSync(join('bench/.bundled', 'run-'));
 const outfile = resolve(out, 'entry.mjs');
 await build({
+  ...bundleOptions({ inkOverrides: process.env.INK_OVERRIDES !== '0' }),
+  absWorkingDir: process.cwd(),
   entryPoints: [resolve(entry)],
   outfile,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
   external: ['better-sqlite3', 'autocannon'],
-  alias: { 'react-devtools-core': resolve('scripts/empty-module.mjs') },
-  define: { 'process.env.NODE_ENV': '"production"' },
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  plugins: process.env.INK_OVERRIDES === '0' ? [] : [inkOverrides()],
-  logLevel: 'warning',
 });
 process.env.NODE_ENV = 'production';
 try {
