@@ -20,7 +20,7 @@ const KEY = 'ibk_bench_tui_owner_key_0123456789abcdef';
 // Its own port, so a TUI left over from an interrupted run is never the one read.
 const PORT = 9300 + (process.pid % 600);
 const work = mkdtempSync(join(tmpdir(), 'inboard-probe-'));
-const cli = snapshotDist(resolve(process.argv[2] ?? '.', '..'), join(work, 'app'));
+const cli = snapshotDist(resolve(process.argv[2] ?? 'dist', '..'), join(work, 'app'));
 const serve = await startServe(cli, join(work, 's.db'), KEY);
 const term = await ControlTerminal.start({ socket: `probe-${process.pid}`, cols: 140, rows: 40, env: { INBOARD_URL: serve.url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: work, INBOARD_CONFIG_DIR: work }, cwd: work });
 
