@@ -10,7 +10,7 @@ import { filterFor, type FilterCache } from './filter.js';
 import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
 import { Help } from './Help.js';
-import { actionFor, hintsFor, keyName, type Scope } from './keymap.js';
+import { actionFor, hintsFor, keyName, type Action, type Scope } from './keymap.js';
 import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
@@ -99,11 +99,21 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const promptLines = overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences' ? overlayHeight(overlay, bodyHeight) : 0;
   // What takes the keys now names the footer's hints: the help, else what is
   // open over the screen, else the screen.
-  const keyScope: Scope = help ? 'help' : overlay === null ? screen : (overlayKeys ?? overlayScope(overlay, sequenceOpen) ?? screen);
+  // (The board list is a picker too: while it filters, it names `pick-filter`.)
+  const keyScope: Scope = help ? 'help' : (overlayKeys ?? (overlay === null ? screen : (overlayScope(overlay, sequenceOpen) ?? screen)));
+
+  // Into or out of the board list, whose picker takes keys through the
+  // router: keys typed after the one that switches wait until it is drawn
+  // (`b j ⏎` walks the list; Enter then `j` walks the board opened).
+  const goTo = (next: Screen): void => {
+    if (screenNow.current === next) return;
+    router.expectChange();
+    setScreen(next);
+  };
 
   const openBoard = useCallback(
     (id: number) => {
-      setScreen('board');
+      goTo('board');
       setFilterText(null);
       if (id !== store.getState().boardId) void store.getState().openBoard(id).catch(() => undefined);
     },
@@ -179,18 +189,22 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     if (action === 'help') return setHelp(true);
     notify(null);
     if (screen === 'detail') return detailKey(keys, action);
-    if (screen === 'picker') {
-      if (action === 'back' && store.getState().boardId !== null) setScreen('board');
-      else if (action === 'refresh') void store.getState().loadBoards().catch(() => undefined);
-      else if (action === 'board.new') newBoard(flow, openBoard);
-      return;
-    }
+    if (screen === 'picker') return pickerAction(action);
     if (action === 'board.switch') {
-      setScreen('picker');
+      goTo('picker');
       void store.getState().loadBoards().catch(() => undefined);
       return;
     }
     boardKey(keys, action);
+  };
+  /** The board list's keys that are not the list's own (BoardPicker hands them here). */
+  const pickerAction = (action: Action | undefined): void => {
+    if (action === 'quit') return quit();
+    if (action === 'help') return setHelp(true);
+    notify(null);
+    if (action === 'back' && store.getState().boardId !== null) goTo('board');
+    else if (action === 'refresh') void store.getState().loadBoards().catch(() => undefined);
+    else if (action === 'board.new') newBoard(flow, openBoard);
   };
 
   const bodyRows = bodyHeight - promptLines;
@@ -206,8 +220,9 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
         currentId={boardId}
         width={width}
         height={bodyRows}
-        isFocused={overlay === null && !help}
+        isActive={overlay === null && !help}
         onSelect={openBoard}
+        onAction={pickerAction}
       />
     );
   else if (screen === 'detail' && detail !== null)

@@ -6,7 +6,7 @@
 import type { Key } from 'ink';
 
 /**
- * Where keys go: a screen (board, card detail, the board picker), or what
+ * Where keys go: a screen (board, card detail, the board list `picker`), or what
  * is open over it (a text prompt, a y/n confirm, a picker such as tags or
  * move-to, the `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
@@ -43,6 +43,8 @@ export interface Binding {
   hintKey?: string;
 }
 
+const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
 export const KEYMAP: readonly Binding[] = [
   { action: 'column.prev', keys: ['left', 'h'], scope: 'board', group: 'Navigate', help: 'previous column' },
   { action: 'column.next', keys: ['right', 'l'], scope: 'board', group: 'Navigate', help: 'next column', hint: 'walk', hintKey: 'hjkl' },
@@ -72,9 +74,16 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'board.switch', keys: ['b'], scope: 'board', group: 'Board', help: 'switch board' },
   { action: 'sequences', keys: ['S'], scope: 'board', group: 'Board', help: 'email sequences' },
   { action: 'tags.manage', keys: ['T'], scope: 'board', group: 'Board', help: 'manage the board’s tags' },
-  { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
+  // The board list is a picker on a screen of its own: the pickers' keys
+  // (filter included, see pick-filter), its own n and r, and the global ones.
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'picker', group: 'Navigate', help: 'previous board' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'picker', group: 'Navigate', help: 'next board', hint: 'choose', hintKey: 'j/k' },
   { action: 'open', keys: ['enter'], scope: 'picker', group: 'Board', help: 'open board', hint: 'open' },
-  { action: 'refresh', keys: ['r'], scope: 'picker', group: 'Board', help: 'reload the list' },
+  { action: 'pick.nth', keys: DIGITS, scope: 'picker', group: 'Board', help: 'open the board with that number' },
+  { action: 'pick.filter', keys: ['/'], scope: 'picker', group: 'Navigate', help: 'filter the boards by typing', hint: 'filter' },
+  { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
+  { action: 'refresh', keys: ['r'], scope: 'picker', group: 'Board', help: 'reload the list (also after it failed to load)' },
+  { action: 'back', keys: ['esc'], scope: 'picker', group: 'App', help: 'back to the open board' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'detail', group: 'Navigate', help: 'scroll up' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'detail', group: 'Navigate', help: 'scroll down' },
   { action: 'comment.next', keys: ['tab'], scope: 'detail', group: 'Navigate', help: 'select the next comment', hint: 'select comment', hintKey: 'Tab' },
@@ -99,7 +108,7 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'card.prev', keys: ['up', 'k'], scope: 'pick', group: 'Navigate', help: 'previous item' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'pick', group: 'Navigate', help: 'next item', hint: 'choose', hintKey: 'j/k' },
   { action: 'open', keys: ['enter'], scope: 'pick', group: 'App', help: 'pick the highlighted item', hint: 'pick' },
-  { action: 'pick.nth', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], scope: 'pick', group: 'App', help: 'pick the item with that number' },
+  { action: 'pick.nth', keys: DIGITS, scope: 'pick', group: 'App', help: 'pick the item with that number' },
   { action: 'pick.filter', keys: ['/'], scope: 'pick', group: 'Navigate', help: 'filter the items by typing', hint: 'filter' },
   { action: 'back', keys: ['esc'], scope: 'pick', group: 'App', help: 'close', hint: 'close' },
   // Not hinted: most pickers have nothing to retry; one that does names it in its own footer.

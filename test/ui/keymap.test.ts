@@ -52,6 +52,22 @@ describe('keymap', () => {
     ]);
   });
 
+  it('the board list: the pickers’ keys (/ filter included), its own n and r, and the global ? and q', () => {
+    expect(actionFor('picker', 'j')).toBe('card.next');
+    expect(actionFor('picker', 'up')).toBe('card.prev');
+    expect(actionFor('picker', 'enter')).toBe('open');
+    expect(actionFor('picker', '2')).toBe('pick.nth');
+    expect(actionFor('picker', '/')).toBe('pick.filter');
+    expect(actionFor('picker', 'n')).toBe('board.new');
+    expect(actionFor('picker', 'r')).toBe('refresh');
+    expect(actionFor('picker', 'esc')).toBe('back');
+    expect(actionFor('picker', '?')).toBe('help');
+    expect(actionFor('picker', 'q')).toBe('quit');
+    expect(hintsFor('picker').map((h) => `${h.key} ${h.label}`)).toEqual([
+      'j/k choose', 'Enter open', '/ filter', 'n new board', '? help', 'q quit',
+    ]);
+  });
+
   it('no key means two things in one scope', () => {
     const seen = new Map<string, string>();
     for (const b of KEYMAP) {

@@ -28,7 +28,7 @@ import SelectInput from 'ink-select-input';
 import { createContext, useContext, useMemo } from 'react';
 import { fit } from '../../text/width.js';
 import { useKeyScope } from '../hooks/use-key-scope.js';
-import { hintsFor } from '../keymap.js';
+import { hintsFor, type Action, type Scope } from '../keymap.js';
 import { usePickerInput } from './use-picker-input.js';
 import { usePickerState } from './use-picker-state.js';
 
@@ -74,6 +74,12 @@ export interface PickerProps {
   help?: string;
   onPick(value: string): void;
   onCancel(): void;
+  /** The keymap scope of its keys while not filtering; `pick` by default. */
+  scope?: Scope;
+  /** Takes keys; false while something else does (a prompt over the board list). Default true. */
+  isActive?: boolean;
+  /** The scope's actions a picker doesn't do itself (the board list's n, r, q), on the highlighted item. */
+  onAction?(action: Action, value: string | null): void;
   /** Extra keys on the highlighted item; return true when handled. */
   onKey?(input: string, value: string | null): boolean;
   /** `r`: the options failed to load, ask for them again. */
@@ -87,6 +93,8 @@ export function Picker(p: PickerProps) {
   const picker = usePickerState(p.items, p.initialIndex ?? 0);
   const { state, rows } = picker;
   usePickerInput({
+    scope: p.scope ?? 'pick',
+    isActive: p.isActive !== false,
     items: p.items,
     folded: picker.folded,
     latest: picker.latest,
@@ -94,10 +102,11 @@ export function Picker(p: PickerProps) {
     loading: p.loading === true,
     onPick: p.onPick,
     onCancel: p.onCancel,
+    ...(p.onAction !== undefined ? { onAction: p.onAction } : {}),
     ...(p.onKey !== undefined ? { onKey: p.onKey } : {}),
     ...(p.onRetry !== undefined ? { onRetry: p.onRetry } : {}),
   });
-  useKeyScope(state.filtering ? 'pick-filter' : null);
+  useKeyScope(state.filtering && p.isActive !== false ? 'pick-filter' : null);
   // Clamped here: the options may not have been there when it was set.
   const at = state.index < 0 ? -1 : Math.min(state.index, Math.max(0, rows.rows.length - 1));
   const noMatch = state.filtering && rows.matches === 0;
