@@ -113,16 +113,19 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'back', keys: ['esc'], scope: 'pick', group: 'App', help: 'close', hint: 'close' },
   // Not hinted: most pickers have nothing to retry; one that does names it in its own footer.
   { action: 'refresh', keys: ['r'], scope: 'pick', group: 'App', help: 'load the options again when they failed to load' },
+  // Not while filtering: there `?` is text.
+  { action: 'help', keys: ['?'], scope: 'pick', group: 'App', help: 'these keys', hint: 'help' },
   // Filtering a picker (after /): every other key is text, j and k included.
   { action: 'card.prev', keys: ['up', 'C-p'], scope: 'pick-filter', group: 'Navigate', help: 'previous match' },
   { action: 'card.next', keys: ['down', 'C-n'], scope: 'pick-filter', group: 'Navigate', help: 'next match', hint: 'choose', hintKey: '↑/↓' },
   { action: 'open', keys: ['enter'], scope: 'pick-filter', group: 'App', help: 'pick the highlighted match', hint: 'pick' },
   { action: 'filter.erase', keys: ['backspace'], scope: 'pick-filter', group: 'App', help: 'delete a character; on an empty filter, stop filtering' },
   { action: 'back', keys: ['esc'], scope: 'pick-filter', group: 'App', help: 'clear the filter (again: close)', hint: 'clear filter' },
-  { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help', hint: 'close', hintKey: 'Esc/?' },
+  { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help (back to what was open, as it was)', hint: 'close', hintKey: 'Esc/?' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'sequence', group: 'Navigate', help: 'scroll up' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'sequence', group: 'Navigate', help: 'scroll down', hint: 'scroll', hintKey: 'j/k' },
   { action: 'back', keys: ['esc', 'q'], scope: 'sequence', group: 'App', help: 'back to the list', hint: 'back' },
+  { action: 'help', keys: ['?'], scope: 'sequence', group: 'App', help: 'these keys', hint: 'help' },
   { action: 'help', keys: ['?'], scope: 'global', group: 'App', help: 'this help', hint: 'help' },
   { action: 'back', keys: ['esc'], scope: 'global', group: 'App', help: 'back / cancel' },
   { action: 'quit', keys: ['q', 'C-c'], scope: 'global', group: 'App', help: 'quit', hint: 'quit' },

@@ -43,12 +43,12 @@ describe('the board list', () => {
     await ui.press('b');
     await ui.waitFor('Boards');
     await ui.press('?');
-    const help = await ui.waitFor('Keys — press ? or Esc to close');
+    const help = await ui.waitFor('Keys of the board list — press ? or Esc to close');
     expect(help).toContain('filter the boards by typing');
     expect(help).toContain('new board');
     expect(help).toContain('reload the list');
     await ui.press('esc');
-    await ui.waitFor((f) => f.includes('Boards') && !f.includes('Keys — press'));
+    await ui.waitFor((f) => f.includes('Boards') && !f.includes('press ? or Esc to close'));
   });
 
   it('b j ⏎ in one read opens the board after the open one', async () => {

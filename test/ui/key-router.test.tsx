@@ -63,6 +63,19 @@ describe('KeyRouter', () => {
   });
 });
 
+describe('KeyRouter pinned handler', () => {
+  it('stays on top of handlers registered after it; they get keys once it is gone', () => {
+    const { router, got, to } = routed();
+    const unpin = router.push(to('help'), false, { current: false }, true);
+    router.push(to('picker'));
+    router.feed('j', NONE);
+    expect(got).toEqual(['help:j']);
+    unpin();
+    router.feed('k', NONE);
+    expect(got).toEqual(['help:j', 'picker:k']);
+  });
+});
+
 describe('KeyRouter hand-off', () => {
   it('keys after one that hands off wait for the next handler to register, then go to it', () => {
     const { router, got, to } = routed();

@@ -34,7 +34,7 @@ describe('keymap', () => {
     expect(actionFor('pick', 'esc')).toBe('back');
     // r retries options that failed to load; not hinted, as most pickers have none to retry.
     expect(actionFor('pick', 'r')).toBe('refresh');
-    expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'filter', 'close']);
+    expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'filter', 'close', 'help']);
   });
 
   it('a picker filtering (after /): ↑↓ Ctrl+P/N, Enter, Backspace, Esc; j, k, digits and r are text', () => {
@@ -66,6 +66,16 @@ describe('keymap', () => {
     expect(hintsFor('picker').map((h) => `${h.key} ${h.label}`)).toEqual([
       'j/k choose', 'Enter open', '/ filter', 'n new board', '? help', 'q quit',
     ]);
+  });
+
+  it('? opens the help from a picker and a sequence being read; not while filtering, typing or answering y/n', () => {
+    expect(actionFor('pick', '?')).toBe('help');
+    expect(actionFor('sequence', '?')).toBe('help');
+    expect(actionFor('picker', '?')).toBe('help');
+    expect(actionFor('pick-filter', '?')).toBeUndefined();
+    expect(actionFor('prompt', '?')).toBeUndefined();
+    expect(actionFor('confirm', '?')).toBeUndefined();
+    for (const k of ['esc', '?', 'q']) expect(actionFor('help', k)).toBe('back');
   });
 
   it('no key means two things in one scope', () => {

@@ -42,6 +42,8 @@ interface Entry {
   text: boolean;
   /** Waiting for its options (a picker still loading them): keys are held for it. */
   waiting: { current: boolean };
+  /** Stays on top of handlers registered after it (the `?` help over a picker). */
+  pinned: boolean;
 }
 
 const waits = (e: Entry | undefined): boolean => e?.waiting.current === true;
@@ -77,10 +79,17 @@ export class KeyRouter {
     this.screen = handler;
   }
 
-  /** Registers a handler on top; returns its removal. */
-  push(handler: { current: KeyHandler }, text = false, waiting: { current: boolean } = { current: false }): () => void {
+  /**
+   * Registers a handler on top — below any pinned one: what opens behind
+   * the `?` help (a picker a late answer reopens) waits under it. Returns
+   * its removal.
+   */
+  push(handler: { current: KeyHandler }, text = false, waiting: { current: boolean } = { current: false }, pinned = false): () => void {
     const id = ++this.next;
-    this.stack.push({ id, handler, text, waiting });
+    const entry = { id, handler, text, waiting, pinned };
+    const firstPinned = pinned ? -1 : this.stack.findIndex((e) => e.pinned);
+    if (firstPinned < 0) this.stack.push(entry);
+    else this.stack.splice(firstPinned, 0, entry);
     if (this.handingOff) {
       this.handingOff = false;
       this.pump();
@@ -164,9 +173,10 @@ export const KeyRouterContext = createContext<KeyRouter | null>(null);
 /**
  * Receive keys while `isActive`, ahead of (and instead of) the screen's keys.
  * While `waiting`, keys are held for this handler (see KeyRouter) and given
- * to it once `waiting` is false again.
+ * to it once `waiting` is false again. A `pinned` handler stays on top of
+ * those registered after it.
  */
-export function useKeyHandler(handler: KeyHandler, isActive = true, text = false, waiting = false): void {
+export function useKeyHandler(handler: KeyHandler, isActive = true, text = false, waiting = false, pinned = false): void {
   const router = useContext(KeyRouterContext);
   const ref = useRef(handler);
   ref.current = handler;
@@ -176,8 +186,8 @@ export function useKeyHandler(handler: KeyHandler, isActive = true, text = false
   // no key can arrive between the prompt showing and the prompt listening.
   useLayoutEffect(() => {
     if (!isActive || router === null) return;
-    return router.push(ref, text, waits);
-  }, [router, isActive, text]);
+    return router.push(ref, text, waits, pinned);
+  }, [router, isActive, text, pinned]);
   // Done waiting: the held keys go out now, to this render's handler.
   useLayoutEffect(() => {
     if (!waiting) router?.pump();

@@ -12,6 +12,10 @@
  * clears the filter and a second Esc closes. Actions (`action`: "+ New
  * tag…") stay listed after the matches.
  *
+ * `?` opens the help for its scope (use-help); the picker stays mounted
+ * under it, so Esc comes back to the same highlight and filter. While
+ * filtering, `?` is text like every other unbound key.
+ *
  * Type-ahead: keys typed before the picker is ready are kept, in order.
  * - Typed before it is drawn (`t` then `j ⏎` in one read, or before React
  *   renders): the router holds them until it listens (see KeyRouter).
@@ -27,6 +31,7 @@ import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import { createContext, useContext, useMemo } from 'react';
 import { fit } from '../../text/width.js';
+import { useOpenHelp } from '../hooks/use-help.js';
 import { useKeyScope } from '../hooks/use-key-scope.js';
 import { hintsFor, type Action, type Scope } from '../keymap.js';
 import { usePickerInput } from './use-picker-input.js';
@@ -92,8 +97,11 @@ const FILTER_HELP = hintsFor('pick-filter').map((h) => `${h.key} ${h.label}`).jo
 export function Picker(p: PickerProps) {
   const picker = usePickerState(p.items, p.initialIndex ?? 0);
   const { state, rows } = picker;
+  const scope = p.scope ?? 'pick';
+  const openHelp = useOpenHelp();
   usePickerInput({
-    scope: p.scope ?? 'pick',
+    scope,
+    onHelp: () => openHelp(scope),
     isActive: p.isActive !== false,
     items: p.items,
     folded: picker.folded,

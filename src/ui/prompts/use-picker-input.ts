@@ -30,6 +30,8 @@ export interface UsePickerInputOptions {
   onCancel(): void;
   /** The scope's other actions (the board list's n, r, q), on the highlighted item. */
   onAction?(action: Action, value: string | null): void;
+  /** `?` (not while filtering: there it is text). */
+  onHelp(): void;
   onKey?(input: string, value: string | null): boolean;
   onRetry?(): void;
 }
@@ -66,6 +68,7 @@ export function usePickerInput(o: UsePickerInputOptions): void {
     }
     const action = actionFor(o.scope, keyName(input, key));
     if (action === 'back') return o.onCancel();
+    if (action === 'help') return o.onHelp();
     if (action === 'refresh' && o.onRetry !== undefined) return o.onRetry();
     if (action === 'pick.filter') return o.set(startFilter(s));
     if (rows.length > 0) {
