@@ -60,7 +60,6 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   // Key handlers read these through their refs: a key right after the one
   // that changed them (same read, or before React renders) sees the change.
   const [commentSel, setCommentSel, commentSelNow] = useLatestState<number | null>(null);
-  const [filterText, setFilterText, filterTextNow] = useLatestState<string | null>(null);
   // A narrower scope named by the open overlay (a picker filtering), for the footer.
   const [overlayKeys, setOverlayKeys] = useState<Scope | null>(null);
   const [notice, notify] = useNotice();
@@ -74,7 +73,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const sequenceOpen = useBoard((s) => s.sequence !== null);
   // Only a filter needs every card; without one, a move or a page must not
   // re-render the whole shell.
-  const cards = useBoard((s) => (filterText === null ? null : s.view.cards));
+  const cardFilter = useBoard((s) => s.filter);
+  const cards = useBoard((s) => (s.filter === null ? null : s.view.cards));
   const tags = useBoard((s) => s.tags);
   const status = useBoard(useShallow(selectStatus));
   const wait = useCountdown(status.backoff?.until ?? null);
@@ -89,7 +89,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   }, [store, initialBoardId]);
 
   const filterCache = useRef<FilterCache['current']>(null);
-  const filter = filterFor(filterCache, filterText, cards, tags);
+  const filter = filterFor(filterCache, cardFilter, cards, tags);
   useEffect(() => {
     if (filter !== null) snapToFilter(store, filter.ids);
   }, [filter, store]);
@@ -126,7 +126,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const openBoard = useCallback(
     (id: number) => {
       goTo('board');
-      setFilterText(null);
+      // Picked from the list, even the open board starts unfiltered.
+      store.getState().setFilter(null);
       if (id !== store.getState().boardId) void store.getState().openBoard(id).catch(() => undefined);
     },
     [store],
@@ -148,9 +149,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     // The filter as the last key left it, over the cards as they are now.
     filter: () => {
       const s = store.getState();
-      return filterFor(filterCache, filterTextNow.current, s.view.cards, s.tags);
+      return filterFor(filterCache, s.filter, s.view.cards, s.tags);
     },
-    setFilterText,
     openDetail: (id) => {
       setScroll(0);
       setCommentSel(null);
@@ -274,6 +274,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
         pending={status.pending}
         failed={status.failed}
         error={status.error}
+        filter={filter?.label ?? null}
         waitSeconds={wait}
         notice={notice}
         hints={hintsFor(keyScope)}

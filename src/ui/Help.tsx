@@ -8,8 +8,12 @@ const WHAT: Partial<Record<Scope, string>> = {
   detail: 'the card',
   picker: 'the board list',
   pick: 'this list',
+  tags: 'the tag manager',
   sequence: 'this sequence',
 };
+
+/** A binding's keys as the help shows them; 1 to 9 as one range. */
+const keysText = (b: Binding): string => (b.keys.join('') === '123456789' ? '1–9' : b.keys.map(displayKey).join(' / '));
 
 interface Line {
   key: string;
@@ -30,7 +34,7 @@ export function helpLines(scope: Scope): Line[] {
   const lines: Line[] = [];
   for (const [group, list] of groups) {
     lines.push({ key: group, text: group, heading: true });
-    for (const b of list) lines.push({ key: `${group}:${b.action}`, text: `  ${b.keys.map(displayKey).join(' / ').padEnd(22)} ${b.help}` });
+    for (const b of list) lines.push({ key: `${group}:${b.action}`, text: `  ${keysText(b).padEnd(22)} ${b.help}` });
   }
   return lines;
 }

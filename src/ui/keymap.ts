@@ -11,10 +11,10 @@ import type { Key } from 'ink';
  * move-to, the `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
-export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'confirm' | 'pick' | 'pick-filter' | 'help' | 'sequence' | 'global';
+export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'confirm' | 'pick' | 'pick-filter' | 'tags' | 'help' | 'sequence' | 'global';
 
 /** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
-const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'confirm', 'pick', 'pick-filter', 'help', 'sequence']);
+const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'confirm', 'pick', 'pick-filter', 'tags', 'help', 'sequence']);
 
 export type Action =
   | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last'
@@ -23,7 +23,7 @@ export type Action =
   | 'open' | 'back'
   | 'card.new' | 'card.edit' | 'card.comment' | 'card.note' | 'card.subtask'
   | 'card.tags' | 'card.assign' | 'card.moveTo' | 'card.archive'
-  | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage'
+  | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage' | 'tag.new' | 'tag.delete'
   | 'comment.next' | 'comment.prev' | 'comment.delete'
   | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end'
   | 'confirm.yes' | 'confirm.no' | 'pick.nth' | 'pick.filter' | 'filter.erase'
@@ -115,6 +115,18 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'refresh', keys: ['r'], scope: 'pick', group: 'App', help: 'load the options again when they failed to load' },
   // Not while filtering: there `?` is text.
   { action: 'help', keys: ['?'], scope: 'pick', group: 'App', help: 'these keys', hint: 'help' },
+  // The tag manager (T) is a picker of the board's tags. There is no tag
+  // rename in the API; Enter shows the board's cards carrying the tag.
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'tags', group: 'Navigate', help: 'previous tag' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'tags', group: 'Navigate', help: 'next tag', hint: 'choose', hintKey: 'j/k' },
+  { action: 'open', keys: ['enter'], scope: 'tags', group: 'Board', help: 'show only the cards with this tag (Esc on the board: all again)', hint: 'show its cards' },
+  { action: 'pick.nth', keys: DIGITS, scope: 'tags', group: 'Board', help: 'show the cards of the tag with that number' },
+  { action: 'pick.filter', keys: ['/'], scope: 'tags', group: 'Navigate', help: 'filter the tags by typing', hint: 'filter' },
+  { action: 'tag.new', keys: ['n'], scope: 'tags', group: 'Board', help: 'new tag', hint: 'new' },
+  { action: 'tag.delete', keys: ['d'], scope: 'tags', group: 'Board', help: 'delete the tag from the board and every card (asks y/n)', hint: 'delete' },
+  { action: 'back', keys: ['esc'], scope: 'tags', group: 'App', help: 'close', hint: 'close' },
+  { action: 'refresh', keys: ['r'], scope: 'tags', group: 'App', help: 'load the tags again when they failed to load' },
+  { action: 'help', keys: ['?'], scope: 'tags', group: 'App', help: 'these keys', hint: 'help' },
   // Filtering a picker (after /): every other key is text, j and k included.
   { action: 'card.prev', keys: ['up', 'C-p'], scope: 'pick-filter', group: 'Navigate', help: 'previous match' },
   { action: 'card.next', keys: ['down', 'C-n'], scope: 'pick-filter', group: 'Navigate', help: 'next match', hint: 'choose', hintKey: '↑/↓' },
@@ -170,7 +182,7 @@ export function displayKey(name: string): string {
   if (name.startsWith('S-')) return `Shift+${arrows[name.slice(2)] ?? name.slice(2)}`;
   if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
   if (arrows[name]) return arrows[name];
-  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', tab: 'Tab', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
+  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', tab: 'Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
   return words[name] ?? name;
 }
 

@@ -17,7 +17,7 @@ describe('keymap', () => {
   });
 
   it('what is open over a screen takes every key: no global binding applies or is hinted', () => {
-    for (const scope of ['prompt', 'confirm', 'pick', 'pick-filter', 'help', 'sequence'] as const) {
+    for (const scope of ['prompt', 'confirm', 'pick', 'pick-filter', 'tags', 'help', 'sequence'] as const) {
       expect(bindingsFor(scope).every((b) => b.scope === scope)).toBe(true);
       expect(actionFor(scope, 'C-c')).toBeUndefined();
     }
@@ -76,6 +76,18 @@ describe('keymap', () => {
     expect(actionFor('prompt', '?')).toBeUndefined();
     expect(actionFor('confirm', '?')).toBeUndefined();
     for (const k of ['esc', '?', 'q']) expect(actionFor('help', k)).toBe('back');
+  });
+
+  it('the tag manager: a picker of tags whose Enter shows the board’s cards with the tag; n new, d delete', () => {
+    expect(actionFor('tags', 'enter')).toBe('open');
+    expect(actionFor('tags', 'n')).toBe('tag.new');
+    expect(actionFor('tags', 'd')).toBe('tag.delete');
+    expect(actionFor('tags', '/')).toBe('pick.filter');
+    expect(actionFor('tags', '?')).toBe('help');
+    expect(actionFor('tags', 'q')).toBeUndefined();
+    expect(hintsFor('tags').map((h) => `${h.key} ${h.label}`)).toEqual([
+      'j/k choose', 'Enter show its cards', '/ filter', 'n new', 'd delete', 'Esc close', '? help',
+    ]);
   });
 
   it('no key means two things in one scope', () => {

@@ -1,10 +1,12 @@
 /**
  * The one picker. ink-select-input draws the list; its keys (the keymap's
- * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc, / to filter, and r when the
- * options failed to load and `onRetry` asks again) come through the app's
- * key router like every other key (use-picker-input), and a few extra keys
- * (d to delete in the tag manager) go to `onKey`. Items may carry a colour:
- * the swatch is painted, and the label always names the colour too.
+ * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc, / to filter, ? help, and r when
+ * the options failed to load and `onRetry` asks again) come through the
+ * app's key router like every other key (use-picker-input). A picker with
+ * keys of its own has its own scope (`scope`: the board list's `picker`, the
+ * tag manager's `tags`) and gets the actions it adds through `onAction`.
+ * Items may carry a colour: the swatch is painted, and the label always
+ * names the colour too.
  *
  * Type to filter (lazygit, fzf): `/` shows a filter line; typed text keeps
  * the items whose label contains it (case and accents ignored), the first
@@ -83,10 +85,11 @@ export interface PickerProps {
   scope?: Scope;
   /** Takes keys; false while something else does (a prompt over the board list). Default true. */
   isActive?: boolean;
-  /** The scope's actions a picker doesn't do itself (the board list's n, r, q), on the highlighted item. */
+  /**
+   * The scope's actions a picker doesn't do itself (the board list's n, r,
+   * q; the tag manager's n, d), on the highlighted item (null: none).
+   */
   onAction?(action: Action, value: string | null): void;
-  /** Extra keys on the highlighted item; return true when handled. */
-  onKey?(input: string, value: string | null): boolean;
   /** `r`: the options failed to load, ask for them again. */
   onRetry?(): void;
 }
@@ -111,7 +114,6 @@ export function Picker(p: PickerProps) {
     onPick: p.onPick,
     onCancel: p.onCancel,
     ...(p.onAction !== undefined ? { onAction: p.onAction } : {}),
-    ...(p.onKey !== undefined ? { onKey: p.onKey } : {}),
     ...(p.onRetry !== undefined ? { onRetry: p.onRetry } : {}),
   });
   useKeyScope(state.filtering && p.isActive !== false ? 'pick-filter' : null);

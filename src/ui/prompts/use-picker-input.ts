@@ -32,7 +32,6 @@ export interface UsePickerInputOptions {
   onAction?(action: Action, value: string | null): void;
   /** `?` (not while filtering: there it is text). */
   onHelp(): void;
-  onKey?(input: string, value: string | null): boolean;
   onRetry?(): void;
 }
 
@@ -78,8 +77,6 @@ export function usePickerInput(o: UsePickerInputOptions): void {
       const nth = action === 'pick.nth' ? Number(input) - 1 : -1;
       if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
     }
-    const value = rows[at]?.value ?? null;
-    if (action !== undefined && o.onAction !== undefined) return o.onAction(action, value);
-    o.onKey?.(input, value);
+    if (action !== undefined) o.onAction?.(action, rows[at]?.value ?? null);
   }, o.isActive, false, o.loading);
 }
