@@ -47,7 +47,7 @@ export function helpLines(scope: Scope): Line[] {
 export function Help({ scope, height, onClose }: { scope: Scope; height: number; onClose(): void }) {
   useKeyHandler((input, key) => {
     if (actionFor('help', keyName(input, key)) === 'back') onClose();
-  }, true, false, false, true);
+  }, true, false, false, { pinned: true });
   const what = WHAT[scope];
   return (
     <Box flexDirection="column" height={height} flexWrap="wrap">

@@ -78,5 +78,8 @@ export function usePickerInput(o: UsePickerInputOptions): void {
       if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
     }
     if (action !== undefined) o.onAction?.(action, rows[at]?.value ?? null);
-  }, o.isActive, false, o.loading);
+  }, o.isActive, false, o.loading, {
+    // Quitting (the board list's q) doesn't wait for the options, like Esc.
+    leaves: (input, key) => !o.latest.current.filtering && actionFor(o.scope, keyName(input, key)) === 'quit',
+  });
 }
