@@ -36,7 +36,7 @@ class Cancelled extends Error {}
 type MutationActions = Omit<
   BoardActions,
   'loadBoards' | 'openBoard' | 'loadMore' | 'refresh' | 'openCard' | 'closeCard' | 'focusColumn' | 'focusCard' |
-  'focusFirst' | 'focusLast' | 'focusCardId' | 'clearError' | 'markSeen' | 'noteBackoff'
+  'focusFirst' | 'focusLast' | 'focusCardId' | 'clearError' | 'markSeen' | 'noteBackoff' | 'setFilter'
 >;
 
 export interface AfterFold {

@@ -16,6 +16,7 @@ import { errorText, FoldLog, makeUpdate } from './core.js';
 import { at, START_CURSOR } from './cursor.js';
 import { EMPTY_CARDS } from './draft.js';
 import { initialExtras, makeExtras } from './extras.js';
+import { normaliseFilter } from './filter.js';
 import { makeLoaders } from './loading.js';
 import { KeyedQueue } from './queue.js';
 import type { BoardData, BoardState } from './types.js';
@@ -53,6 +54,7 @@ export function initialData(): BoardData {
     backoff: null,
     markedChanged: new Set(),
     detail: null,
+    filter: null,
   };
 }
 
@@ -123,6 +125,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
         if (get().view.cards.get(cardId) !== undefined) core.update({ cursor: { ...get().cursor, cardId } });
       },
 
+      setFilter: (filter) => set({ filter: normaliseFilter(filter) }),
       clearError: () => set({ lastError: null }),
       markSeen(cardId) {
         const marked = get().markedChanged;

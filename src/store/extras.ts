@@ -9,6 +9,7 @@ import type { EmailSequenceDetail, EmailSequenceEntry } from '../api/schema.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Core } from './core.js';
 import { errorText } from './core.js';
+import { normaliseFilter } from './filter.js';
 import type { BoardState, ColumnInfo } from './types.js';
 
 export interface SequencesState {
@@ -98,6 +99,9 @@ export function makeExtras(core: Core, set: Set, reloadDetail: (cardId: number) 
     async deleteTag(tagId) {
       const boardId = openBoard();
       await core.client.deleteTag(boardId, tagId).catch(refuse);
+      // A filter on the tag gone would show no cards, for no visible reason.
+      const f = core.get().filter;
+      if (f !== null && f.tagId === tagId) set({ filter: normaliseFilter({ ...f, tagId: null }) });
       await reloadTags();
     },
     reloadTags,

@@ -5,4 +5,5 @@ export { MutationError } from './actions.js';
 export * from './selectors.js';
 export type * from './types.js';
 export { CardTable } from './card-table.js';
+export { matchCards } from './filter.js';
 export type { ExtraActions, ExtraData, SequenceState, SequencesState } from './extras.js';

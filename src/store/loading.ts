@@ -115,6 +115,8 @@ export function makeLoaders(core: Core) {
     core.update({
       boardId, boardLoading: true, boardError: null, columns: [], confirmed: EMPTY_CARDS, paging: {}, tags: [],
       tagsLoading: true, tagsError: null, cursor: START_CURSOR, markedChanged: new Set(), detail: null,
+      // Another board's tag ids mean nothing here; its filter was for its cards.
+      filter: null,
     });
     core.client.listTags(boardId).then(
       (tags) => gen === core.generation && core.update({ tags, tagsLoading: false }),

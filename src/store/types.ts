@@ -103,6 +103,14 @@ export type Mutation = MutationInput & {
   readonly boardId: number | null;
 };
 
+/** Which cards the board shows (see filter.ts); `null` in state when none. */
+export interface CardFilter {
+  /** Typed with `/`: title, tag name or assignee contains it ('' for none). */
+  readonly text: string;
+  /** Only cards carrying this tag (the tag manager's Enter). */
+  readonly tagId: number | null;
+}
+
 export interface BoardsState {
   readonly items: readonly Board[];
   readonly loading: boolean;
@@ -133,6 +141,8 @@ export interface BoardData {
   /** Cards a refresh found changed by someone else since the user last looked. */
   markedChanged: ReadonlySet<number>;
   detail: DetailState | null;
+  /** The open board's card filter; reset when another board opens. */
+  filter: CardFilter | null;
 }
 
 export interface BoardActions {
@@ -164,6 +174,8 @@ export interface BoardActions {
   /** Resolves with the new board's id. */
   createBoard(name: string, users?: readonly string[]): Promise<number>;
 
+  /** Sets the card filter; no text and no tag clears it. */
+  setFilter(filter: CardFilter | null): void;
   clearError(): void;
   markSeen(cardId: number): void;
   /** Feed the client's onBackoff here (createBoardStore wires it when it can). */

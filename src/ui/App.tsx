@@ -10,11 +10,12 @@ import { filterFor, type FilterCache } from './filter.js';
 import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
 import { Help } from './Help.js';
-import { actionFor, hintsFor, keyName, type Scope } from './keymap.js';
+import { actionFor, hintsFor, keyName, type Action, type Scope } from './keymap.js';
 import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
+import { HelpContext } from './hooks/use-help.js';
 import { KeyScopeContext } from './hooks/use-key-scope.js';
 import { boardKey, detailKey, snapToFilter, type ScreenKeys } from './hooks/screen-keys.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
@@ -53,12 +54,12 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize();
   const [screen, setScreen, screenNow] = useLatestState<Screen>(initialBoardId ? 'board' : 'picker');
-  const [help, setHelp, helpNow] = useLatestState(false);
+  // The `?` help and the keymap scope it lists (what was open when `?` was pressed).
+  const [help, setHelp] = useState<Scope | null>(null);
   const [scroll, setScroll] = useState(0);
   // Key handlers read these through their refs: a key right after the one
   // that changed them (same read, or before React renders) sees the change.
   const [commentSel, setCommentSel, commentSelNow] = useLatestState<number | null>(null);
-  const [filterText, setFilterText, filterTextNow] = useLatestState<string | null>(null);
   // A narrower scope named by the open overlay (a picker filtering), for the footer.
   const [overlayKeys, setOverlayKeys] = useState<Scope | null>(null);
   const [notice, notify] = useNotice();
@@ -72,7 +73,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const sequenceOpen = useBoard((s) => s.sequence !== null);
   // Only a filter needs every card; without one, a move or a page must not
   // re-render the whole shell.
-  const cards = useBoard((s) => (filterText === null ? null : s.view.cards));
+  const cardFilter = useBoard((s) => s.filter);
+  const cards = useBoard((s) => (s.filter === null ? null : s.view.cards));
   const tags = useBoard((s) => s.tags);
   const status = useBoard(useShallow(selectStatus));
   const wait = useCountdown(status.backoff?.until ?? null);
@@ -87,7 +89,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   }, [store, initialBoardId]);
 
   const filterCache = useRef<FilterCache['current']>(null);
-  const filter = filterFor(filterCache, filterText, cards, tags);
+  const filter = filterFor(filterCache, cardFilter, cards, tags);
   useEffect(() => {
     if (filter !== null) snapToFilter(store, filter.ids);
   }, [filter, store]);
@@ -99,12 +101,33 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const promptLines = overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences' ? overlayHeight(overlay, bodyHeight) : 0;
   // What takes the keys now names the footer's hints: the help, else what is
   // open over the screen, else the screen.
-  const keyScope: Scope = help ? 'help' : overlay === null ? screen : (overlayKeys ?? overlayScope(overlay, sequenceOpen) ?? screen);
+  // (The board list is a picker too: while it filters, it names `pick-filter`.)
+  const keyScope: Scope = help !== null ? 'help' : (overlayKeys ?? (overlay === null ? screen : (overlayScope(overlay, sequenceOpen) ?? screen)));
+
+  // Into or out of the board list, whose picker takes keys through the
+  // router: keys typed after the one that switches wait until it is drawn
+  // (`b j ⏎` walks the list; Enter then `j` walks the board opened).
+  const goTo = (next: Screen): void => {
+    if (screenNow.current === next) return;
+    router.expectChange();
+    setScreen(next);
+  };
+  // The help takes keys once drawn, and gives them back once gone: keys
+  // typed meanwhile wait (`?` then Esc then j in one read walk what was open).
+  const openHelp = useCallback((scope: Scope) => {
+    router.expectChange();
+    setHelp(scope);
+  }, [router]);
+  const closeHelp = useCallback(() => {
+    router.expectChange();
+    setHelp(null);
+  }, [router]);
 
   const openBoard = useCallback(
     (id: number) => {
-      setScreen('board');
-      setFilterText(null);
+      goTo('board');
+      // Picked from the list, even the open board starts unfiltered.
+      store.getState().setFilter(null);
       if (id !== store.getState().boardId) void store.getState().openBoard(id).catch(() => undefined);
     },
     [store],
@@ -126,9 +149,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     // The filter as the last key left it, over the cards as they are now.
     filter: () => {
       const s = store.getState();
-      return filterFor(filterCache, filterTextNow.current, s.view.cards, s.tags);
+      return filterFor(filterCache, s.filter, s.view.cards, s.tags);
     },
-    setFilterText,
     openDetail: (id) => {
       setScroll(0);
       setCommentSel(null);
@@ -146,8 +168,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     pageRows: Math.max(1, bodyHeight - 4),
   };
 
-  // The one key router: an open overlay takes every key; then help; then the
-  // screen. Ink re-subscribes a changed handler only in a later effect, so
+  // The one key router: the help, else an open overlay takes every key; then
+  // the screen. Ink re-subscribes a changed handler only in a later effect, so
   // the subscribed handler is stable and reads this render's through a ref:
   // a key right after another sees the state the first one left.
   const onKey = useRef<(input: string, key: Key) => void>(() => undefined);
@@ -165,39 +187,38 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     if (overlays.drawn()) router.settle();
   });
   onKey.current = (input, key) => {
-    // The screen and help as the previous key left them, rendered or not.
+    // The screen as the previous key left it, rendered or not.
     const screen = screenNow.current;
-    const help = helpNow.current;
     const name = keyName(input, key);
     if (name === 'C-c') return exit();
-    const action = actionFor(help ? 'help' : screen, name);
-    if (help) {
-      if (action === 'back') setHelp(false);
-      return;
-    }
+    const action = actionFor(screen, name);
     if (action === 'quit' && !(screen === 'detail' && name === 'q')) return quit();
-    if (action === 'help') return setHelp(true);
+    if (action === 'help') return openHelp(screen);
     notify(null);
     if (screen === 'detail') return detailKey(keys, action);
-    if (screen === 'picker') {
-      if (action === 'back' && store.getState().boardId !== null) setScreen('board');
-      else if (action === 'refresh') void store.getState().loadBoards().catch(() => undefined);
-      else if (action === 'board.new') newBoard(flow, openBoard);
-      return;
-    }
+    if (screen === 'picker') return pickerAction(action);
     if (action === 'board.switch') {
-      setScreen('picker');
+      goTo('picker');
       void store.getState().loadBoards().catch(() => undefined);
       return;
     }
     boardKey(keys, action);
   };
+  /** The board list's keys that are not the list's own (BoardPicker hands them here). */
+  const pickerAction = (action: Action | undefined): void => {
+    if (action === 'quit') return quit();
+    notify(null);
+    if (action === 'back' && store.getState().boardId !== null) goTo('board');
+    else if (action === 'refresh') void store.getState().loadBoards().catch(() => undefined);
+    else if (action === 'board.new') newBoard(flow, openBoard);
+  };
 
   const bodyRows = bodyHeight - promptLines;
+  // What covers the screen's body: the help, a picker or the sequences.
+  const full = overlay !== null && promptLines === 0 ? overlay : null;
+  const covered = help !== null || full !== null;
   let body = null;
-  if (help) body = <Help scope={screen} height={bodyHeight} />;
-  else if (overlay !== null && promptLines === 0) body = <OverlayView overlay={overlay} width={width} height={bodyHeight} />;
-  else if (screen === 'picker')
+  if (screen === 'picker')
     body = (
       <BoardPicker
         boards={boards.items}
@@ -206,8 +227,9 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
         currentId={boardId}
         width={width}
         height={bodyRows}
-        isFocused={overlay === null && !help}
+        isActive={overlay === null}
         onSelect={openBoard}
+        onAction={pickerAction}
       />
     );
   else if (screen === 'detail' && detail !== null)
@@ -218,17 +240,33 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   // The board stays mounted under the card detail, help and full-screen
   // pickers, hidden rather than unmounted: Esc then redraws ~165 rows that
   // React already has instead of building them again (and each column keeps
-  // its scroll offset).
+  // its scroll offset). The board list and a full-screen overlay stay
+  // mounted under the help the same way, and so keep their highlight and
+  // filter (the help takes the keys meanwhile: see Help).
+  const shown = (on: boolean) => (on ? 'flex' : 'none');
   return (
+    <HelpContext.Provider value={openHelp}>
     <KeyScopeContext.Provider value={setOverlayKeys}>
     <Box flexDirection="column" width={width}>
       {screen !== 'picker' && (
-        <Box display={body === null ? 'flex' : 'none'} flexDirection="column">
+        <Box display={shown(body === null && !covered)} flexDirection="column">
           <Board width={width} height={bodyRows} filter={filter} />
         </Box>
       )}
-      {body}
-      {!help && overlay !== null && promptLines > 0 && <OverlayView overlay={overlay} width={width} height={promptLines} />}
+      {screen === 'picker' ? (
+        <Box display={shown(!covered)} flexDirection="column">
+          {body}
+        </Box>
+      ) : (
+        !covered && body
+      )}
+      {full !== null && (
+        <Box display={shown(help === null)} flexDirection="column">
+          <OverlayView overlay={full} width={width} height={bodyHeight} />
+        </Box>
+      )}
+      {help !== null && <Help scope={help} height={bodyHeight} onClose={closeHelp} />}
+      {help === null && overlay !== null && promptLines > 0 && <OverlayView overlay={overlay} width={width} height={promptLines} />}
       <StatusBar
         width={width}
         board={boardName === null ? 'no board' : sanitize(boardName)}
@@ -236,11 +274,13 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
         pending={status.pending}
         failed={status.failed}
         error={status.error}
+        filter={filter?.label ?? null}
         waitSeconds={wait}
         notice={notice}
         hints={hintsFor(keyScope)}
       />
     </Box>
     </KeyScopeContext.Provider>
+    </HelpContext.Provider>
   );
 }

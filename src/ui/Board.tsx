@@ -4,6 +4,7 @@ import { selectBoardName, selectColumns, selectCursor } from '../store/index.js'
 import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
 import { Column } from './Column.js';
+import type { BoardFilter } from './filter.js';
 import { columnWindow } from './layout.js';
 import { useBoard } from './store-context.js';
 
@@ -11,7 +12,7 @@ export interface BoardProps {
   width: number;
   /** Lines available to the board, header included. */
   height: number;
-  filter: { text: string; ids: ReadonlySet<number> } | null;
+  filter: BoardFilter | null;
 }
 
 /** The open board: a header line, then the columns that fit, side by side. */
@@ -26,7 +27,7 @@ export function Board({ width, height, filter }: BoardProps) {
   const win = columnWindow(columns.length, cursor.col, width, start.current);
   start.current = win.start;
   const range = columns.length > win.end - win.start ? `  columns ${win.start + 1}–${win.end} of ${columns.length}` : '';
-  const filterText = filter ? `  filter: ${sanitize(filter.text)} (${filter.ids.size} match)` : '';
+  const filterText = filter ? `  filter: ${filter.label} (${filter.ids.size} match)` : '';
   const header = `${name === null ? 'inboard' : sanitize(name)}${range}${filterText}${loading ? '  loading…' : ''}`;
 
   return (

@@ -1,9 +1,16 @@
-import { Box, Text } from 'ink';
-import SelectInput from 'ink-select-input';
+/**
+ * The board list (`b`, and the first screen without `--board`): the shared
+ * Picker in the keymap's `picker` scope, so its keys come through the key
+ * router like every other screen's — type-ahead is held while the list
+ * loads, `/` filters as in every picker, and the footer and `?` help name its
+ * keys. The actions that aren't the list's own (n new board, r reload, q, ?,
+ * Esc back) go to App through `onAction`.
+ */
 import { useMemo } from 'react';
 import type { Board } from '../api/schema.js';
 import { sanitize } from '../text/sanitize.js';
-import { fit } from '../text/width.js';
+import type { Action } from './keymap.js';
+import { Picker, type PickItem } from './prompts/Picker.js';
 
 export interface BoardPickerProps {
   boards: readonly Board[];
@@ -12,36 +19,51 @@ export interface BoardPickerProps {
   currentId: number | null;
   width: number;
   height: number;
-  isFocused: boolean;
+  /** False while something over it (a prompt, the help) takes the keys. */
+  isActive: boolean;
   onSelect: (boardId: number) => void;
+  onAction: (action: Action) => void;
 }
 
-/** The caller's boards; Enter opens one (ink-select-input handles ↑↓ j k). */
-export function BoardPicker({ boards, loading, error, currentId, width, height, isFocused, onSelect }: BoardPickerProps) {
+export function BoardPicker({ boards, loading, error, currentId, width, height, isActive, onSelect, onAction }: BoardPickerProps) {
+  // Sanitised here, once: what is drawn is also what `/` matches.
   const items = useMemo(
-    () =>
+    (): PickItem[] =>
       boards.map((b) => {
         const users = b.Users ? ` · shared with ${sanitize(b.Users)}` : '';
-        return { key: String(b.Id), value: b.Id, label: fit(`${sanitize(b.Name)}  — ${sanitize(b.Owner)}${users}`, width - 4) };
+        return { value: String(b.Id), label: `${sanitize(b.Name)}  — ${sanitize(b.Owner)}${users}` };
       }),
-    [boards, width],
+    [boards],
   );
   const initial = Math.max(0, boards.findIndex((b) => b.Id === currentId));
+  // Keys wait only while there is nothing to pick yet (the first load, or
+  // one after a failure); a reload keeps the list it has and takes keys.
+  const waiting = loading && boards.length === 0;
+  const status =
+    error !== null
+      ? { text: `${error} — press r to retry`, error: true }
+      : !loading && boards.length === 0
+        ? { text: 'No boards yet — press n to create one.' }
+        : null;
   return (
-    <Box flexDirection="column" height={height}>
-      <Text bold>{fit('Boards', width)}</Text>
-      {error !== null && <Text color="red">{fit(`✗ ${error} — press r to retry`, width)}</Text>}
-      {loading && boards.length === 0 && <Text dimColor>loading…</Text>}
-      {!loading && error === null && boards.length === 0 && <Text dimColor>No boards yet — press n to create one.</Text>}
-      {items.length > 0 && (
-        <SelectInput
-          items={items}
-          initialIndex={initial}
-          limit={Math.max(1, height - 2)}
-          isFocused={isFocused}
-          onSelect={(item) => onSelect(item.value)}
-        />
-      )}
-    </Box>
+    <Picker
+      // Mounted afresh when the first boards arrive: the picker reads its
+      // initial row once, and the current board is only known to be in the
+      // list then. Keys held meanwhile go to the new one (see KeyRouter).
+      key={boards.length === 0 ? 'empty' : 'list'}
+      scope="picker"
+      title="Boards"
+      items={items}
+      width={width}
+      height={height}
+      initialIndex={initial}
+      loading={waiting}
+      status={status}
+      help="Enter open · n new board"
+      isActive={isActive}
+      onPick={(id) => onSelect(Number(id))}
+      onCancel={() => onAction('back')}
+      onAction={(action) => onAction(action)}
+    />
   );
 }

@@ -1,7 +1,8 @@
 /**
  * `S`: email sequences. The list (name, first subject, views, last sent);
  * Enter shows the steps in order with their delay and subject, and the
- * content as readable text. j/k scroll, Esc goes back a level.
+ * content as readable text. j/k scroll, Esc goes back a level, ? lists the
+ * keys (the list's or the reader's) and comes back to the same place.
  */
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
@@ -11,6 +12,7 @@ import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
 import { longDate } from './card-meta.js';
+import { useOpenHelp } from './hooks/use-help.js';
 import { useKeyHandler, useKeyHandoff } from './hooks/use-key-router.js';
 import { actionFor, keyName } from './keymap.js';
 import { Picker } from './prompts/Picker.js';
@@ -51,9 +53,11 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
   // The list's keys and the reader's are two handlers: keys typed after the
   // Enter that opens one (or the q that goes back) wait for the other.
   const handoff = useKeyHandoff();
+  const openHelp = useOpenHelp();
   // While the sequence loads its keys wait too: j then scrolls what arrives.
   useKeyHandler((input, key) => {
     const action = actionFor('sequence', keyName(input, key));
+    if (action === 'help') return openHelp('sequence');
     if (action === 'back') {
       handoff();
       return store.getState().closeSequence();

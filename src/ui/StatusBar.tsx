@@ -10,6 +10,8 @@ export interface StatusBarProps {
   failed: number;
   /** The last error, in the server's words (already sanitised). */
   error: string | null;
+  /** The board's card filter, named (terminal-safe), when one is on. */
+  filter?: string | null;
   /** Seconds left while backing off after a 429 or an outage. */
   waitSeconds: number | null;
   /** A transient notice ("Moved to Done"), shown when there is no error. */
@@ -20,6 +22,8 @@ export interface StatusBarProps {
 /** Two lines: state on the first, the last error or the key hints on the second. */
 export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   const parts = [p.board, p.backend];
+  // A filtered board hides cards: say so, and how to see them all again.
+  if (p.filter != null) parts.push(`filter: ${p.filter} · Esc on the board clears`);
   if (p.pending > 0) parts.push(`⟳ ${p.pending} pending`);
   if (p.failed > 0) parts.push(`✗ ${p.failed} failed`);
   if (p.waitSeconds !== null) parts.push(`retrying in ${p.waitSeconds}s`);

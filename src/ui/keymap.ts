@@ -6,15 +6,15 @@
 import type { Key } from 'ink';
 
 /**
- * Where keys go: a screen (board, card detail, the board picker), or what
+ * Where keys go: a screen (board, card detail, the board list `picker`), or what
  * is open over it (a text prompt, a y/n confirm, a picker such as tags or
  * move-to, the `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
-export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'confirm' | 'pick' | 'pick-filter' | 'help' | 'sequence' | 'global';
+export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'confirm' | 'pick' | 'pick-filter' | 'tags' | 'help' | 'sequence' | 'global';
 
 /** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
-const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'confirm', 'pick', 'pick-filter', 'help', 'sequence']);
+const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'confirm', 'pick', 'pick-filter', 'tags', 'help', 'sequence']);
 
 export type Action =
   | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last'
@@ -23,7 +23,7 @@ export type Action =
   | 'open' | 'back'
   | 'card.new' | 'card.edit' | 'card.comment' | 'card.note' | 'card.subtask'
   | 'card.tags' | 'card.assign' | 'card.moveTo' | 'card.archive'
-  | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage'
+  | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage' | 'tag.new' | 'tag.delete'
   | 'comment.next' | 'comment.prev' | 'comment.delete'
   | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end'
   | 'confirm.yes' | 'confirm.no' | 'pick.nth' | 'pick.filter' | 'filter.erase'
@@ -42,6 +42,8 @@ export interface Binding {
   /** How the footer names the keys, when one key alone would mislead ('hjkl'). */
   hintKey?: string;
 }
+
+const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 export const KEYMAP: readonly Binding[] = [
   { action: 'column.prev', keys: ['left', 'h'], scope: 'board', group: 'Navigate', help: 'previous column' },
@@ -72,9 +74,16 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'board.switch', keys: ['b'], scope: 'board', group: 'Board', help: 'switch board' },
   { action: 'sequences', keys: ['S'], scope: 'board', group: 'Board', help: 'email sequences' },
   { action: 'tags.manage', keys: ['T'], scope: 'board', group: 'Board', help: 'manage the board’s tags' },
-  { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
+  // The board list is a picker on a screen of its own: the pickers' keys
+  // (filter included, see pick-filter), its own n and r, and the global ones.
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'picker', group: 'Navigate', help: 'previous board' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'picker', group: 'Navigate', help: 'next board', hint: 'choose', hintKey: 'j/k' },
   { action: 'open', keys: ['enter'], scope: 'picker', group: 'Board', help: 'open board', hint: 'open' },
-  { action: 'refresh', keys: ['r'], scope: 'picker', group: 'Board', help: 'reload the list' },
+  { action: 'pick.nth', keys: DIGITS, scope: 'picker', group: 'Board', help: 'open the board with that number' },
+  { action: 'pick.filter', keys: ['/'], scope: 'picker', group: 'Navigate', help: 'filter the boards by typing', hint: 'filter' },
+  { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
+  { action: 'refresh', keys: ['r'], scope: 'picker', group: 'Board', help: 'reload the list (also after it failed to load)' },
+  { action: 'back', keys: ['esc'], scope: 'picker', group: 'App', help: 'back to the open board' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'detail', group: 'Navigate', help: 'scroll up' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'detail', group: 'Navigate', help: 'scroll down' },
   { action: 'comment.next', keys: ['tab'], scope: 'detail', group: 'Navigate', help: 'select the next comment', hint: 'select comment', hintKey: 'Tab' },
@@ -99,21 +108,36 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'card.prev', keys: ['up', 'k'], scope: 'pick', group: 'Navigate', help: 'previous item' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'pick', group: 'Navigate', help: 'next item', hint: 'choose', hintKey: 'j/k' },
   { action: 'open', keys: ['enter'], scope: 'pick', group: 'App', help: 'pick the highlighted item', hint: 'pick' },
-  { action: 'pick.nth', keys: ['1', '2', '3', '4', '5', '6', '7', '8', '9'], scope: 'pick', group: 'App', help: 'pick the item with that number' },
+  { action: 'pick.nth', keys: DIGITS, scope: 'pick', group: 'App', help: 'pick the item with that number' },
   { action: 'pick.filter', keys: ['/'], scope: 'pick', group: 'Navigate', help: 'filter the items by typing', hint: 'filter' },
   { action: 'back', keys: ['esc'], scope: 'pick', group: 'App', help: 'close', hint: 'close' },
   // Not hinted: most pickers have nothing to retry; one that does names it in its own footer.
   { action: 'refresh', keys: ['r'], scope: 'pick', group: 'App', help: 'load the options again when they failed to load' },
+  // Not while filtering: there `?` is text.
+  { action: 'help', keys: ['?'], scope: 'pick', group: 'App', help: 'these keys', hint: 'help' },
+  // The tag manager (T) is a picker of the board's tags. There is no tag
+  // rename in the API; Enter shows the board's cards carrying the tag.
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'tags', group: 'Navigate', help: 'previous tag' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'tags', group: 'Navigate', help: 'next tag', hint: 'choose', hintKey: 'j/k' },
+  { action: 'open', keys: ['enter'], scope: 'tags', group: 'Board', help: 'show only the cards with this tag (Esc on the board: all again)', hint: 'show its cards' },
+  { action: 'pick.nth', keys: DIGITS, scope: 'tags', group: 'Board', help: 'show the cards of the tag with that number' },
+  { action: 'pick.filter', keys: ['/'], scope: 'tags', group: 'Navigate', help: 'filter the tags by typing', hint: 'filter' },
+  { action: 'tag.new', keys: ['n'], scope: 'tags', group: 'Board', help: 'new tag', hint: 'new' },
+  { action: 'tag.delete', keys: ['d'], scope: 'tags', group: 'Board', help: 'delete the tag from the board and every card (asks y/n)', hint: 'delete' },
+  { action: 'back', keys: ['esc'], scope: 'tags', group: 'App', help: 'close', hint: 'close' },
+  { action: 'refresh', keys: ['r'], scope: 'tags', group: 'App', help: 'load the tags again when they failed to load' },
+  { action: 'help', keys: ['?'], scope: 'tags', group: 'App', help: 'these keys', hint: 'help' },
   // Filtering a picker (after /): every other key is text, j and k included.
   { action: 'card.prev', keys: ['up', 'C-p'], scope: 'pick-filter', group: 'Navigate', help: 'previous match' },
   { action: 'card.next', keys: ['down', 'C-n'], scope: 'pick-filter', group: 'Navigate', help: 'next match', hint: 'choose', hintKey: '↑/↓' },
   { action: 'open', keys: ['enter'], scope: 'pick-filter', group: 'App', help: 'pick the highlighted match', hint: 'pick' },
   { action: 'filter.erase', keys: ['backspace'], scope: 'pick-filter', group: 'App', help: 'delete a character; on an empty filter, stop filtering' },
   { action: 'back', keys: ['esc'], scope: 'pick-filter', group: 'App', help: 'clear the filter (again: close)', hint: 'clear filter' },
-  { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help', hint: 'close', hintKey: 'Esc/?' },
+  { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help (back to what was open, as it was)', hint: 'close', hintKey: 'Esc/?' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'sequence', group: 'Navigate', help: 'scroll up' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'sequence', group: 'Navigate', help: 'scroll down', hint: 'scroll', hintKey: 'j/k' },
   { action: 'back', keys: ['esc', 'q'], scope: 'sequence', group: 'App', help: 'back to the list', hint: 'back' },
+  { action: 'help', keys: ['?'], scope: 'sequence', group: 'App', help: 'these keys', hint: 'help' },
   { action: 'help', keys: ['?'], scope: 'global', group: 'App', help: 'this help', hint: 'help' },
   { action: 'back', keys: ['esc'], scope: 'global', group: 'App', help: 'back / cancel' },
   { action: 'quit', keys: ['q', 'C-c'], scope: 'global', group: 'App', help: 'quit', hint: 'quit' },
@@ -158,7 +182,7 @@ export function displayKey(name: string): string {
   if (name.startsWith('S-')) return `Shift+${arrows[name.slice(2)] ?? name.slice(2)}`;
   if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
   if (arrows[name]) return arrows[name];
-  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', tab: 'Tab', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
+  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', tab: 'Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
   return words[name] ?? name;
 }
 

@@ -59,7 +59,7 @@ export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | 
     case undefined: return null;
     case 'text': return 'prompt';
     case 'confirm': return 'confirm';
-    case 'pick': return 'pick';
+    case 'pick': return o.scope ?? 'pick';
     case 'sequences': return sequenceOpen ? 'sequence' : 'pick';
   }
 }

@@ -142,7 +142,7 @@ describe('board keys', () => {
       await tick(60);
     };
     await stdinWrite('?', '?');
-    expect(h.frame()).not.toContain('Keys — press ? or Esc to close');
+    expect(h.frame()).not.toContain('press ? or Esc to close');
     await stdinWrite('\r', '\x1b');
     await h.waitFor('In progress (');
     expect(h.frame()).not.toContain('Thread owner');

@@ -43,6 +43,8 @@ export interface Ui {
    * network would: the real service answers them once released.
    */
   hold(match: RegExp): Hold;
+  /** What `holdFromStart` holds (a hold that lets everything through without it). */
+  held: Hold;
   /** Another client on the same service (same account): changes made elsewhere. */
   other: Client;
   boardId: number;
@@ -68,6 +70,8 @@ export interface UiOptions {
   rateLimit?: number;
   /** The app client's attempts per request (default 1: failures show at once). */
   maxAttempts?: number;
+  /** Hold matching requests from the very start (the first boards list): `ui.held`. */
+  holdFromStart?: RegExp;
 }
 
 export async function startUi(opts: UiOptions = {}): Promise<Ui> {
@@ -75,6 +79,22 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const dbPath = join(dir, 't.db');
   const svc = await startService({ dbPath, apiKey: KEY, demo: true, rateLimit: opts.rateLimit ?? 0 });
   const holds: { match: RegExp; queue: (() => void)[] | null }[] = [];
+  const hold = (match: RegExp): Hold => {
+    const h: { match: RegExp; queue: (() => void)[] | null } = { match, queue: [] };
+    holds.push(h);
+    return {
+      get waiting() {
+        return h.queue?.length ?? 0;
+      },
+      release() {
+        const queued = h.queue ?? [];
+        h.queue = null;
+        for (const send of queued) send();
+      },
+    };
+  };
+  // Before the app renders: its first requests go out as it mounts.
+  const held = hold(opts.holdFromStart ?? /(?!)/);
   const agent = new Agent();
   const dispatcher = agent.compose((dispatch) => (o, handler) => {
     const h = holds.find((x) => x.queue !== null && x.match.test(`${o.method} ${o.path}`));
@@ -102,20 +122,8 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   };
   const ui: Ui = {
     store,
-    hold(match) {
-      const h: { match: RegExp; queue: (() => void)[] | null } = { match, queue: [] };
-      holds.push(h);
-      return {
-        get waiting() {
-          return h.queue?.length ?? 0;
-        },
-        release() {
-          const queued = h.queue ?? [];
-          h.queue = null;
-          for (const send of queued) send();
-        },
-      };
-    },
+    hold,
+    held,
     other,
     boardId,
     frame,

@@ -63,6 +63,36 @@ describe('KeyRouter', () => {
   });
 });
 
+describe('KeyRouter leaving keys', () => {
+  it('a key the waiting handler leaves on goes through at once when typed first; after other keys it waits like text', () => {
+    const { router, got, to } = routed();
+    const waiting = { current: true };
+    const leaves = (input: string) => input === 'q';
+    router.push(to('list'), false, waiting, { leaves });
+    router.feed('q', NONE);
+    expect(got).toEqual(['list:q']);
+    router.feed('/', NONE);
+    router.feed('q', NONE);
+    expect(got).toEqual(['list:q']);
+    waiting.current = false;
+    router.pump();
+    expect(got).toEqual(['list:q', 'list:/', 'list:q']);
+  });
+});
+
+describe('KeyRouter pinned handler', () => {
+  it('stays on top of handlers registered after it; they get keys once it is gone', () => {
+    const { router, got, to } = routed();
+    const unpin = router.push(to('help'), false, { current: false }, { pinned: true });
+    router.push(to('picker'));
+    router.feed('j', NONE);
+    expect(got).toEqual(['help:j']);
+    unpin();
+    router.feed('k', NONE);
+    expect(got).toEqual(['help:j', 'picker:k']);
+  });
+});
+
 describe('KeyRouter hand-off', () => {
   it('keys after one that hands off wait for the next handler to register, then go to it', () => {
     const { router, got, to } = routed();

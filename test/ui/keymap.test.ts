@@ -17,7 +17,7 @@ describe('keymap', () => {
   });
 
   it('what is open over a screen takes every key: no global binding applies or is hinted', () => {
-    for (const scope of ['prompt', 'confirm', 'pick', 'pick-filter', 'help', 'sequence'] as const) {
+    for (const scope of ['prompt', 'confirm', 'pick', 'pick-filter', 'tags', 'help', 'sequence'] as const) {
       expect(bindingsFor(scope).every((b) => b.scope === scope)).toBe(true);
       expect(actionFor(scope, 'C-c')).toBeUndefined();
     }
@@ -34,7 +34,7 @@ describe('keymap', () => {
     expect(actionFor('pick', 'esc')).toBe('back');
     // r retries options that failed to load; not hinted, as most pickers have none to retry.
     expect(actionFor('pick', 'r')).toBe('refresh');
-    expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'filter', 'close']);
+    expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'filter', 'close', 'help']);
   });
 
   it('a picker filtering (after /): ↑↓ Ctrl+P/N, Enter, Backspace, Esc; j, k, digits and r are text', () => {
@@ -49,6 +49,44 @@ describe('keymap', () => {
       { key: '↑/↓', label: 'choose' },
       { key: 'Enter', label: 'pick' },
       { key: 'Esc', label: 'clear filter' },
+    ]);
+  });
+
+  it('the board list: the pickers’ keys (/ filter included), its own n and r, and the global ? and q', () => {
+    expect(actionFor('picker', 'j')).toBe('card.next');
+    expect(actionFor('picker', 'up')).toBe('card.prev');
+    expect(actionFor('picker', 'enter')).toBe('open');
+    expect(actionFor('picker', '2')).toBe('pick.nth');
+    expect(actionFor('picker', '/')).toBe('pick.filter');
+    expect(actionFor('picker', 'n')).toBe('board.new');
+    expect(actionFor('picker', 'r')).toBe('refresh');
+    expect(actionFor('picker', 'esc')).toBe('back');
+    expect(actionFor('picker', '?')).toBe('help');
+    expect(actionFor('picker', 'q')).toBe('quit');
+    expect(hintsFor('picker').map((h) => `${h.key} ${h.label}`)).toEqual([
+      'j/k choose', 'Enter open', '/ filter', 'n new board', '? help', 'q quit',
+    ]);
+  });
+
+  it('? opens the help from a picker and a sequence being read; not while filtering, typing or answering y/n', () => {
+    expect(actionFor('pick', '?')).toBe('help');
+    expect(actionFor('sequence', '?')).toBe('help');
+    expect(actionFor('picker', '?')).toBe('help');
+    expect(actionFor('pick-filter', '?')).toBeUndefined();
+    expect(actionFor('prompt', '?')).toBeUndefined();
+    expect(actionFor('confirm', '?')).toBeUndefined();
+    for (const k of ['esc', '?', 'q']) expect(actionFor('help', k)).toBe('back');
+  });
+
+  it('the tag manager: a picker of tags whose Enter shows the board’s cards with the tag; n new, d delete', () => {
+    expect(actionFor('tags', 'enter')).toBe('open');
+    expect(actionFor('tags', 'n')).toBe('tag.new');
+    expect(actionFor('tags', 'd')).toBe('tag.delete');
+    expect(actionFor('tags', '/')).toBe('pick.filter');
+    expect(actionFor('tags', '?')).toBe('help');
+    expect(actionFor('tags', 'q')).toBeUndefined();
+    expect(hintsFor('tags').map((h) => `${h.key} ${h.label}`)).toEqual([
+      'j/k choose', 'Enter show its cards', '/ filter', 'n new', 'd delete', 'Esc close', '? help',
     ]);
   });
 

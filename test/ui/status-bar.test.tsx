@@ -51,15 +51,15 @@ describe('status bar', () => {
     await ui.press('esc');
     await ui.press('t');
     await ui.waitFor('Tags — Enter applies or removes');
-    expect(statusLine(ui.frame()).trim()).toBe('j/k choose  Enter pick  / filter  Esc close');
+    expect(statusLine(ui.frame()).trim()).toBe('j/k choose  Enter pick  / filter  Esc close  ? help');
     // Filtering, j and k are text: the footer says so.
     await ui.press('/');
     await ui.waitFor((f) => statusLine(f).trim() === '↑/↓ choose  Enter pick  Esc clear filter');
     await ui.press('esc');
-    await ui.waitFor((f) => statusLine(f).trim() === 'j/k choose  Enter pick  / filter  Esc close');
+    await ui.waitFor((f) => statusLine(f).trim() === 'j/k choose  Enter pick  / filter  Esc close  ? help');
     await ui.press('esc');
     await ui.press('?');
-    await ui.waitFor('Keys — press ? or Esc to close');
+    await ui.waitFor('Keys of the board — press ? or Esc to close');
     expect(statusLine(ui.frame()).trim()).toBe('Esc/? close');
     await ui.press('esc');
     await ui.press('enter');
@@ -72,9 +72,9 @@ describe('status bar', () => {
     ui = await startUi();
     await ui.press('S');
     await ui.waitFor('Trial onboarding');
-    expect(statusLine(ui.frame()).trim()).toBe('j/k choose  Enter pick  / filter  Esc close');
+    expect(statusLine(ui.frame()).trim()).toBe('j/k choose  Enter pick  / filter  Esc close  ? help');
     await ui.press('enter');
     await ui.waitFor('Step 1 · after no delay');
-    expect(statusLine(ui.frame()).trim()).toBe('j/k scroll  Esc back');
+    expect(statusLine(ui.frame()).trim()).toBe('j/k scroll  Esc back  ? help');
   });
 });

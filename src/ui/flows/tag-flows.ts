@@ -1,7 +1,8 @@
 /**
  * `t`: the board's tags, each as a coloured ■ plus its colour's name and a ✓
  * when the card has it. Enter applies or removes; the last rows create a
- * tag (name, then colour) or open the tag manager (d deletes a board tag).
+ * tag (name, then colour) or open the tag manager (`T`: Enter shows the
+ * board's cards with the tag, n new, d deletes a board tag).
  */
 import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
 import { TAG_COLORS } from '../../api/schema.js';
@@ -115,23 +116,30 @@ function newTag(f: Flow, cardId: number | null, name = '', error: string | null 
   });
 }
 
+/**
+ * `T`: the board's tags (keymap scope `tags`). The API can't rename a tag,
+ * so Enter does what a list of tags is most often opened for: shows only
+ * the board's cards carrying it (a board filter in the store, named in the
+ * status bar; Esc on the board clears it).
+ */
 export function tagManager(f: Flow, status: Status = null): void {
   const key = showPicker(f, tagsLoading, () => ({
     kind: 'pick',
-    title: 'Board tags — d deletes, n new',
+    scope: 'tags',
+    title: 'Board tags — Enter shows its cards, d deletes, n new',
     items: tagItems(f, []).map((i) => ({ ...i, label: i.label.slice(2) })),
-    ...whenFailed(f, () => tagManager(f), 'd delete · n new tag · Esc close'),
+    ...whenFailed(f, () => tagManager(f), 'Enter show its cards · d delete · n new tag · Esc close'),
     ...(status !== null ? { status } : {}),
     onCancel: () => f.overlays.close(key),
-    onPick: () => undefined,
-    onKey: (input, value) => {
-      if (input === 'n') {
-        newTag(f, null);
-        return true;
-      }
-      if (input !== 'd' || value === null) return false;
+    onPick: (value) => {
+      f.overlays.close(key);
+      f.store.getState().setFilter({ text: '', tagId: Number(value) });
+    },
+    onAction: (action, value) => {
+      if (action === 'tag.new') return newTag(f, null);
+      if (action !== 'tag.delete' || value === null) return;
       const tag = f.store.getState().tags.find((t) => String(t.Id) === value);
-      if (tag === undefined) return false;
+      if (tag === undefined) return;
       const confirm = f.overlays.show({
         kind: 'confirm',
         question: `Delete tag “${sanitize(tag.Name)}” from the board and every card?`,
@@ -144,7 +152,6 @@ export function tagManager(f: Flow, status: Status = null): void {
           );
         },
       });
-      return true;
     },
   }));
 }

@@ -19,7 +19,6 @@ export interface ScreenKeys {
   flow: Flow;
   /** The filter as the previous key left it (read at each key, not from the last render). */
   filter(): BoardFilter | null;
-  setFilterText(text: string | null): void;
   openDetail(cardId: number): void;
   closeDetail(): void;
   /** The selected comment as the previous key left it. */
@@ -42,23 +41,26 @@ export function snapToFilter(store: BoardStore, ids: ReadonlySet<number>, dir: 1
   if (hit !== undefined) s.focusCardId(hit.id);
 }
 
+/** `/`: the text part of the filter; a tag chosen in the tag manager stays. */
 function filterPrompt(k: ScreenKeys): void {
   const f = k.flow;
+  const tagId = k.store.getState().filter?.tagId ?? null;
+  const setText = (text: string) => k.store.getState().setFilter({ text, tagId });
   const key = f.overlays.show({
     kind: 'text',
     title: 'Filter — title, tag or assignee',
-    initial: k.filter()?.text ?? '',
+    initial: k.store.getState().filter?.text ?? '',
     multiline: false,
     error: null,
     busy: false,
     help: 'Enter keeps it',
-    onChange: (v) => k.setFilterText(v === '' ? null : v),
+    onChange: setText,
     onSubmit: (v) => {
-      k.setFilterText(v.trim() === '' ? null : v);
+      setText(v.trim() === '' ? '' : v);
       f.overlays.close(key);
     },
     onCancel: () => {
-      k.setFilterText(null);
+      setText('');
       f.overlays.close(key);
     },
   });
@@ -92,7 +94,7 @@ export function boardKey(k: ScreenKeys, action: Action | undefined): void {
     return;
   }
   if (action === 'back') {
-    if (filter !== null) k.setFilterText(null);
+    if (filter !== null) s.setFilter(null);
     else s.clearError();
     return;
   }

@@ -42,6 +42,16 @@ interface Entry {
   text: boolean;
   /** Waiting for its options (a picker still loading them): keys are held for it. */
   waiting: { current: boolean };
+  /** Stays on top of handlers registered after it (the `?` help over a picker). */
+  pinned: boolean;
+  /** Keys that, like Esc, go through while it waits (the board list's q quits). */
+  leaves?: (input: string, key: Key) => boolean;
+}
+
+/** How a handler registers besides its keys (see KeyRouter.push). */
+export interface HandlerOptions {
+  pinned?: boolean;
+  leaves?: (input: string, key: Key) => boolean;
 }
 
 const waits = (e: Entry | undefined): boolean => e?.waiting.current === true;
@@ -56,7 +66,8 @@ const waits = (e: Entry | undefined): boolean => e?.waiting.current === true;
  * - while the handler on top is waiting for its options: keys wait for them
  *   and are applied, in order, once they are there. Esc is the exception:
  *   it goes through at once (a picker closes on it) and the keys held for
- *   that handler go with it;
+ *   that handler go with it; so do the keys a handler `leaves` on (q on the
+ *   board list, which quits rather than waiting for a slow list);
  * - while a view swaps its own handlers with no overlay changing (the email
  *   sequences: the list, then the sequence opened from it): `handOff` holds
  *   keys until the next handler registers (`S ⏎ j` scrolls the sequence).
@@ -77,10 +88,18 @@ export class KeyRouter {
     this.screen = handler;
   }
 
-  /** Registers a handler on top; returns its removal. */
-  push(handler: { current: KeyHandler }, text = false, waiting: { current: boolean } = { current: false }): () => void {
+  /**
+   * Registers a handler on top — below any pinned one: what opens behind
+   * the `?` help (a picker a late answer reopens) waits under it. Returns
+   * its removal.
+   */
+  push(handler: { current: KeyHandler }, text = false, waiting: { current: boolean } = { current: false }, o: HandlerOptions = {}): () => void {
     const id = ++this.next;
-    this.stack.push({ id, handler, text, waiting });
+    const pinned = o.pinned === true;
+    const entry: Entry = { id, handler, text, waiting, pinned, ...(o.leaves !== undefined ? { leaves: o.leaves } : {}) };
+    const firstPinned = pinned ? -1 : this.stack.findIndex((e) => e.pinned);
+    if (firstPinned < 0) this.stack.push(entry);
+    else this.stack.splice(firstPinned, 0, entry);
     if (this.handingOff) {
       this.handingOff = false;
       this.pump();
@@ -130,7 +149,8 @@ export class KeyRouter {
       while (this.held.length > 0 && !this.holding()) {
         const top = this.stack[this.stack.length - 1];
         if (top !== undefined && waits(top)) {
-          const esc = this.held.findIndex(([, k]) => k.escape);
+          // A leaving key only when typed first: after `/` it is filter text.
+          const esc = this.held.findIndex(([i, k], n) => k.escape || (n === 0 && top.leaves?.(i, k) === true));
           if (esc < 0) return;
           const [input, key] = this.held[esc] as [string, Key];
           this.held = this.held.slice(esc + 1);
@@ -164,9 +184,12 @@ export const KeyRouterContext = createContext<KeyRouter | null>(null);
 /**
  * Receive keys while `isActive`, ahead of (and instead of) the screen's keys.
  * While `waiting`, keys are held for this handler (see KeyRouter) and given
- * to it once `waiting` is false again.
+ * to it once `waiting` is false again. A `pinned` handler stays on top of
+ * those registered after it; keys it `leaves` on go through while it waits.
+ * (`o` is read when it registers.)
  */
-export function useKeyHandler(handler: KeyHandler, isActive = true, text = false, waiting = false): void {
+export function useKeyHandler(handler: KeyHandler, isActive = true, text = false, waiting = false, o: HandlerOptions = {}): void {
+  const pinned = o.pinned === true;
   const router = useContext(KeyRouterContext);
   const ref = useRef(handler);
   ref.current = handler;
@@ -176,8 +199,8 @@ export function useKeyHandler(handler: KeyHandler, isActive = true, text = false
   // no key can arrive between the prompt showing and the prompt listening.
   useLayoutEffect(() => {
     if (!isActive || router === null) return;
-    return router.push(ref, text, waits);
-  }, [router, isActive, text]);
+    return router.push(ref, text, waits, o);
+  }, [router, isActive, text, pinned]);
   // Done waiting: the held keys go out now, to this render's handler.
   useLayoutEffect(() => {
     if (!waiting) router?.pump();

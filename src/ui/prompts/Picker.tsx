@@ -1,16 +1,22 @@
 /**
  * The one picker. ink-select-input draws the list; its keys (the keymap's
- * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc, / to filter, and r when the
- * options failed to load and `onRetry` asks again) come through the app's
- * key router like every other key (use-picker-input), and a few extra keys
- * (d to delete in the tag manager) go to `onKey`. Items may carry a colour:
- * the swatch is painted, and the label always names the colour too.
+ * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc, / to filter, ? help, and r when
+ * the options failed to load and `onRetry` asks again) come through the
+ * app's key router like every other key (use-picker-input). A picker with
+ * keys of its own has its own scope (`scope`: the board list's `picker`, the
+ * tag manager's `tags`) and gets the actions it adds through `onAction`.
+ * Items may carry a colour: the swatch is painted, and the label always
+ * names the colour too.
  *
  * Type to filter (lazygit, fzf): `/` shows a filter line; typed text keeps
  * the items whose label contains it (case and accents ignored), the first
  * match highlighted; ↑↓ (Ctrl+P/N) move, Enter picks, Backspace edits, Esc
  * clears the filter and a second Esc closes. Actions (`action`: "+ New
  * tag…") stay listed after the matches.
+ *
+ * `?` opens the help for its scope (use-help); the picker stays mounted
+ * under it, so Esc comes back to the same highlight and filter. While
+ * filtering, `?` is text like every other unbound key.
  *
  * Type-ahead: keys typed before the picker is ready are kept, in order.
  * - Typed before it is drawn (`t` then `j ⏎` in one read, or before React
@@ -27,8 +33,9 @@ import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import { createContext, useContext, useMemo } from 'react';
 import { fit } from '../../text/width.js';
+import { useOpenHelp } from '../hooks/use-help.js';
 import { useKeyScope } from '../hooks/use-key-scope.js';
-import { hintsFor } from '../keymap.js';
+import { hintsFor, type Action, type Scope } from '../keymap.js';
 import { usePickerInput } from './use-picker-input.js';
 import { usePickerState } from './use-picker-state.js';
 
@@ -74,8 +81,15 @@ export interface PickerProps {
   help?: string;
   onPick(value: string): void;
   onCancel(): void;
-  /** Extra keys on the highlighted item; return true when handled. */
-  onKey?(input: string, value: string | null): boolean;
+  /** The keymap scope of its keys while not filtering; `pick` by default. */
+  scope?: Scope;
+  /** Takes keys; false while something else does (a prompt over the board list). Default true. */
+  isActive?: boolean;
+  /**
+   * The scope's actions a picker doesn't do itself (the board list's n, r,
+   * q; the tag manager's n, d), on the highlighted item (null: none).
+   */
+  onAction?(action: Action, value: string | null): void;
   /** `r`: the options failed to load, ask for them again. */
   onRetry?(): void;
 }
@@ -86,7 +100,12 @@ const FILTER_HELP = hintsFor('pick-filter').map((h) => `${h.key} ${h.label}`).jo
 export function Picker(p: PickerProps) {
   const picker = usePickerState(p.items, p.initialIndex ?? 0);
   const { state, rows } = picker;
+  const scope = p.scope ?? 'pick';
+  const openHelp = useOpenHelp();
   usePickerInput({
+    scope,
+    onHelp: () => openHelp(scope),
+    isActive: p.isActive !== false,
     items: p.items,
     folded: picker.folded,
     latest: picker.latest,
@@ -94,10 +113,10 @@ export function Picker(p: PickerProps) {
     loading: p.loading === true,
     onPick: p.onPick,
     onCancel: p.onCancel,
-    ...(p.onKey !== undefined ? { onKey: p.onKey } : {}),
+    ...(p.onAction !== undefined ? { onAction: p.onAction } : {}),
     ...(p.onRetry !== undefined ? { onRetry: p.onRetry } : {}),
   });
-  useKeyScope(state.filtering ? 'pick-filter' : null);
+  useKeyScope(state.filtering && p.isActive !== false ? 'pick-filter' : null);
   // Clamped here: the options may not have been there when it was set.
   const at = state.index < 0 ? -1 : Math.min(state.index, Math.max(0, rows.rows.length - 1));
   const noMatch = state.filtering && rows.matches === 0;

@@ -1,7 +1,8 @@
 /**
- * A picker's keys, through the app's key router: the keymap's `pick` scope,
- * and once `/` starts filtering its `pick-filter` scope, where every key the
- * table doesn't bind is text (j, k, digits and r included).
+ * A picker's keys, through the app's key router: the keymap's `pick` scope
+ * (or the picker's own, such as the board list's `picker`), and once `/`
+ * starts filtering the shared `pick-filter` scope, where every key the table
+ * doesn't bind is text (j, k, digits and r included).
  *
  * Keys typed in one burst (`t / b i l ⏎`) arrive before React renders the
  * ones before them: each key reads and moves `latest`, never the render's
@@ -10,11 +11,15 @@
 import type { Key } from 'ink';
 import type { MutableRefObject } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
-import { actionFor, keyName } from '../keymap.js';
+import { actionFor, keyName, type Action, type Scope } from '../keymap.js';
 import type { PickItem } from './Picker.js';
 import { erase, startFilter, step, stopFilter, typeText, visibleRows, type PickerState } from './use-picker-state.js';
 
 export interface UsePickerInputOptions {
+  /** The keymap scope of its keys while not filtering. */
+  scope: Scope;
+  /** Off while something else takes the keys (a prompt over the board list). */
+  isActive: boolean;
   items: readonly PickItem[];
   folded: readonly string[];
   latest: MutableRefObject<PickerState>;
@@ -23,7 +28,10 @@ export interface UsePickerInputOptions {
   loading: boolean;
   onPick(value: string): void;
   onCancel(): void;
-  onKey?(input: string, value: string | null): boolean;
+  /** The scope's other actions (the board list's n, r, q), on the highlighted item. */
+  onAction?(action: Action, value: string | null): void;
+  /** `?` (not while filtering: there it is text). */
+  onHelp(): void;
   onRetry?(): void;
 }
 
@@ -57,16 +65,21 @@ export function usePickerInput(o: UsePickerInputOptions): void {
       if (text !== null) o.set(typeText(s, o.items, o.folded, text));
       return;
     }
-    const action = actionFor('pick', keyName(input, key));
+    const action = actionFor(o.scope, keyName(input, key));
     if (action === 'back') return o.onCancel();
+    if (action === 'help') return o.onHelp();
     if (action === 'refresh' && o.onRetry !== undefined) return o.onRetry();
     if (action === 'pick.filter') return o.set(startFilter(s));
-    if (rows.length === 0) return void o.onKey?.(input, null);
-    if (action === 'card.prev') return o.set(step(s, { rows, matches: 0 }, -1));
-    if (action === 'card.next') return o.set(step(s, { rows, matches: 0 }, 1));
-    if (action === 'open') return pickAt();
-    const nth = action === 'pick.nth' ? Number(input) - 1 : -1;
-    if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
-    o.onKey?.(input, rows[at]?.value ?? null);
-  }, true, false, o.loading);
+    if (rows.length > 0) {
+      if (action === 'card.prev') return o.set(step(s, { rows, matches: 0 }, -1));
+      if (action === 'card.next') return o.set(step(s, { rows, matches: 0 }, 1));
+      if (action === 'open') return pickAt();
+      const nth = action === 'pick.nth' ? Number(input) - 1 : -1;
+      if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
+    }
+    if (action !== undefined) o.onAction?.(action, rows[at]?.value ?? null);
+  }, o.isActive, false, o.loading, {
+    // Quitting (the board list's q) doesn't wait for the options, like Esc.
+    leaves: (input, key) => !o.latest.current.filtering && actionFor(o.scope, keyName(input, key)) === 'quit',
+  });
 }

@@ -1,0 +1,95 @@
+/**
+ * The board's card filter (text and tag) in the store, against the real
+ * local service with the demo workspace: which cards it keeps is checked
+ * against what the server says each card carries.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { startService, type RunningService } from '../../src/server/index.js';
+import { createBoardStore, matchCards, type BoardStore } from '../../src/store/index.js';
+
+const KEY = 'store-filter-test-key-0123456789';
+let dir: string;
+let service: RunningService;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'inboard-filter-'));
+  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, demo: true });
+});
+
+afterAll(async () => {
+  await service?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const client = () => createClient({ baseUrl: service.url, apiKey: KEY, maxAttempts: 1 });
+
+async function open(name: string): Promise<BoardStore> {
+  const store = createBoardStore(client(), { pageSize: 200 });
+  await store.getState().loadBoards();
+  const board = store.getState().boards.items.find((b) => b.Name === name);
+  await store.getState().openBoard(board!.Id);
+  return store;
+}
+
+/** The ids of the board's cards the server lists with `tagName`. */
+async function taggedOnServer(boardId: number, tagName: string): Promise<number[]> {
+  const c = client();
+  const ids: number[] = [];
+  for (const col of await c.listColumns(boardId)) {
+    for (const card of await c.listCards(boardId, col.Id, 1, 200)) {
+      if ((card.Tags ?? []).some((t) => t.Name === tagName)) ids.push(card.ServiceTaskId);
+    }
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+const shown = (store: BoardStore): number[] => {
+  const s = store.getState();
+  return [...matchCards(s.view.cards, s.tags, s.filter!)].sort((a, b) => a - b);
+};
+const tagId = (store: BoardStore, name: string): number => store.getState().tags.find((t) => t.Name === name)!.Id;
+
+describe('card filter', () => {
+  it('a tag keeps exactly the cards the server has with it; text narrows within it', async () => {
+    const store = await open('Support Inbox');
+    const bug = tagId(store, 'Bug');
+    store.getState().setFilter({ text: '', tagId: bug });
+    const expected = await taggedOnServer(store.getState().boardId!, 'Bug');
+    expect(expected.length).toBeGreaterThan(2);
+    expect(shown(store)).toEqual(expected);
+    // Text and tag together: both must hold.
+    store.getState().setFilter({ text: 'SAML', tagId: bug });
+    const saml = shown(store).map((id) => store.getState().view.cards.get(id)!.title);
+    expect(saml).toEqual(['Re: SSO setup with Okta — SAML assertion rejected']);
+    // Text alone still matches tag names (and titles, assignees).
+    store.getState().setFilter({ text: 'bug', tagId: null });
+    expect(shown(store)).toEqual(expected);
+  });
+
+  it('no text and no tag is no filter; another board starts unfiltered', async () => {
+    const store = await open('Support Inbox');
+    store.getState().setFilter({ text: '', tagId: null });
+    expect(store.getState().filter).toBeNull();
+    store.getState().setFilter({ text: '', tagId: tagId(store, 'Urgent') });
+    expect(store.getState().filter).not.toBeNull();
+    const sales = store.getState().boards.items.find((b) => b.Name === 'Sales Pipeline')!;
+    await store.getState().openBoard(sales.Id);
+    expect(store.getState().filter).toBeNull();
+  });
+
+  it('deleting the tag filtered on drops the tag from the filter, keeping its text', async () => {
+    const store = await open('Support Inbox');
+    const id = await store.getState().createTag('Temporary', 2);
+    store.getState().setFilter({ text: 'refund', tagId: id });
+    await store.getState().deleteTag(id);
+    expect(store.getState().filter).toEqual({ text: 'refund', tagId: null });
+    const other = await store.getState().createTag('Short-lived', 3);
+    store.getState().setFilter({ text: '', tagId: other });
+    await store.getState().deleteTag(other);
+    expect(store.getState().filter).toBeNull();
+  });
+});
