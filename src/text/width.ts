@@ -4,12 +4,20 @@
  * columns a string takes. Inputs are expected to be sanitized already.
  *
  * Every frame fits ~200 strings, and string-width segments each one into
- * graphemes and runs several Unicode regexes per grapheme: text whose
- * every character is one narrow cell (NARROW: ASCII, accented Latin, common
- * punctuation) takes a fast path (width = length), and other results are
- * cached, since the same titles are fitted frame after frame.
+ * graphemes and runs several Unicode regexes per grapheme. Two fast paths
+ * cover what subjects are made of: NARROW text (ASCII, accented Latin,
+ * common punctuation: width = length), and SIMPLE text (CJK, symbols, single
+ * emoji: each character its own grapheme, width from the East Asian Width
+ * table string-width itself uses). Only the rest (combining marks, ZWJ
+ * sequences, flags, skin tones…) goes to string-width, whose emoji regex
+ * alone costs ~13 ms to compile on first use: the first frame of a board
+ * with no such titles no longer pays it. Results are cached, since the same
+ * titles are fitted frame after frame. test/text/width.test.ts checks both
+ * paths against string-width, character by character.
  */
+import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
+import stripAnsi from 'strip-ansi';
 import { BoundedCache } from './bounded-cache.js';
 
 export const ELLIPSIS = '…';
@@ -24,16 +32,82 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  */
 export const NARROW = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u024f\u2013\u2014\u2018-\u201f\u2022\u2026]*$/;
 
+/**
+ * Characters that can join a neighbour into one grapheme cluster, or take
+ * part in an emoji sequence: marks, controls and format characters (ZWJ,
+ * variation selectors, tags), private-use and unassigned code points,
+ * regional indicators, skin-tone modifiers, the keycap, Hangul jamo, and the
+ * letters Unicode gives a joining role (prepend, spacing: Thai ำ, Lao ຳ,
+ * Malayalam ൎ, and a few in newer scripts; the test finds any this
+ * runtime's segmenter joins).
+ */
+const JOINING =
+  '\\p{M}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Cn}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\p{Regional_Indicator}\\p{Emoji_Modifier}' +
+  '\\u{20E3}\\u{1100}-\\u{11FF}\\u{A960}-\\u{A97F}\\u{D7B0}-\\u{D7FF}\\u{FF9E}\\u{FF9F}\\u{0E33}\\u{0EB3}\\u{0D4E}' +
+  '\\u{111C2}\\u{111C3}\\u{113D1}\\u{1193F}\\u{11941}\\u{11A3A}\\u{11A84}-\\u{11A89}\\u{11D46}\\u{11F02}\\u{16D63}\\u{16D67}-\\u{16D6A}';
+/**
+ * Each character its own grapheme (none of JOINING), or an emoji with the
+ * emoji-style selector (❄️): one cluster of two cells. Keycap bases (# * 0-9)
+ * stay out: `1️` alone is one cell.
+ */
+export const SIMPLE = new RegExp(`^(?:[^${JOINING}]|[\\p{Emoji}--[#*0-9${JOINING}]]\\u{FE0F})*$`, 'v');
+const VS16 = 0xfe0f;
+const EAW = { ambiguousAsWide: false };
+
+/** Cells of one code point of SIMPLE text, with the VS16 that may follow it. */
+function simpleCells(cp: number, next: number | undefined): number {
+  return next === VS16 ? 2 : eastAsianWidth(cp, EAW);
+}
+
+/** Width of SIMPLE text: its characters' cells. */
+function simpleWidth(s: string): number {
+  let w = 0;
+  for (let i = 0; i < s.length; ) {
+    const cp = s.codePointAt(i) as number;
+    i += cp > 0xffff ? 2 : 1;
+    const next = s.codePointAt(i);
+    w += simpleCells(cp, next);
+    if (next === VS16) i += 1;
+  }
+  return w;
+}
+
+/** Where to cut SIMPLE text so it takes at most `budget` cells (an emoji and its VS16 stay together). */
+function simpleCut(s: string, budget: number): number {
+  let used = 0;
+  for (let i = 0; i < s.length; ) {
+    const cp = s.codePointAt(i) as number;
+    let end = i + (cp > 0xffff ? 2 : 1);
+    const next = s.codePointAt(end);
+    const w = simpleCells(cp, next);
+    if (next === VS16) end += 1;
+    if (used + w > budget) return i;
+    used += w;
+    i = end;
+  }
+  return s.length;
+}
+
 const widths = new BoundedCache<string, number>(4096);
 const fitted = new BoundedCache<string, string>(4096);
 const blocks = new BoundedCache<string, number>(4096);
+
+/**
+ * Ink measures a Text with coloured spans as one string carrying their SGR
+ * codes: like string-width, count what is left without them.
+ */
+function measure(s: string): number {
+  const plain = s.includes('\x1b') || s.includes('\x9b') ? stripAnsi(s) : s;
+  if (NARROW.test(plain)) return plain.length;
+  return SIMPLE.test(plain) ? simpleWidth(plain) : stringWidth(plain);
+}
 
 /** Columns the string occupies in a terminal. */
 export function cellWidth(s: string): number {
   if (NARROW.test(s)) return s.length;
   let w = widths.get(s);
   if (w === undefined) {
-    w = stringWidth(s);
+    w = measure(s);
     widths.set(s, w);
   }
   return w;
@@ -60,6 +134,7 @@ export function truncate(s: string, cells: number): string {
   if (NARROW.test(s)) return s.length <= cells ? s : s.slice(0, cells - 1) + ELLIPSIS;
   if (cellWidth(s) <= cells) return s;
   const budget = cells - 1; // room left once the ellipsis is placed
+  if (SIMPLE.test(s)) return s.slice(0, simpleCut(s, budget)) + ELLIPSIS;
   let used = 0;
   let end = 0;
   for (const { segment, index } of segmenter.segment(s)) {

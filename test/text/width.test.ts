@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
-import { cellWidth, ELLIPSIS, fit, NARROW, padEnd, truncate } from '../../src/text/width.js';
+import { cellWidth, ELLIPSIS, fit, NARROW, padEnd, SIMPLE, truncate } from '../../src/text/width.js';
 
 describe('the NARROW fast path', () => {
   it('holds only characters string-width gives one cell, which no neighbour joins', () => {
@@ -29,7 +29,66 @@ describe('the NARROW fast path', () => {
   });
 });
 
+describe('the SIMPLE fast path', () => {
+  const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const graphemes = (t: string) => [...seg.segment(t)].length;
+
+  it('holds only characters measured as string-width measures them, which no neighbour joins', () => {
+    let checked = 0;
+    for (let cp = 0x20; cp <= 0x3ffff; cp++) {
+      const ch = String.fromCodePoint(cp);
+      if (!SIMPLE.test(ch)) continue;
+      checked++;
+      const at = `U+${cp.toString(16)}`;
+      if (cellWidth(ch) !== stringWidth(ch)) expect.fail(`${at}: ${cellWidth(ch)} cells, string-width says ${stringWidth(ch)}`);
+      // Prepend, extend, spacing-mark and Hangul rules would join it to a neighbour: a·ch, ch·a, ch·ch, ch·क, 가·ch.
+      const row = `${ch}a${ch}${ch}\u0915\uac00${ch}`;
+      if (graphemes(row) !== 7) expect.fail(`${at} joins a neighbour in ${row}`);
+    }
+    expect(checked).toBeGreaterThan(100_000);
+  });
+
+  it('gives an emoji with the emoji-style selector two cells, as string-width does; keycap bases stay out', () => {
+    let checked = 0;
+    for (let cp = 0x20; cp <= 0x3ffff; cp++) {
+      const pair = `${String.fromCodePoint(cp)}\ufe0f`;
+      if (!SIMPLE.test(pair)) continue;
+      checked++;
+      expect(stringWidth(pair), `U+${cp.toString(16)} U+FE0F`).toBe(2);
+      expect(cellWidth(pair)).toBe(2);
+    }
+    expect(checked).toBeGreaterThan(1000);
+    for (const t of ['1\ufe0f', '#\ufe0f', '1\ufe0f\u20e3', '👍🏽', '🇩🇪', '👩‍💻', 'e\u0301', 'กำ']) expect(SIMPLE.test(t), t).toBe(false);
+  });
+
+  it('gives string-width’s answer for any mix, and cuts between whole characters (property)', () => {
+    const pool = fc.constantFrom(...['a', ' ', 'é', '漢', '字', 'テ', '【', '】', '→', '●', '›', '😩', '🎉', '❄\ufe0f', '☺\ufe0f', '☺', '가', 'ｶ', '€', '©\ufe0f', '𠀋']);
+    fc.assert(
+      fc.property(fc.array(pool, { maxLength: 30 }).map((xs) => xs.join('')), fc.integer({ min: 0, max: 30 }), (t, cells) => {
+        expect(SIMPLE.test(t)).toBe(true);
+        expect(cellWidth(t)).toBe(stringWidth(t));
+        const out = truncate(t, cells);
+        expect(cellWidth(out)).toBeLessThanOrEqual(cells);
+        const body = out.endsWith(ELLIPSIS) && out !== t ? out.slice(0, -1) : out;
+        expect(t.startsWith(body)).toBe(true);
+        expect(graphemes(t.slice(body.length)) + graphemes(body)).toBe(graphemes(t)); // no cluster split
+      }),
+    );
+  });
+});
+
 describe('cellWidth', () => {
+  it('measures text with SGR colour codes (how Ink measures coloured spans) as string-width does', () => {
+    const sgr = fc.constantFrom('\x1b[31m', '\x1b[39m', '\x1b[1m', '\x1b[22m', '\x1b[38;2;10;20;30m', '\x1b[0m');
+    const text = fc.constantFrom('a', ' ', 'é', '漢', '😩', '❄\ufe0f', '›', '●', 'e\u0301', '👩‍💻');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(sgr, text), { maxLength: 30 }).map((xs) => xs.join('')), (t) => {
+        expect(cellWidth(t)).toBe(stringWidth(t));
+      }),
+    );
+    expect(cellWidth('\x1b[31m#Billing\x1b[39m OW')).toBe(11);
+  });
+
   it('counts cells, not code units', () => {
     expect(cellWidth('abc')).toBe(3);
     expect(cellWidth('会議')).toBe(4);
