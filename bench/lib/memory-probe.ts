@@ -103,7 +103,15 @@ try {
     const m = JSON.parse(r.result.value) as Record<string, number>;
     return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 1048576)]));
   };
-  const line = async (what: string) => process.stdout.write(`${what}: rss ${rss().toFixed(0)} MB (peak ${hwm().toFixed(0)}) · ${JSON.stringify(await heap())}\n`);
+  // V8's spaces, committed MB (used): which part of heapTotal the paging garbage holds.
+  const spaces = async () => {
+    const expression =
+      "process.getBuiltinModule('node:v8').getHeapSpaceStatistics().filter((s) => s.space_size > 0).map((s) => `${s.space_name.replace('_space', '')} ${Math.round(s.space_size / 1048576)} (${Math.round(s.space_used_size / 1048576)})`).join(', ')";
+    const r = (await send('Runtime.evaluate', { expression, returnByValue: true })) as { result: { value?: string } };
+    return r.result.value ?? '';
+  };
+  const line = async (what: string) =>
+    process.stdout.write(`${what}: rss ${rss().toFixed(0)} MB (peak ${hwm().toFixed(0)}) · ${JSON.stringify(await heap())}\n    spaces: ${await spaces()}\n`);
   await line('page 1');
   // PROBE_ALLOC=1: where paging allocates (garbage included), by function.
   const alloc = process.env.PROBE_ALLOC === '1';
