@@ -118,12 +118,7 @@ export function makeLoaders(core: Core) {
       // Another board's tag ids mean nothing here; its filter was for its cards.
       filter: null,
     });
-    core.client.listTags(boardId).then(
-      (tags) => gen === core.generation && core.update({ tags, tagsLoading: false }),
-      // Tags only decorate rows; the board works without them, so the status
-      // bar stays quiet. The tag picker says why it has none (and retries).
-      (e: unknown) => gen === core.generation && core.update({ tagsLoading: false, tagsError: errorText(e) }),
-    );
+    void loadTags(boardId, gen);
     let columns: ColumnInfo[];
     try {
       columns = (await core.client.listColumns(boardId)).map(toColumnInfo);
@@ -169,10 +164,24 @@ export function makeLoaders(core: Core) {
    * in one step. Pending mutations replay over it (view.ts) and folds that
    * landed meanwhile are folded again, so nothing the user did flickers back.
    */
+  /**
+   * The board's tags, beside its columns: they only decorate rows, so a
+   * failure is no board error. The status bar flags it, the tag picker says
+   * why, and the next refresh (r, or the automatic one) asks again — which
+   * also brings in tags a teammate created. Old tags stay until new ones land.
+   */
+  function loadTags(boardId: number, gen: number): Promise<void> {
+    return core.client.listTags(boardId).then(
+      (tags) => void (gen === core.generation && core.update({ tags, tagsLoading: false, tagsError: null })),
+      (e: unknown) => void (gen === core.generation && core.update({ tagsLoading: false, tagsError: errorText(e) })),
+    );
+  }
+
   async function refresh(): Promise<void> {
     const { boardId } = core.get();
     if (boardId === null) return;
     const gen = core.generation;
+    void loadTags(boardId, gen);
     const since = core.folds.begin();
     try {
       const columns = (await core.client.listColumns(boardId)).map(toColumnInfo);

@@ -52,6 +52,7 @@ export const selectStatus = (s: BoardState) => ({
   pending: s.pendingCount,
   failed: s.failedCount,
   error: s.lastError,
+  tagsFailed: s.tagsError !== null,
   backoff: s.backoff,
   loading: s.boardLoading,
 });

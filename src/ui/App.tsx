@@ -274,6 +274,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
         pending={status.pending}
         failed={status.failed}
         error={status.error}
+        tagsFailed={status.tagsFailed}
         filter={filter?.label ?? null}
         waitSeconds={wait}
         notice={notice}

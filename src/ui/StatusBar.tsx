@@ -14,6 +14,8 @@ export interface StatusBarProps {
   filter?: string | null;
   /** Seconds left while backing off after a 429 or an outage. */
   waitSeconds: number | null;
+  /** The board's tags failed to load: its cards show no tags until they do. */
+  tagsFailed?: boolean;
   /** A transient notice ("Moved to Done"), shown when there is no error. */
   notice: string | null;
   hints: { key: string; label: string }[];
@@ -27,6 +29,8 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   if (p.pending > 0) parts.push(`⟳ ${p.pending} pending`);
   if (p.failed > 0) parts.push(`✗ ${p.failed} failed`);
   if (p.waitSeconds !== null) parts.push(`retrying in ${p.waitSeconds}s`);
+  // Untagged-looking cards would mislead a triage; t shows the server's reason.
+  if (p.tagsFailed === true) parts.push('✗ tags not loaded · r retries');
   const hints = p.hints.map((h) => `${h.key} ${h.label}`).join('  ');
   return (
     <Box flexDirection="column">

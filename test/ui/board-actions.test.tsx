@@ -109,6 +109,25 @@ describe('t — tags', () => {
     expect(ui.store.getState().tagsError).toBeNull();
   });
 
+  it('tags that failed to load are flagged on the status bar, not as a board error; r on the board loads them, chips and all', async () => {
+    ui = await startUi();
+    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const tags = ui.hold(/^GET \/v2\/tag\?/);
+    void ui.store.getState().openBoard(sales.Id);
+    await ui.until(() => !ui.store.getState().boardLoading && tags.waiting === 1, 'board loaded, tags asked');
+    ui.sql('UPDATE boards SET owner_id = (SELECT id FROM users WHERE email = ?) WHERE id = ?', DEMO_TEAMMATE, sales.Id);
+    tags.release();
+    const flagged = await ui.waitFor('✗ tags not loaded · r retries');
+    expect(flagged).not.toContain('#SMB');
+    expect(ui.store.getState().lastError).toBeNull();
+    expect(statusLine(flagged)).toContain('? help'); // the key hints stay
+    ui.sql('UPDATE boards SET owner_id = (SELECT id FROM users WHERE email = ?) WHERE id = ?', DEFAULT_OWNER_EMAIL, sales.Id);
+    await ui.press('r');
+    const loaded = await ui.waitFor((f) => f.includes('#SMB') && !f.includes('tags not loaded'));
+    expect(loaded).toContain('Startup program… #SMB');
+    expect(ui.store.getState().tagsError).toBeNull();
+  });
+
   it('the tag manager deletes a board tag after y/n', async () => {
     ui = await startUi();
     await ui.press('T');
