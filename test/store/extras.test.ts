@@ -2,37 +2,13 @@
  * The store's extra actions (comments, tags, other boards' columns, email
  * sequences) against the real local service with the demo workspace.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client.js';
-import { startService, type RunningService } from '../../src/server/index.js';
-import { createBoardStore, type BoardStore } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
+import type { BoardStore } from '../../src/store/index.js';
+import { useDemoService } from '../support/demo-service.js';
 
-const KEY = 'store-extras-test-key-0123456789';
-let dir: string;
-let service: RunningService;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inboard-extras-'));
-  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, demo: true });
-});
-
-afterAll(async () => {
-  await service?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const client = () => createClient({ baseUrl: service.url, apiKey: KEY, maxAttempts: 1 });
-
-async function open(name: string): Promise<BoardStore> {
-  const store = createBoardStore(client());
-  await store.getState().loadBoards();
-  const board = store.getState().boards.items.find((b) => b.Name === name);
-  await store.getState().openBoard(board!.Id);
-  return store;
-}
+const demo = useDemoService('store-extras');
+const client = () => demo.client({ maxAttempts: 1 });
+const open = (name: string): Promise<BoardStore> => demo.open(name, {}, { maxAttempts: 1 });
 
 const cardTitled = (store: BoardStore, title: string) =>
   [...store.getState().view.cards.values()].find((c) => c.title === title)!;

@@ -3,37 +3,13 @@
  * local service with the demo workspace: which cards it keeps is checked
  * against what the server says each card carries.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client.js';
-import { startService, type RunningService } from '../../src/server/index.js';
-import { createBoardStore, matchCards, type BoardStore } from '../../src/store/index.js';
+import { describe, expect, it } from 'vitest';
+import { matchCards, type BoardStore } from '../../src/store/index.js';
+import { useDemoService } from '../support/demo-service.js';
 
-const KEY = 'store-filter-test-key-0123456789';
-let dir: string;
-let service: RunningService;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inboard-filter-'));
-  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, demo: true });
-});
-
-afterAll(async () => {
-  await service?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const client = () => createClient({ baseUrl: service.url, apiKey: KEY, maxAttempts: 1 });
-
-async function open(name: string): Promise<BoardStore> {
-  const store = createBoardStore(client(), { pageSize: 200 });
-  await store.getState().loadBoards();
-  const board = store.getState().boards.items.find((b) => b.Name === name);
-  await store.getState().openBoard(board!.Id);
-  return store;
-}
+const demo = useDemoService('store-filter');
+const client = () => demo.client({ maxAttempts: 1 });
+const open = (name: string): Promise<BoardStore> => demo.open(name, { pageSize: 200 }, { maxAttempts: 1 });
 
 /** The ids of the board's cards the server lists with `tagName`. */
 async function taggedOnServer(boardId: number, tagName: string): Promise<number[]> {

@@ -2,29 +2,12 @@
  * The store against the real local service: a real server on loopback with
  * a real SQLite file in a temp dir, seeded with the demo workspace.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client.js';
-import { startService, type RunningService } from '../../src/server/index.js';
+import { describe, expect, it } from 'vitest';
 import { createBoardStore, type BoardStore } from '../../src/store/index.js';
+import { useDemoService } from '../support/demo-service.js';
 
-const KEY = 'store-service-test-key-0123456789';
-let dir: string;
-let service: RunningService;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inboard-store-'));
-  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, demo: true });
-});
-
-afterAll(async () => {
-  await service?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const client = () => createClient({ baseUrl: service.url, apiKey: KEY });
+const demo = useDemoService('store-service');
+const client = () => demo.client();
 
 async function openDemo(): Promise<BoardStore> {
   const store = createBoardStore(client());
