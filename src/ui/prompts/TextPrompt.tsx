@@ -31,7 +31,8 @@ export interface TextPromptProps {
   lines?: number;
   isActive?: boolean;
   onSubmit(value: string): void;
-  onCancel(): void;
+  /** Esc, with the text as it stood. */
+  onCancel(value: string): void;
   /** Every change, for live uses such as the filter. */
   onChange?(value: string): void;
 }
