@@ -17,6 +17,8 @@ export type Overlay =
       error: string | null;
       busy: boolean;
       help?: string;
+      /** Replaces the 'Enter save · Esc cancel' line where those words would mislead (the filter). */
+      foot?: string;
       onSubmit(value: string): void;
       onCancel(value: string): void;
       onChange?(value: string): void;
