@@ -51,6 +51,7 @@ export function initialData(): BoardData {
     lastError: null,
     pendingCount: 0,
     failedCount: 0,
+    failedSeen: 0,
     backoff: null,
     markedChanged: new Set(),
     detail: null,
@@ -126,7 +127,10 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       },
 
       setFilter: (filter) => set({ filter: normaliseFilter(filter) }),
-      clearError: () => set({ lastError: null }),
+      // The '✗ n failed' badge goes with the message it counts: once the
+      // user moves on (a key, a success), a count nobody can act on would
+      // only train them to ignore the badge when the next failure comes.
+      clearError: () => set({ lastError: null, failedSeen: get().failedCount }),
       markSeen(cardId) {
         const marked = get().markedChanged;
         if (!marked.has(cardId)) return;

@@ -136,7 +136,10 @@ export interface BoardData {
   /** The last failure in the server's words, sanitised for the status bar. */
   lastError: string | null;
   pendingCount: number;
+  /** Every failure since the store was made (tests and benches count them). */
   failedCount: number;
+  /** `failedCount` when the user last had the error cleared: what the status bar has already told. */
+  failedSeen: number;
   backoff: Backoff | null;
   /** Cards a refresh found changed by someone else since the user last looked. */
   markedChanged: ReadonlySet<number>;

@@ -265,7 +265,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
           <OverlayView overlay={full} width={width} height={bodyHeight} />
         </Box>
       )}
-      {help !== null && <Help scope={help} height={bodyHeight} onClose={closeHelp} />}
+      {help !== null && <Help scope={help} width={width} height={bodyHeight} onClose={closeHelp} />}
       {help === null && overlay !== null && promptLines > 0 && <OverlayView overlay={overlay} width={width} height={promptLines} />}
       <StatusBar
         width={width}

@@ -35,6 +35,10 @@ export function Board({ width, height, filter }: BoardProps) {
       <Text bold>{fit(header, width)}</Text>
       {error !== null && columns.length === 0 ? (
         <Text color="red">{fit(`✗ ${error} — press r to retry, b for boards`, width)}</Text>
+      ) : columns.length === 0 && !loading && error === null ? (
+        // A new board has no columns, and with none nothing else works (n
+        // has nowhere to put a card): say what to do instead of a blank screen.
+        <Text dimColor>{fit('No columns yet — press C to add one, b for other boards', width)}</Text>
       ) : (
         <Box flexDirection="row">
           {columns.slice(win.start, win.end).map((col, i) => (

@@ -1,4 +1,6 @@
 import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { cellWidth, fit } from '../text/width.js';
 import { useKeyHandler } from './hooks/use-key-router.js';
 import { actionFor, bindingsFor, displayKey, keyName, type Binding, type Scope } from './keymap.js';
 
@@ -39,24 +41,86 @@ export function helpLines(scope: Scope): Line[] {
   return lines;
 }
 
+/** Cells between two columns of the help. */
+const GAP = 3;
+
+export interface HelpPage {
+  /** The visible lines, column by column, each column at most `perColumn` long. */
+  columns: Line[][];
+  columnWidth: number;
+  /** Lines hidden above / below (scroll with j/k). */
+  above: number;
+  below: number;
+  /** The furthest the window can scroll (0 when everything shows). */
+  maxOffset: number;
+}
+
+/**
+ * The help laid out for a `width` × `height` body: as many side-by-side
+ * columns as the longest line allows, and when even those can't hold every
+ * line, a window that j/k scroll with a marker line saying so. Never wider or
+ * taller than it is given: a frame as tall as the terminal makes Ink redraw
+ * the whole screen, and Ink wraps a line wider than its box into the next.
+ */
+export function helpPage(lines: readonly Line[], width: number, height: number, offset: number): HelpPage {
+  const widest = Math.max(1, ...lines.map((l) => cellWidth(l.text)));
+  const columnWidth = Math.min(width, widest);
+  const count = Math.max(1, Math.floor((width + GAP) / (columnWidth + GAP)));
+  // One line for the title; the marker line only when something is hidden.
+  const whole = Math.max(1, height - 1);
+  if (lines.length <= whole * count) return { columns: split(lines, Math.ceil(lines.length / count)), columnWidth, above: 0, below: 0, maxOffset: 0 };
+  const perColumn = Math.max(1, whole - 1);
+  const shown = perColumn * count;
+  const start = Math.max(0, Math.min(offset, lines.length - shown));
+  return {
+    columns: split(lines.slice(start, start + shown), perColumn),
+    columnWidth,
+    above: start,
+    below: Math.max(0, lines.length - start - shown),
+    maxOffset: lines.length - shown,
+  };
+}
+
+function split(lines: readonly Line[], per: number): Line[][] {
+  const out: Line[][] = [];
+  for (let i = 0; i < lines.length; i += Math.max(1, per)) out.push(lines.slice(i, i + Math.max(1, per)));
+  return out;
+}
+
 /**
  * The `?` screen, generated from the keymap table for what was open. It
  * takes keys itself, pinned on top of the router (see KeyRouter.push):
  * what it covers stays mounted and registered underneath, as it was.
  */
-export function Help({ scope, height, onClose }: { scope: Scope; height: number; onClose(): void }) {
+export function Help({ scope, width, height, onClose }: { scope: Scope; width: number; height: number; onClose(): void }) {
+  const lines = helpLines(scope);
+  const [offset, setOffset] = useState(0);
+  const page = helpPage(lines, width, height, offset);
+  const scrollable = page.above + page.below > 0;
   useKeyHandler((input, key) => {
-    if (actionFor('help', keyName(input, key)) === 'back') onClose();
+    const name = keyName(input, key);
+    if (actionFor('help', name) === 'back') return onClose();
+    // Only a help taller than the screen scrolls (maxOffset is 0 otherwise).
+    const step = name === 'down' || name === 'j' ? 1 : name === 'up' || name === 'k' ? -1 : name === 'pagedown' || name === ' ' ? height - 2 : name === 'pageup' ? 2 - height : 0;
+    if (step !== 0) setOffset((o) => Math.max(0, Math.min(o + step, page.maxOffset)));
   }, true, false, false, { pinned: true });
   const what = WHAT[scope];
+  const marker = [page.above > 0 ? `↑ ${page.above} more` : '', page.below > 0 ? `↓ ${page.below} more` : ''].filter(Boolean).join(' · ');
   return (
-    <Box flexDirection="column" height={height} flexWrap="wrap">
-      <Text bold>{`Keys${what === undefined ? '' : ` of ${what}`} — press ? or Esc to close`}</Text>
-      {helpLines(scope).slice(0, Math.max(0, height * 2 - 2)).map((l) => (
-        <Text key={l.key} bold={l.heading === true} dimColor={l.heading !== true ? false : undefined}>
-          {l.text}
-        </Text>
-      ))}
+    <Box flexDirection="column" height={height} width={width}>
+      <Text bold>{fit(`Keys${what === undefined ? '' : ` of ${what}`} — press ? or Esc to close`, width)}</Text>
+      <Box flexDirection="row">
+        {page.columns.map((col, i) => (
+          <Box key={i} flexDirection="column" width={page.columnWidth} marginLeft={i === 0 ? 0 : GAP} flexShrink={0}>
+            {col.map((l) => (
+              <Text key={l.key} bold={l.heading === true}>
+                {fit(l.text, page.columnWidth)}
+              </Text>
+            ))}
+          </Box>
+        ))}
+      </Box>
+      {scrollable && <Text dimColor>{fit(`${marker} — j/k scroll`, width)}</Text>}
     </Box>
   );
 }

@@ -25,6 +25,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           error={o.error}
           busy={o.busy}
           {...(o.help !== undefined ? { help: o.help } : {})}
+          {...(o.foot !== undefined ? { foot: o.foot } : {})}
           width={width}
           lines={4}
           onSubmit={o.onSubmit}

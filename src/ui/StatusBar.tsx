@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
-import { fit } from '../text/width.js';
+import { cellWidth, fit } from '../text/width.js';
 
 export interface StatusBarProps {
   width: number;
@@ -21,6 +21,29 @@ export interface StatusBarProps {
   hints: { key: string; label: string }[];
 }
 
+/** Hints that always show: the way to every other key, and the way out. */
+const PINNED = new Set(['help', 'quit']);
+
+/**
+ * The hints as one line of at most `width` cells: when they don't all fit,
+ * the ones before `? help` and `q quit` give way from the right, so a narrow
+ * terminal still says how to find the rest and how to leave.
+ */
+export function footerHints(hints: readonly { key: string; label: string }[], width: number): string {
+  const text = (h: { key: string; label: string }) => `${h.key} ${h.label}`;
+  const all = hints.map(text).join('  ');
+  if (cellWidth(all) <= width) return all;
+  const pinned = hints.filter((h) => PINNED.has(h.label)).map(text);
+  const tail = pinned.length > 0 ? `  …  ${pinned.join('  ')}` : '';
+  const kept: string[] = [];
+  for (const h of hints) {
+    if (PINNED.has(h.label)) continue;
+    if (cellWidth([...kept, text(h)].join('  ') + tail) > width) break;
+    kept.push(text(h));
+  }
+  return kept.join('  ') + tail;
+}
+
 /** Two lines: state on the first, the last error or the key hints on the second. */
 export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   const parts = [p.board, p.backend];
@@ -31,7 +54,7 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   if (p.waitSeconds !== null) parts.push(`retrying in ${p.waitSeconds}s`);
   // Untagged-looking cards would mislead a triage; t shows the server's reason.
   if (p.tagsFailed === true) parts.push('✗ tags not loaded · r retries');
-  const hints = p.hints.map((h) => `${h.key} ${h.label}`).join('  ');
+  const hints = footerHints(p.hints, p.width);
   return (
     <Box flexDirection="column">
       <Text inverse>{fit(` ${parts.join(' │ ')}`, p.width)}</Text>

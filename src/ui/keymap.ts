@@ -186,10 +186,19 @@ export function displayKey(name: string): string {
   return words[name] ?? name;
 }
 
-/** Bindings shown in a scope's help, global ones last. */
+/**
+ * Bindings shown in a scope's help, global ones last — with only the keys
+ * that still reach them: in the card detail `q` goes back, so help and footer
+ * must not also promise it quits.
+ */
 export function bindingsFor(scope: Scope): Binding[] {
   const own = KEYMAP.filter((b) => b.scope === scope);
-  return MODAL.has(scope) ? own : own.concat(KEYMAP.filter((b) => b.scope === 'global'));
+  if (MODAL.has(scope)) return own;
+  const taken = new Set(own.flatMap((b) => b.keys));
+  const global = KEYMAP.filter((b) => b.scope === 'global')
+    .map((b) => ({ ...b, keys: b.keys.filter((k) => !taken.has(k)) }))
+    .filter((b) => b.keys.length > 0);
+  return own.concat(global);
 }
 
 /** Footer hints for a scope: `key label` pairs from the table. */

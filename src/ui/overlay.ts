@@ -17,8 +17,10 @@ export type Overlay =
       error: string | null;
       busy: boolean;
       help?: string;
+      /** Replaces the 'Enter save · Esc cancel' line where those words would mislead (the filter). */
+      foot?: string;
       onSubmit(value: string): void;
-      onCancel(): void;
+      onCancel(value: string): void;
       onChange?(value: string): void;
     }
   | { kind: 'confirm'; question: string; onYes(): void; onNo(): void }
@@ -45,6 +47,12 @@ export interface Overlays {
   close(key?: number): void;
   /** Shows now if nothing is open, else after the open one closes. */
   later(o: Overlay): number;
+  /**
+   * Text left in prompts closed with Esc, by what they were for (a comment
+   * on card 42): reopening the same prompt brings it back. Held as long as
+   * the app runs, not on disk.
+   */
+  drafts: Map<string, string>;
 }
 
 /** A picker overlay: a Picker's own props. */
@@ -76,6 +84,7 @@ export function useOverlays(router: Pick<KeyRouter, 'expectChange'>): Overlays {
   const [current, setCurrent] = useState<Shown | null>(null);
   const latest = useRef<Shown | null>(null);
   const queue = useRef<Shown[]>([]);
+  const drafts = useRef(new Map<string, string>()).current;
   const set = useCallback(
     (next: Shown | null) => {
       // A patch (busy, error, loaded items) keeps the same overlay and handler.
@@ -106,5 +115,5 @@ export function useOverlays(router: Pick<KeyRouter, 'expectChange'>): Overlays {
     else queue.current.push(shown);
     return shown.key;
   }, [set]);
-  return { current, drawn: () => current === latest.current, show, update, close, later };
+  return { current, drawn: () => current === latest.current, show, update, close, later, drafts };
 }

@@ -155,6 +155,14 @@ describe('the board list', () => {
     await ui.waitFor('✓ Board created');
     const partners = await boardId(ui, 'Partners');
     expect(ui.store.getState().boardId).toBe(partners);
+    // A new board has no columns: the screen says what to do, not nothing.
+    await ui.waitFor('No columns yet — press C to add one, b for other boards');
+    await ui.press('C');
+    await ui.waitFor('New column');
+    await ui.paste('Inbox');
+    await ui.press('enter');
+    const first = await ui.waitFor('Inbox (0)');
+    expect(first).not.toContain('No columns yet');
   });
 
   it('a long list scrolls with the highlight', async () => {

@@ -100,4 +100,17 @@ describe('keymap', () => {
       }
     }
   });
+
+  it('help and footer name only the keys that reach a global action: in the card detail q goes back', () => {
+    expect(actionFor('detail', 'q')).toBe('back');
+    expect(hintsFor('detail').map((h) => `${h.key} ${h.label}`)).toContain('Ctrl+C quit');
+    expect(hintsFor('detail').map((h) => `${h.key} ${h.label}`)).not.toContain('q quit');
+    const quit = bindingsFor('detail').filter((b) => b.action === 'quit');
+    expect(quit.map((b) => b.keys)).toEqual([['C-c']]);
+    // Esc is the detail's own 'back': the global 'back / cancel' is not listed twice.
+    expect(bindingsFor('detail').filter((b) => b.keys.includes('esc'))).toHaveLength(1);
+    // Where nothing shadows them, the global keys stay whole.
+    expect(hintsFor('board').map((h) => `${h.key} ${h.label}`)).toContain('q quit');
+    expect(bindingsFor('board').find((b) => b.action === 'quit')?.keys).toEqual(['q', 'C-c']);
+  });
 });

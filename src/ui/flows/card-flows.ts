@@ -56,6 +56,7 @@ export function addText(f: Flow, cardId: number, what: 'comment' | 'note' | 'sub
     run: (v) =>
       what === 'comment' ? s.addComment(cardId, v) : what === 'note' ? s.addNote(cardId, v) : s.addSubTask(cardId, v),
     done: `${label} added`,
+    draft: { key: `${what}:${cardId}`, reopen: `press ${{ comment: 'c', note: 'N', subTask: 's' }[what]}` },
   });
 }
 

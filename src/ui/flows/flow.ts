@@ -38,18 +38,34 @@ export interface Ask {
   after?(value: string): void;
   /** Show after the open overlay instead of replacing it (a late failure). */
   queued?: boolean;
+  /**
+   * Text typed here and left with Esc is kept under `key` and comes back
+   * when the same prompt opens again; `reopen` names the key that does it.
+   */
+  draft?: { key: string; reopen: string };
 }
 
 export function ask(f: Flow, a: Ask): void {
+  const drafts = f.overlays.drafts;
+  const kept = a.draft === undefined ? undefined : drafts.get(a.draft.key);
+  const help = [kept !== undefined ? 'your draft from before' : '', a.help ?? ''].filter(Boolean).join(' · ');
   const o: Overlay = {
     kind: 'text',
     title: a.title,
-    initial: a.initial ?? '',
+    initial: kept ?? a.initial ?? '',
     multiline: a.multiline === true,
     error: a.error ?? null,
     busy: false,
-    ...(a.help !== undefined ? { help: a.help } : {}),
-    onCancel: () => f.overlays.close(key),
+    ...(help !== '' ? { help } : {}),
+    onCancel: (value) => {
+      f.overlays.close(key);
+      // An Esc meant for something else, or a reply put off, must not cost
+      // a paragraph of typing: keep it, and say how to get it back.
+      if (a.draft === undefined) return;
+      if (value.trim() === '' || value === (a.initial ?? '')) return void drafts.delete(a.draft.key);
+      drafts.set(a.draft.key, value);
+      f.notify(`Draft kept — ${a.draft.reopen} to go on with it`);
+    },
     onSubmit: (value) => {
       if (a.allowEmpty !== true && value.trim() === '') {
         f.overlays.update(key, { error: 'Type something first, or press Esc to cancel' });
@@ -58,6 +74,7 @@ export function ask(f: Flow, a: Ask): void {
       if (a.next) return a.next(value);
       if (!a.run) return f.overlays.close(key);
       const ok = () => {
+        if (a.draft !== undefined) drafts.delete(a.draft.key);
         if (a.done) f.notify(a.done);
         a.after?.(value);
       };

@@ -41,26 +41,31 @@ export function snapToFilter(store: BoardStore, ids: ReadonlySet<number>, dir: 1
   if (hit !== undefined) s.focusCardId(hit.id);
 }
 
-/** `/`: the text part of the filter; a tag chosen in the tag manager stays. */
+/**
+ * `/`: the text part of the filter; a tag chosen in the tag manager stays.
+ * The board filters as you type; Esc puts back the filter there was before
+ * `/` (refining "refund" and changing your mind must not lose it).
+ */
 function filterPrompt(k: ScreenKeys): void {
   const f = k.flow;
   const tagId = k.store.getState().filter?.tagId ?? null;
+  const before = k.store.getState().filter?.text ?? '';
   const setText = (text: string) => k.store.getState().setFilter({ text, tagId });
   const key = f.overlays.show({
     kind: 'text',
     title: 'Filter — title, tag or assignee',
-    initial: k.store.getState().filter?.text ?? '',
+    initial: before,
     multiline: false,
     error: null,
     busy: false,
-    help: 'Enter keeps it',
+    foot: before === '' ? 'filters as you type · Enter keeps it · Esc drops it' : 'filters as you type · Enter keeps it · Esc puts back the filter you had',
     onChange: setText,
     onSubmit: (v) => {
       setText(v.trim() === '' ? '' : v);
       f.overlays.close(key);
     },
     onCancel: () => {
-      setText('');
+      setText(before);
       f.overlays.close(key);
     },
   });

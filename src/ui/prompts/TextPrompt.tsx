@@ -26,12 +26,15 @@ export interface TextPromptProps {
   busy?: boolean;
   /** A dim line under the field ("Enter to skip"). */
   help?: string;
+  /** The keys line, when 'Enter save · Esc cancel' is not what they do. */
+  foot?: string;
   width: number;
   /** Lines of the field for multi-line prompts. */
   lines?: number;
   isActive?: boolean;
   onSubmit(value: string): void;
-  onCancel(): void;
+  /** Esc, with the text as it stood. */
+  onCancel(value: string): void;
   /** Every change, for live uses such as the filter. */
   onChange?(value: string): void;
 }
@@ -81,7 +84,7 @@ export function TextPrompt(p: TextPromptProps) {
   const top = Math.max(0, Math.min(cursorLine - height + 1, all.length - height));
   const rows = all.slice(top, top + height);
   while (rows.length < height) rows.push('');
-  const foot = p.busy ? 'saving…' : `Enter ${multiline ? 'save · Ctrl+J new line' : 'save'} · Esc cancel`;
+  const foot = p.busy ? 'saving…' : p.foot !== undefined ? p.foot : `Enter ${multiline ? 'save · Ctrl+J new line' : 'save'} · Esc cancel`;
   return (
     <Box flexDirection="column" width={p.width}>
       <Box borderStyle="round" flexDirection="column" width={p.width} paddingX={1}>

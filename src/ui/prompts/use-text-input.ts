@@ -15,7 +15,8 @@ export interface UseTextInputOptions {
   /** Saving: the prompt keeps the keys (held for it, see KeyRouter) rather than letting them reach the screen behind. */
   waiting?: boolean;
   onSubmit(value: string): void;
-  onCancel(): void;
+  /** Esc, with the text as it stood (a draft worth keeping). */
+  onCancel(value: string): void;
 }
 
 const EDIT_KEYS = /[\x01\x05\x7f\b]/;
@@ -33,7 +34,7 @@ export function useTextInput({ state, dispatch: dispatchState, multiline, isActi
   };
   useKeyHandler((input, key) => {
     if (key.return) return onSubmit(latest.current.value);
-    if (key.escape) return onCancel();
+    if (key.escape) return onCancel(latest.current.value);
     // Ink 6.8 reports Backspace (0x7f) as `delete`: both delete backwards.
     if (key.backspace || key.delete) return dispatch({ type: 'deleteBack' });
     if (key.leftArrow) return dispatch({ type: 'left' });

@@ -1,0 +1,40 @@
+/**
+ * The footer at narrow widths: the hints that don't fit give way, but
+ * `? help` and the way out always show (a 70-column terminal used to cut
+ * the line at "/ filte…", hiding both).
+ */
+import { createElement } from 'react';
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { cellWidth } from '../../src/text/width.js';
+import { hintsFor } from '../../src/ui/keymap.js';
+import { StatusBar, footerHints } from '../../src/ui/StatusBar.js';
+
+const bar = (width: number, hints: { key: string; label: string }[]) =>
+  render(
+    createElement(StatusBar, { width, board: 'Support Inbox', backend: 'embedded', pending: 0, failed: 0, error: null, waitSeconds: null, notice: null, hints }),
+  );
+
+describe('footer hints', () => {
+  it('keep ? help and q quit at 70 and 50 columns, dropping others from the right', () => {
+    for (const width of [70, 50]) {
+      const app = bar(width, hintsFor('board'));
+      const line = (app.lastFrame() ?? '').split('\n').pop() ?? '';
+      app.unmount();
+      expect(line.trimEnd()).toMatch(/^hjkl walk .*…  \? help  q quit$/);
+      expect(cellWidth(line)).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('the card detail keeps ? help and Ctrl+C quit', () => {
+    const text = footerHints(hintsFor('detail'), 45);
+    expect(text.endsWith('? help  Ctrl+C quit')).toBe(true);
+    expect(cellWidth(text)).toBeLessThanOrEqual(45);
+  });
+
+  it('all hints, unchanged, when they fit', () => {
+    const all = hintsFor('board').map((h) => `${h.key} ${h.label}`).join('  ');
+    expect(footerHints(hintsFor('board'), 120)).toBe(all);
+    expect(footerHints(hintsFor('prompt'), 10)).toBe('Enter save');
+  });
+});
