@@ -26,6 +26,7 @@ export type Action =
   | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage' | 'tag.new' | 'tag.delete'
   | 'comment.next' | 'comment.prev' | 'comment.delete'
   | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end'
+  | 'prompt.deleteWord' | 'prompt.deleteToStart' | 'prompt.deleteToEnd'
   | 'confirm.yes' | 'confirm.no' | 'pick.nth' | 'pick.filter' | 'filter.erase'
   | 'help' | 'quit';
 
@@ -103,6 +104,9 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'prompt.newline', keys: ['C-j'], scope: 'prompt', group: 'App', help: 'new line (notes and comments)' },
   { action: 'prompt.home', keys: ['home', 'C-a'], scope: 'prompt', group: 'Navigate', help: 'start of the line' },
   { action: 'prompt.end', keys: ['end', 'C-e'], scope: 'prompt', group: 'Navigate', help: 'end of the line' },
+  { action: 'prompt.deleteWord', keys: ['C-w'], scope: 'prompt', group: 'App', help: 'delete the word before the cursor' },
+  { action: 'prompt.deleteToStart', keys: ['C-u'], scope: 'prompt', group: 'App', help: 'delete to the start of the line' },
+  { action: 'prompt.deleteToEnd', keys: ['C-k'], scope: 'prompt', group: 'App', help: 'delete to the end of the line' },
   { action: 'confirm.yes', keys: ['y', 'Y'], scope: 'confirm', group: 'App', help: 'yes', hint: 'yes' },
   { action: 'confirm.no', keys: ['n', 'N', 'esc'], scope: 'confirm', group: 'App', help: 'no', hint: 'no', hintKey: 'n/Esc' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'pick', group: 'Navigate', help: 'previous item' },

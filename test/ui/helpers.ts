@@ -25,7 +25,7 @@ export const KEYS: Record<string, string> = {
   up: '\x1b[A', down: '\x1b[B', right: '\x1b[C', left: '\x1b[D', home: '\x1b[H', end: '\x1b[F',
   'S-up': '\x1b[1;2A', 'S-down': '\x1b[1;2B', 'S-right': '\x1b[1;2C', 'S-left': '\x1b[1;2D',
   enter: '\r', esc: '\x1b', backspace: '\x7f', tab: '\t', 'S-tab': '\x1b[Z',
-  'C-a': '\x01', 'C-e': '\x05', 'C-j': '\n', 'C-c': '\x03',
+  'C-a': '\x01', 'C-e': '\x05', 'C-j': '\n', 'C-c': '\x03', 'C-w': '\x17', 'C-u': '\x15', 'C-k': '\x0b',
 };
 
 /** Requests the app sends that wait (a slow network) until released. */

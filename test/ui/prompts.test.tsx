@@ -40,6 +40,15 @@ describe('text input state', () => {
     expect(textInputReducer(at('one\ntwo', 6), { type: 'home' })).toEqual(at('one\ntwo', 4));
     expect(textInputReducer(at('one\ntwo', 1), { type: 'end' })).toEqual(at('one\ntwo', 3));
   });
+  it('Ctrl+W deletes the word before the cursor, Ctrl+U and Ctrl+K to the ends of the current line', () => {
+    expect(textInputReducer(at('Refund the order  '), { type: 'deleteWordBack' })).toEqual(at('Refund the '));
+    expect(textInputReducer(at('Refund 👩‍💻', 7), { type: 'deleteWordBack' })).toEqual(at('👩‍💻', 0));
+    expect(textInputReducer(at('one\ntwo three'), { type: 'deleteWordBack' })).toEqual(at('one\ntwo '));
+    expect(textInputReducer(at('one\ntwo', 4), { type: 'deleteWordBack' })).toEqual(at('two', 0));
+    expect(textInputReducer(at('one\ntwo three', 8), { type: 'deleteToLineStart' })).toEqual(at('one\nthree', 4));
+    expect(textInputReducer(at('one\ntwo three', 1), { type: 'deleteToLineEnd' })).toEqual(at('o\ntwo three', 1));
+    expect(textInputReducer(at('abc', 0), { type: 'deleteToLineStart' })).toEqual(at('abc', 0));
+  });
   it('pasted line breaks are kept where multi-line, a space otherwise; controls are dropped', () => {
     expect(cleanInput('one\r\ntwo\rthree', true)).toBe('one\ntwo\nthree');
     expect(cleanInput('one\r\n\r\ntwo', false)).toBe('one two');
@@ -161,6 +170,23 @@ describe('keys read together', () => {
       '\r',
     );
     expect(onSubmit).toHaveBeenCalledWith('URGENT Printer on fire 🔥!');
+  });
+
+  it('Ctrl+W, Ctrl+U and Ctrl+K work typed alone and read with text', async () => {
+    const prompt = (onSubmit: (v: string) => void, initial = '') => (
+      <Routed>
+        <TextPrompt title="Comment" initial={initial} width={60} onSubmit={onSubmit} onCancel={() => undefined} />
+      </Routed>
+    );
+    const word = vi.fn();
+    await typeInto(prompt(word), 'refund asap', 'C-w', 'today', 'enter');
+    expect(word).toHaveBeenCalledWith('refund today');
+    const alone = vi.fn();
+    await typeInto(prompt(alone, 'Printer on fire'), 'left', 'left', 'left', 'left', 'C-u', 'Paper ', 'C-k', 'jam', 'enter');
+    expect(alone).toHaveBeenCalledWith('Paper jam');
+    const together = vi.fn();
+    await typeInto(prompt(together, 'Printer on fire'), 'left', 'left', 'left', 'left', '\x15Paper \x0bjam', '\r');
+    expect(together).toHaveBeenCalledWith('Paper jam');
   });
 
   it('a chunk ending in Enter types the text and submits it', async () => {

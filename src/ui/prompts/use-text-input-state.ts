@@ -13,6 +13,11 @@ export interface TextInputState {
 export type TextInputAction =
   | { type: 'insert'; text: string; multiline: boolean }
   | { type: 'deleteBack' }
+  /** Readline's Ctrl+W: the word before the cursor, and the white space (line breaks too) after it. */
+  | { type: 'deleteWordBack' }
+  /** Ctrl+U and Ctrl+K: to the start, or the end, of the current line. */
+  | { type: 'deleteToLineStart' }
+  | { type: 'deleteToLineEnd' }
   | { type: 'left' }
   | { type: 'right' }
   | { type: 'home' }
@@ -40,6 +45,16 @@ export function cleanInput(text: string, multiline: boolean): string {
   return broken.replace(/\t/g, ' ').replace(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/g, '');
 }
 
+/** Start of the cursor's line (multi-line fields), else of the value. */
+const lineStart = (s: TextInputState): number => s.value.lastIndexOf('\n', s.cursor - 1) + 1;
+function lineEnd(s: TextInputState): number {
+  const nl = s.value.indexOf('\n', s.cursor);
+  return nl === -1 ? s.value.length : nl;
+}
+/** The value without [from, to), the cursor at `from`. Both sit on grapheme boundaries: a word ends at a space. */
+const cut = (s: TextInputState, from: number, to: number): TextInputState =>
+  from === to ? s : { value: s.value.slice(0, from) + s.value.slice(to), cursor: from };
+
 export function textInputReducer(s: TextInputState, a: TextInputAction): TextInputState {
   switch (a.type) {
     case 'insert': {
@@ -52,6 +67,16 @@ export function textInputReducer(s: TextInputState, a: TextInputAction): TextInp
       const prev = boundaries(s.value).filter((b) => b < s.cursor).pop() ?? 0;
       return { value: s.value.slice(0, prev) + s.value.slice(s.cursor), cursor: prev };
     }
+    case 'deleteWordBack': {
+      let start = s.cursor;
+      while (start > 0 && /\s/.test(s.value[start - 1]!)) start--;
+      while (start > 0 && !/\s/.test(s.value[start - 1]!)) start--;
+      return cut(s, start, s.cursor);
+    }
+    case 'deleteToLineStart':
+      return cut(s, lineStart(s), s.cursor);
+    case 'deleteToLineEnd':
+      return cut(s, s.cursor, lineEnd(s));
     case 'left': {
       const prev = boundaries(s.value).filter((b) => b < s.cursor).pop();
       return prev === undefined ? s : { ...s, cursor: prev };
@@ -61,13 +86,11 @@ export function textInputReducer(s: TextInputState, a: TextInputAction): TextInp
       return next === undefined ? s : { ...s, cursor: next };
     }
     case 'home': {
-      // Start of the current line (multi-line fields), else of the value.
-      const start = s.value.lastIndexOf('\n', s.cursor - 1) + 1;
+      const start = lineStart(s);
       return start === s.cursor ? s : { ...s, cursor: start };
     }
     case 'end': {
-      const nl = s.value.indexOf('\n', s.cursor);
-      const end = nl === -1 ? s.value.length : nl;
+      const end = lineEnd(s);
       return end === s.cursor ? s : { ...s, cursor: end };
     }
   }

@@ -19,8 +19,18 @@ export interface UseTextInputOptions {
   onCancel(value: string): void;
 }
 
-const EDIT_KEYS = /[\x01\x05\x7f\b]/;
-const EDIT_KEY_SPLIT = /([\x01\x05\x7f\b])/;
+// Ctrl+A, Ctrl+E, Backspace (0x7f or 0x08), Ctrl+W, Ctrl+U, Ctrl+K.
+const EDIT_KEYS = /[\x01\x05\x7f\b\x17\x15\x0b]/;
+const EDIT_KEY_SPLIT = /([\x01\x05\x7f\b\x17\x15\x0b])/;
+const EDIT_ACTIONS: Record<string, TextInputAction> = {
+  '\x01': { type: 'home' },
+  '\x05': { type: 'end' },
+  '\x7f': { type: 'deleteBack' },
+  '\b': { type: 'deleteBack' },
+  '\x17': { type: 'deleteWordBack' },
+  '\x15': { type: 'deleteToLineStart' },
+  '\x0b': { type: 'deleteToLineEnd' },
+};
 
 export function useTextInput({ state, dispatch: dispatchState, multiline, isActive, waiting = false, onSubmit, onCancel }: UseTextInputOptions): void {
   // Keys can arrive faster than React renders (a paste, then Enter, in two
@@ -41,15 +51,17 @@ export function useTextInput({ state, dispatch: dispatchState, multiline, isActi
     if (key.rightArrow) return dispatch({ type: 'right' });
     if (key.home || (key.ctrl && input === 'a')) return dispatch({ type: 'home' });
     if (key.end || (key.ctrl && input === 'e')) return dispatch({ type: 'end' });
+    if (key.ctrl && input === 'w') return dispatch({ type: 'deleteWordBack' });
+    if (key.ctrl && input === 'u') return dispatch({ type: 'deleteToLineStart' });
+    if (key.ctrl && input === 'k') return dispatch({ type: 'deleteToLineEnd' });
     if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
-    // Ctrl+A, Ctrl+E or Backspace typed in the same read as text ("\x01URGENT "
-    // when Ctrl+A and the typing land together) are keys, not text to drop:
-    // apply them and the text between them in order. No paste holds them.
+    // Editing keys typed in the same read as text ("\x01URGENT " when Ctrl+A
+    // and the typing land together) are keys, not text to drop: apply them
+    // and the text between them in order. No paste holds them.
     if (input.length > 1 && EDIT_KEYS.test(input)) {
       for (const part of input.split(EDIT_KEY_SPLIT)) {
-        if (part === '\x01') dispatch({ type: 'home' });
-        else if (part === '\x05') dispatch({ type: 'end' });
-        else if (part === '\x7f' || part === '\b') dispatch({ type: 'deleteBack' });
+        const action = EDIT_ACTIONS[part];
+        if (action !== undefined) dispatch(action);
         else if (part !== '' && typeText(part)) return;
       }
       return;
