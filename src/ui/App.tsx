@@ -1,6 +1,6 @@
 import { Box, useApp, useInput, type Key } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { BoardStore } from '../store/index.js';
+import type { BoardStore, CardFilter } from '../store/index.js';
 import { selectColumns, selectStatus } from '../store/index.js';
 import { useShallow } from 'zustand/react/shallow';
 import { Board } from './Board.js';
@@ -90,8 +90,14 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
 
   const filterCache = useRef<FilterCache['current']>(null);
   const filter = filterFor(filterCache, cardFilter, cards, tags);
+  // A new filter may show nothing in the focused column: go to a match. Cards
+  // that change under the same filter (a refresh) only keep the cursor on one
+  // in its column, never carry it off to another.
+  const filterSpec = useRef<CardFilter | null>(null);
   useEffect(() => {
-    if (filter !== null) snapToFilter(store, filter.ids);
+    if (filter === null) return void (filterSpec.current = null);
+    snapToFilter(store, filter.ids, 1, filter.spec !== filterSpec.current);
+    filterSpec.current = filter.spec;
   }, [filter, store]);
 
   // Ink 6 clears and redraws everything when a frame reaches the terminal's

@@ -27,7 +27,7 @@ export function Board({ width, height, filter }: BoardProps) {
   const win = columnWindow(columns.length, cursor.col, width, start.current);
   start.current = win.start;
   const range = columns.length > win.end - win.start ? `  columns ${win.start + 1}–${win.end} of ${columns.length}` : '';
-  const filterText = filter ? `  filter: ${filter.label} (${filter.ids.size} match)` : '';
+  const filterText = filter ? `  filter: ${filter.label} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})` : '';
   const header = `${name === null ? 'inboard' : sanitize(name)}${range}${filterText}${loading ? '  loading…' : ''}`;
 
   return (

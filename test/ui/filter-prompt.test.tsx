@@ -29,7 +29,7 @@ describe('the / filter prompt', () => {
     const refine = await ui.waitFor('Esc puts back the filter you had');
     expect(refine).toContain('refund');
     await ui.paste('zzz');
-    await ui.waitFor((f) => header(f).includes('filter: refundzzz (0 match)'));
+    await ui.waitFor((f) => header(f).includes('filter: refundzzz (0 matches)'));
     await ui.press('esc');
     const back = await ui.waitFor((f) => !f.includes('Filter — title'));
     expect(header(back)).toMatch(/filter: refund \(\d+ match/);
@@ -44,5 +44,23 @@ describe('the / filter prompt', () => {
     await ui.waitFor((f) => header(f).includes('filter: invoice ('));
     await ui.press('esc');
     await ui.waitFor((f) => !header(f).includes('filter:') && !f.includes('Filter — title'));
+  });
+
+  it('a filter that shows nothing in the focused column takes the focus to the nearest column with a match', async () => {
+    ui = await startUi();
+    expect(ui.store.getState().cursor.col).toBe(0);
+    await ui.press('/');
+    await ui.waitFor('Filter — title, tag or assignee');
+    await ui.paste('quick fix on the outlook');
+    await ui.press('enter');
+    await ui.waitFor((f) => header(f).includes('filter: quick fix on the outlook (1 match)'));
+    const s = ui.store.getState();
+    const card = s.view.cards.get(s.cursor.cardId ?? -1);
+    expect(card?.title).toBe('Thanks for the quick fix on the Outlook plugin!');
+    expect(s.columns[s.cursor.col]?.label).toBe(card?.columnLabel);
+    expect(s.cursor.col).toBeGreaterThan(0);
+    // Walking keys stay in their column: h onto a column without a match stays there.
+    await ui.press('h');
+    await ui.until(() => ui!.store.getState().cursor.col === s.cursor.col - 1, 'focus one column left');
   });
 });

@@ -124,7 +124,7 @@ describe('keys typed before the overlay is drawn', () => {
   it('/ and the text in one read: the text is the filter', async () => {
     ui = await startUi();
     ui.pasteRaw('/bill');
-    await ui.waitFor(/filter: bill \(\d+ match\)/);
+    await ui.waitFor(/filter: bill \(\d+ match(?:es)?\)/);
     expect(ui.frame()).toContain('Filter — title, tag or assignee');
   });
 });

@@ -16,7 +16,7 @@ const MANAGER = 'Board tags — Enter shows its cards';
 /** The status bar's first line (board, backend, filter…). */
 const stateLine = (frame: string): string => frame.trimEnd().split('\n').at(-2) ?? '';
 /** The match count the board's header gives for its filter. */
-const countIn = (frame: string): number => Number(/filter: .*? \((\d+) match\)/.exec(frame.split('\n')[0] ?? '')?.[1] ?? -1);
+const countIn = (frame: string): number => Number(/filter: .*? \((\d+) match(?:es)?\)/.exec(frame.split('\n')[0] ?? '')?.[1] ?? -1);
 
 async function taggedOnServer(u: Ui, tagName: string): Promise<string[]> {
   const titles: string[] = [];

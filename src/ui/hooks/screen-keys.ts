@@ -28,8 +28,12 @@ export interface ScreenKeys {
   pageRows: number;
 }
 
-/** Moves the cursor onto a card the filter shows, looking forward first. */
-export function snapToFilter(store: BoardStore, ids: ReadonlySet<number>, dir: 1 | -1 = 1): void {
+/**
+ * Moves the cursor onto a card the filter shows, looking forward first in
+ * its column; `acrossColumns` (a filter just set) also looks in the other
+ * columns when this one shows nothing. Walking keys stay in their column.
+ */
+export function snapToFilter(store: BoardStore, ids: ReadonlySet<number>, dir: 1 | -1 = 1, acrossColumns = false): void {
   const s = store.getState();
   if (s.cursor.cardId !== null && ids.has(s.cursor.cardId)) return;
   const col = s.columns[s.cursor.col];
@@ -38,7 +42,18 @@ export function snapToFilter(store: BoardStore, ids: ReadonlySet<number>, dir: 1
   const ahead = dir === 1 ? list.slice(i) : list.slice(0, i + 1).reverse();
   const behind = dir === 1 ? list.slice(0, i).reverse() : list.slice(i + 1);
   const hit = ahead.find((c) => ids.has(c.id)) ?? behind.find((c) => ids.has(c.id));
-  if (hit !== undefined) s.focusCardId(hit.id);
+  if (hit !== undefined) return s.focusCardId(hit.id);
+  if (!acrossColumns) return;
+  // Nothing matches here: the first match of the nearest column that has one
+  // (rightwards first), rather than a focus on an empty column.
+  const at = s.cursor.col;
+  for (let d = 1; d < s.columns.length; d++) {
+    for (const c of [at + d, at - d]) {
+      const label = s.columns[c]?.label;
+      const first = label === undefined ? undefined : (s.view.columns[label] ?? []).find((x) => ids.has(x.id));
+      if (first !== undefined) return s.focusCardId(first.id);
+    }
+  }
 }
 
 /**
