@@ -138,8 +138,10 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
     const { board: b, columns } = await board('Support Inbox');
     const first = (await client.listCards(b.Id, columns[0]!.Id, 1))[0]!;
     t.keys('m');
+    await t.waitFor('Another board…');
+    t.keys('j', 'j', 'j', 'j', 'Enter');
     await t.waitFor('Move to board');
-    t.keys('j', 'Enter');
+    t.keys('Enter');
     await t.waitFor('Move to column on Sales Pipeline');
     t.keys('j', 'Enter');
     await t.waitFor('where?');

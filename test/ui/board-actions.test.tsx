@@ -14,8 +14,14 @@ describe('m — move to another column or board', () => {
     ui = await startUi();
     const card = focus(ui, 'Which plan includes audit logs?');
     await ui.press('m');
-    await ui.waitFor('Move to board');
-    await ui.press('j', 'enter'); // Sales Pipeline
+    const columns = await ui.waitFor('Move to column');
+    expect(columns).toContain('Waiting on customer  (here)');
+    await ui.press('j', 'j', 'j', 'j', 'enter'); // past the four columns: Another board…
+    const boards = await ui.waitFor('Move to board');
+    const list = boards.slice(boards.indexOf('Move to board'), boards.indexOf('Enter pick'));
+    expect(list).toContain('Sales Pipeline');
+    expect(list).not.toContain('Support Inbox'); // the board it is on
+    await ui.press('enter'); // Sales Pipeline
     await ui.waitFor('Move to column on Sales Pipeline');
     await ui.press('j', 'enter'); // Contacted
     await ui.waitFor('Move to Contacted — where?');
@@ -28,11 +34,26 @@ describe('m — move to another column or board', () => {
     expect(there.at(-1)?.TaskName).toBe('Which plan includes audit logs?');
   });
 
+  it('starts at this board’s columns, its own marked: a move on the board is m, a column, top or bottom', async () => {
+    ui = await startUi();
+    const card = focus(ui, 'Which plan includes audit logs?');
+    await ui.press('m');
+    const columns = await ui.waitFor('Move to column');
+    expect(columns).toContain('Another board…');
+    expect(columns).toContain('Waiting on customer  (here)');
+    await ui.press('j', 'enter'); // In progress
+    await ui.waitFor('Move to In progress — where?');
+    await ui.press('enter'); // Top
+    await ui.waitFor('✓ Moved to In progress');
+    const target = (await ui.other.listColumns(ui.boardId)).find((c) => c.Name === 'In progress')!;
+    expect((await ui.other.listCards(ui.boardId, target.Id, 1))[0]?.TaskName).toBe(card.title);
+  });
+
   it('a refused move puts the card back and says why', async () => {
     ui = await startUi();
     const card = focus(ui, 'Which plan includes audit logs?');
     await ui.other.archiveCard(card.id);
-    await ui.press('m', 'enter'); // this board
+    await ui.press('m');
     await ui.waitFor('Move to column');
     await ui.press('enter', 'enter'); // New, top
     await ui.waitFor(`✗ Card ${card.id} is archived`);

@@ -135,8 +135,10 @@ describe('keys typed while a picker loads', () => {
     const card = focus(ui, 'Which plan includes audit logs?');
     const columns = ui.hold(/^GET \/v2\/board\/\d+\/columns/);
     await ui.press('m');
+    await ui.waitFor('Move to column');
+    await ui.press('j', 'j', 'j', 'j', 'enter'); // Another board…
     await ui.waitFor('Move to board');
-    await ui.press('j', 'enter'); // Sales Pipeline
+    await ui.press('enter'); // Sales Pipeline
     await ui.waitFor('loading columns…');
     // Contacted, then Bottom: typed while the columns are on their way.
     await ui.press('j', 'enter', 'j', 'enter');
