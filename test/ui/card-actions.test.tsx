@@ -190,3 +190,13 @@ describe('prompts hold the keys', () => {
     await ui.waitFor((f) => !f.includes('jjlqb?'));
   });
 });
+
+describe('prompt titles', () => {
+  it('quote a long subject whole where the terminal has room for it', async () => {
+    ui = await startUi();
+    focus(ui, 'Re: Re: Calendar invites show the wrong time zone (São Paulo)');
+    await ui.press('c');
+    await ui.waitFor('Comment on “Re: Re: Calendar invites show the wrong time zone (São Paulo)”');
+    await ui.press('esc');
+  });
+});

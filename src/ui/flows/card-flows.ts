@@ -3,8 +3,10 @@ import { ask, why, type Flow } from './flow.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 
-// Sanitised (idempotent on display titles) and cut by cells, never mid-grapheme.
-const quote = (t: string) => `“${truncate(sanitize(t), 40)}”`;
+// Sanitised (idempotent on display titles) and cut by cells, never mid-grapheme:
+// at 80 cells, so a wide terminal shows most subjects whole; the prompt fits
+// its title line to the terminal it is in.
+const quote = (t: string) => `“${truncate(sanitize(t), 80)}”`;
 
 /** `n`: title, then an optional note; the card shows at the top at once. */
 export function newCard(f: Flow, start: { title?: string; note?: string; error?: string | null; queued?: boolean } = {}): void {
