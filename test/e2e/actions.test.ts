@@ -3,43 +3,32 @@
  * terminal (tmux) against `inboard serve` on a temp database, each change
  * checked on the server afterwards through the client.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
+import { CLI, exited, spawnServe, type Child } from '../server/process.js';
 import { hasTmux, Terminal } from './tmux.js';
 
-const CLI = resolve('dist/cli.js');
 const KEY = 'ibk_e2e_actions_key_0123456789abcdef';
 let dir: string;
-let server: ChildProcess;
+let server: Child;
 let url: string;
 let client: Client;
 let term: Terminal | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-actions-'));
-  server = spawn(process.execPath, [CLI, 'serve', '--db', join(dir, 'e2e.db'), '--port', '0', '--api-key', KEY, '--demo', '--rate-limit', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  url = await new Promise<string>((ok, fail) => {
-    let out = '';
-    server.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /inboard serve listening on (\S+)/.exec(out);
-      if (m) ok(m[1]!);
-    });
-    server.once('exit', (code) => fail(new Error(`inboard serve exited with ${code}`)));
-  });
+  server = await spawnServe(['--db', join(dir, 'e2e.db'), '--api-key', KEY, '--demo', '--rate-limit', '0']);
+  url = server.url;
   client = createClient({ baseUrl: url, apiKey: KEY, maxAttempts: 1 });
 });
 
 afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((r) => server?.once('exit', r));
+  server?.proc.kill('SIGTERM');
+  if (server) await exited(server.proc);
   rmSync(dir, { recursive: true, force: true });
 });
 
