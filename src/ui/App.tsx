@@ -1,12 +1,11 @@
 import { Box, useApp, useInput, type Key } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { BoardStore, CardFilter } from '../store/index.js';
+import type { BoardStore } from '../store/index.js';
 import { selectColumns, selectStatus } from '../store/index.js';
 import { useShallow } from 'zustand/react/shallow';
 import { Board } from './Board.js';
 import { BoardPicker } from './BoardPicker.js';
 import { CardDetail } from './CardDetail.js';
-import { filterFor, type FilterCache } from './filter.js';
 import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
 import { Help } from './Help.js';
@@ -17,7 +16,8 @@ import { StatusBar } from './StatusBar.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
 import { HelpContext } from './hooks/use-help.js';
 import { KeyScopeContext } from './hooks/use-key-scope.js';
-import { boardKey, detailKey, snapToFilter, type ScreenKeys } from './hooks/screen-keys.js';
+import { boardKey, detailKey, type ScreenKeys } from './hooks/screen-keys.js';
+import { useBoardFilter } from './hooks/use-board-filter.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
 import { useNotice } from './hooks/use-notice.js';
@@ -71,11 +71,6 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const columns = useBoard(selectColumns);
   const detail = useBoard((s) => s.detail);
   const sequenceOpen = useBoard((s) => s.sequence !== null);
-  // Only a filter needs every card; without one, a move or a page must not
-  // re-render the whole shell.
-  const cardFilter = useBoard((s) => s.filter);
-  const cards = useBoard((s) => (s.filter === null ? null : s.view.cards));
-  const tags = useBoard((s) => s.tags);
   const status = useBoard(useShallow(selectStatus));
   const wait = useCountdown(status.backoff?.until ?? null);
   useAutoRefresh(store, screen === 'picker' ? null : boardId, refreshSeconds);
@@ -88,17 +83,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     if (s.boards.items.length === 0 && !s.boards.loading) void s.loadBoards().catch(() => undefined);
   }, [store, initialBoardId]);
 
-  const filterCache = useRef<FilterCache['current']>(null);
-  const filter = filterFor(filterCache, cardFilter, cards, tags);
-  // A new filter may show nothing in the focused column: go to a match. Cards
-  // that change under the same filter (a refresh) only keep the cursor on one
-  // in its column, never carry it off to another.
-  const filterSpec = useRef<CardFilter | null>(null);
-  useEffect(() => {
-    if (filter === null) return void (filterSpec.current = null);
-    snapToFilter(store, filter.ids, 1, filter.spec !== filterSpec.current);
-    filterSpec.current = filter.spec;
-  }, [filter, store]);
+  const { filter, latest: latestFilter } = useBoardFilter(store);
 
   // Ink 6 clears and redraws everything when a frame reaches the terminal's
   // height: keep it one line shorter. Two lines go to the status bar.
@@ -152,11 +137,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   const keys: ScreenKeys = {
     store,
     flow,
-    // The filter as the last key left it, over the cards as they are now.
-    filter: () => {
-      const s = store.getState();
-      return filterFor(filterCache, s.filter, s.view.cards, s.tags);
-    },
+    filter: latestFilter,
     openDetail: (id) => {
       setScroll(0);
       setCommentSel(null);
