@@ -98,10 +98,10 @@ export function Help({ scope, width, height, onClose }: { scope: Scope; width: n
   const page = helpPage(lines, width, height, offset);
   const scrollable = page.above + page.below > 0;
   useKeyHandler((input, key) => {
-    const name = keyName(input, key);
-    if (actionFor('help', name) === 'back') return onClose();
+    const action = actionFor('help', keyName(input, key));
+    if (action === 'back') return onClose();
     // Only a help taller than the screen scrolls (maxOffset is 0 otherwise).
-    const step = name === 'down' || name === 'j' ? 1 : name === 'up' || name === 'k' ? -1 : name === 'pagedown' || name === ' ' ? height - 2 : name === 'pageup' ? 2 - height : 0;
+    const step = action === 'card.next' ? 1 : action === 'card.prev' ? -1 : action === 'page.down' ? height - 2 : action === 'page.up' ? 2 - height : 0;
     if (step !== 0) setOffset((o) => Math.max(0, Math.min(o + step, page.maxOffset)));
   }, true, false, false, { pinned: true });
   const what = WHAT[scope];

@@ -138,6 +138,10 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'filter.erase', keys: ['backspace'], scope: 'pick-filter', group: 'App', help: 'delete a character; on an empty filter, stop filtering' },
   { action: 'back', keys: ['esc'], scope: 'pick-filter', group: 'App', help: 'clear the filter (again: close)', hint: 'clear filter' },
   { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help (back to what was open, as it was)', hint: 'close', hintKey: 'Esc/?' },
+  { action: 'card.next', keys: ['down', 'j'], scope: 'help', group: 'Navigate', help: 'scroll down (when the help is taller than the screen)' },
+  { action: 'card.prev', keys: ['up', 'k'], scope: 'help', group: 'Navigate', help: 'scroll up' },
+  { action: 'page.down', keys: ['pagedown', ' '], scope: 'help', group: 'Navigate', help: 'a screen down' },
+  { action: 'page.up', keys: ['pageup'], scope: 'help', group: 'Navigate', help: 'a screen up' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'sequence', group: 'Navigate', help: 'scroll up' },
   { action: 'card.next', keys: ['down', 'j'], scope: 'sequence', group: 'Navigate', help: 'scroll down', hint: 'scroll', hintKey: 'j/k' },
   { action: 'back', keys: ['esc', 'q'], scope: 'sequence', group: 'App', help: 'back to the list', hint: 'back' },
@@ -186,7 +190,7 @@ export function displayKey(name: string): string {
   if (name.startsWith('S-')) return `Shift+${arrows[name.slice(2)] ?? name.slice(2)}`;
   if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
   if (arrows[name]) return arrows[name];
-  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', tab: 'Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End' };
+  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', tab: 'Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', ' ': 'Space' };
   return words[name] ?? name;
 }
 

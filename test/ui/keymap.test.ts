@@ -1,6 +1,6 @@
 /** The one keymap table: what a key does in each scope, and what the footer hints. */
 import { describe, expect, it } from 'vitest';
-import { actionFor, bindingsFor, hintsFor, KEYMAP } from '../../src/ui/keymap.js';
+import { actionFor, bindingsFor, displayKey, hintsFor, KEYMAP } from '../../src/ui/keymap.js';
 
 describe('keymap', () => {
   it('the y/n confirm: y yes, n and Esc no, nothing else (not even q or ?)', () => {
@@ -112,5 +112,13 @@ describe('keymap', () => {
     // Where nothing shadows them, the global keys stay whole.
     expect(hintsFor('board').map((h) => `${h.key} ${h.label}`)).toContain('q quit');
     expect(bindingsFor('board').find((b) => b.action === 'quit')?.keys).toEqual(['q', 'C-c']);
+  });
+
+  it('the help scrolls with keys from the table, so its own ? lists them', () => {
+    expect(actionFor('help', 'j')).toBe('card.next');
+    expect(actionFor('help', 'up')).toBe('card.prev');
+    expect(actionFor('help', ' ')).toBe('page.down');
+    expect(actionFor('help', 'pageup')).toBe('page.up');
+    expect(displayKey(' ')).toBe('Space');
   });
 });
