@@ -179,7 +179,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     const name = keyName(input, key);
     if (name === 'C-c') return exit();
     const action = actionFor(screen, name);
-    if (action === 'quit' && !(screen === 'detail' && name === 'q')) return quit();
+    if (action === 'quit') return quit();
     if (action === 'help') return openHelp(screen);
     notify(null);
     if (screen === 'detail') return detailKey(keys, action);
