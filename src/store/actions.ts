@@ -36,7 +36,8 @@ class Cancelled extends Error {}
 type MutationActions = Omit<
   BoardActions,
   'loadBoards' | 'openBoard' | 'loadMore' | 'refresh' | 'openCard' | 'closeCard' | 'focusColumn' | 'focusCard' |
-  'focusFirst' | 'focusLast' | 'focusCardId' | 'clearError' | 'markSeen' | 'noteBackoff' | 'setFilter'
+  'focusFirst' | 'focusLast' | 'focusCardId' | 'clearError' | 'markSeen' | 'noteBackoff' | 'setFilter' |
+  'toggleSelected' | 'clearSelected'
 >;
 
 export interface AfterFold {

@@ -56,6 +56,7 @@ export function initialData(): BoardData {
     markedChanged: new Set(),
     detail: null,
     filter: null,
+    selected: new Set(),
   };
 }
 
@@ -127,6 +128,14 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       },
 
       setFilter: (filter) => set({ filter: normaliseFilter(filter) }),
+      toggleSelected(cardId) {
+        const next = new Set(get().selected);
+        if (!next.delete(cardId)) next.add(cardId);
+        set({ selected: next });
+      },
+      clearSelected: () => {
+        if (get().selected.size > 0) set({ selected: new Set() });
+      },
       // The '✗ n failed' badge goes with the message it counts: once the
       // user moves on (a key, a success), a count nobody can act on would
       // only train them to ignore the badge when the next failure comes.

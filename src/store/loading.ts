@@ -115,8 +115,9 @@ export function makeLoaders(core: Core) {
     core.update({
       boardId, boardLoading: true, boardError: null, columns: [], confirmed: EMPTY_CARDS, paging: {}, tags: [],
       tagsLoading: true, tagsError: null, cursor: START_CURSOR, markedChanged: new Set(), detail: null,
-      // Another board's tag ids mean nothing here; its filter was for its cards.
+      // Another board's tag ids mean nothing here; its filter and selection were for its cards.
       filter: null,
+      selected: new Set(),
     });
     void loadTags(boardId, gen);
     let columns: ColumnInfo[];

@@ -54,6 +54,7 @@ export const selectStatus = (s: BoardState) => ({
   failed: s.failedCount - s.failedSeen,
   error: s.lastError,
   tagsFailed: s.tagsError !== null,
+  selected: s.selected.size,
   backoff: s.backoff,
   loading: s.boardLoading,
 });

@@ -146,6 +146,8 @@ export interface BoardData {
   detail: DetailState | null;
   /** The open board's card filter; reset when another board opens. */
   filter: CardFilter | null;
+  /** Cards picked with `v` for a move or archive of them all; reset when another board opens. */
+  selected: ReadonlySet<number>;
 }
 
 export interface BoardActions {
@@ -179,6 +181,9 @@ export interface BoardActions {
 
   /** Sets the card filter; no text and no tag clears it. */
   setFilter(filter: CardFilter | null): void;
+  /** Adds the card to the selection, or takes it out. */
+  toggleSelected(cardId: number): void;
+  clearSelected(): void;
   clearError(): void;
   markSeen(cardId: number): void;
   /** Feed the client's onBackoff here (createBoardStore wires it when it can). */

@@ -262,6 +262,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
         failed={status.failed}
         error={status.error}
         tagsFailed={status.tagsFailed}
+        selected={status.selected}
         filter={filter?.label ?? null}
         waitSeconds={wait}
         notice={notice}

@@ -13,16 +13,19 @@ export interface CardRowProps {
   focused: boolean;
   /** Changed by someone else since the user last looked. */
   changed: boolean;
+  /** Picked with `v` for a move or archive of the selection. */
+  selected?: boolean;
   tags: readonly Tag[];
 }
 
 /**
- * One card on one line: focus and unread as symbols (never colour alone),
+ * One card on one line: selection, focus and unread as symbols (never colour alone),
  * then the title, then the first tag, assignee initials and due date as room
  * allows.
  */
-export const CardRow = memo(function CardRow({ card, width, focused, changed, tags }: CardRowProps) {
-  const lead = `${focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.pending ? '⟳' : changed ? '*' : ' '}`;
+export const CardRow = memo(function CardRow({ card, width, focused, changed, selected = false, tags }: CardRowProps) {
+  // Selected shows as ✓ even under the cursor: the focus is the row's inverse too.
+  const lead = `${selected ? '✓' : focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.pending ? '⟳' : changed ? '*' : ' '}`;
   const cardTags = card.tagIds.map((id) => tags.find((t) => t.Id === id)).filter((t): t is Tag => t !== undefined);
   const first = cardTags[0];
   const tagText = first ? `#${truncate(sanitize(first.Name), 8)}${cardTags.length > 1 ? `+${cardTags.length - 1}` : ''}` : '';

@@ -28,6 +28,7 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
   const paging = useBoard(selectPaging(column.label));
   const tags = useBoard(selectTags);
   const changed = useBoard((s) => s.markedChanged);
+  const selected = useBoard((s) => s.selected);
   const offset = useRef(0);
 
   const cards = filter === null ? all : all.filter((c) => filter.has(c.id));
@@ -51,6 +52,7 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
           width={inner}
           focused={active && card.id === cursorId}
           changed={changed.has(card.id)}
+          selected={selected.has(card.id)}
           tags={tags}
         />
       ))}

@@ -14,6 +14,8 @@ export interface StatusBarProps {
   filter?: string | null;
   /** Seconds left while backing off after a 429 or an outage. */
   waitSeconds: number | null;
+  /** How many cards are selected (`v`). */
+  selected?: number;
   /** The board's tags failed to load: its cards show no tags until they do. */
   tagsFailed?: boolean;
   /** A transient notice ("Moved to Done"), shown when there is no error. */
@@ -49,6 +51,7 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   const parts = [p.board, p.backend];
   // A filtered board hides cards: say so, and how to see them all again.
   if (p.filter != null) parts.push(`filter: ${p.filter} · Esc on the board clears`);
+  if (p.selected !== undefined && p.selected > 0) parts.push(`✓ ${p.selected} selected · m moves, a archives them · Esc unselects`);
   if (p.pending > 0) parts.push(`⟳ ${p.pending} pending`);
   if (p.failed > 0) parts.push(`✗ ${p.failed} failed`);
   if (p.waitSeconds !== null) parts.push(`retrying in ${p.waitSeconds}s`);

@@ -22,7 +22,7 @@ export type Action =
   | 'move.left' | 'move.right' | 'move.up' | 'move.down'
   | 'open' | 'back'
   | 'card.new' | 'card.edit' | 'card.comment' | 'card.note' | 'card.subtask'
-  | 'card.tags' | 'card.assign' | 'card.moveTo' | 'card.archive'
+  | 'card.tags' | 'card.assign' | 'card.moveTo' | 'card.archive' | 'card.select'
   | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage' | 'tag.new' | 'tag.delete'
   | 'comment.next' | 'comment.prev' | 'comment.delete'
   | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end'
@@ -59,7 +59,7 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'move.right', keys: ['S-right', 'L'], scope: 'board', group: 'Move', help: 'move card to next column', hint: 'move', hintKey: 'HJKL' },
   { action: 'move.up', keys: ['S-up', 'K'], scope: 'board', group: 'Move', help: 'move card up' },
   { action: 'move.down', keys: ['S-down', 'J'], scope: 'board', group: 'Move', help: 'move card down' },
-  { action: 'card.moveTo', keys: ['m'], scope: 'board', group: 'Move', help: 'move card to another column or board' },
+  { action: 'card.moveTo', keys: ['m'], scope: 'board', group: 'Move', help: 'move card (or the selected cards) to another column or board' },
   { action: 'open', keys: ['enter'], scope: 'board', group: 'Card', help: 'card detail', hint: 'detail' },
   { action: 'card.new', keys: ['n'], scope: 'board', group: 'Card', help: 'new card in this column', hint: 'new' },
   { action: 'card.edit', keys: ['e'], scope: 'board', group: 'Card', help: 'edit title' },
@@ -68,7 +68,8 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'card.subtask', keys: ['s'], scope: 'board', group: 'Card', help: 'sub-task' },
   { action: 'card.tags', keys: ['t'], scope: 'board', group: 'Card', help: 'tags', hint: 'tags' },
   { action: 'card.assign', keys: ['@'], scope: 'board', group: 'Card', help: 'assignees' },
-  { action: 'card.archive', keys: ['a'], scope: 'board', group: 'Card', help: 'archive (asks y/n)' },
+  { action: 'card.archive', keys: ['a'], scope: 'board', group: 'Card', help: 'archive, or the selected cards (asks y/n)' },
+  { action: 'card.select', keys: ['v'], scope: 'board', group: 'Card', help: 'select the card or unselect it: m and a then act on every selected card, Esc unselects all' },
   { action: 'column.new', keys: ['C'], scope: 'board', group: 'Board', help: 'new column' },
   { action: 'filter', keys: ['/'], scope: 'board', group: 'Board', help: 'filter cards', hint: 'filter' },
   { action: 'refresh', keys: ['r'], scope: 'board', group: 'Board', help: 'refresh' },

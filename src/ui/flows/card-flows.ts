@@ -62,19 +62,24 @@ export function addText(f: Flow, cardId: number, what: 'comment' | 'note' | 'sub
   });
 }
 
-/** `a`: y/n, then the card leaves at once (and comes back if the server refuses). */
-export function archive(f: Flow, cardId: number, title: string, after?: () => void): void {
+/** `a`: y/n, then the card (or every selected card) leaves at once, and comes back if the server refuses. */
+export function archive(f: Flow, cardIds: readonly number[], title: string, after?: () => void): void {
+  if (cardIds.length === 0) return;
   const key = f.overlays.show({
     kind: 'confirm',
-    question: `Archive ${quote(title)}?`,
+    question: cardIds.length === 1 ? `Archive ${quote(title)}?` : `Archive the ${cardIds.length} selected cards?`,
     onNo: () => f.overlays.close(key),
     onYes: () => {
       f.overlays.close(key);
       after?.();
-      f.store.getState().archiveCard(cardId).then(
-        () => f.notify('Archived'),
-        () => undefined, // the card is back and the status bar says why
-      );
+      const store = f.store.getState();
+      const archives = cardIds.map((id) => store.archiveCard(id));
+      if (cardIds.length > 1) store.clearSelected();
+      void Promise.allSettled(archives).then((results) => {
+        const done = results.filter((r) => r.status === 'fulfilled').length;
+        // A refused card is back and the status bar says why.
+        if (done === cardIds.length) f.notify(cardIds.length === 1 ? 'Archived' : `Archived ${done} cards`);
+      });
     },
   });
 }

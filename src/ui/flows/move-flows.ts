@@ -1,7 +1,8 @@
 /**
  * `m`: this board's columns first (most moves stay on the board; the
  * card's own column is marked), or "Another board…" for the board list;
- * then top or bottom → store.moveCard (optimistic).
+ * then top or bottom → store.moveCard (optimistic). With cards selected
+ * (`v`), the same for all of them, in their order on the board.
  */
 import { sanitize } from '../../text/sanitize.js';
 import type { ColumnInfo } from '../../store/index.js';
@@ -12,24 +13,27 @@ export const BOTTOM = 1_000_000;
 
 const OTHER_BOARD = '\0other-board';
 
-export function moveTo(f: Flow, cardId: number, after?: () => void): void {
+export function moveTo(f: Flow, cardIds: readonly number[], after?: () => void): void {
   const s = f.store.getState();
-  if (s.boardId === null) return;
-  pickColumn(f, cardId, s.boardId, after);
+  if (s.boardId === null || cardIds.length === 0) return;
+  pickColumn(f, cardIds, s.boardId, after);
 }
 
-function pickBoard(f: Flow, cardId: number, after?: () => void): void {
+/** "Move", or "Move 3 cards" for a selection. */
+const moving = (cardIds: readonly number[]): string => (cardIds.length === 1 ? 'Move' : `Move ${cardIds.length} cards`);
+
+function pickBoard(f: Flow, cardIds: readonly number[], after?: () => void): void {
   // The boards list may still be loading: the picker waits for it.
   const key = showPicker(f, (s) => s.boards.loading, () => {
     const s = f.store.getState();
     const boards = s.boards.items.filter((b) => b.Id !== s.boardId);
     return {
       kind: 'pick',
-      title: 'Move to board',
+      title: `${moving(cardIds)} to board`,
       items: boards.map((b) => ({ value: String(b.Id), label: sanitize(b.Name) })),
       status: boards.length === 0 ? { text: 'There is no other board.' } : null,
       onCancel: () => f.overlays.close(key),
-      onPick: (value) => pickColumn(f, cardId, Number(value), after),
+      onPick: (value) => pickColumn(f, cardIds, Number(value), after),
     };
   });
 }
@@ -38,11 +42,11 @@ function pickBoard(f: Flow, cardId: number, after?: () => void): void {
  * Another board's columns are fetched: the column picker shows at once,
  * loading, and keys typed meanwhile wait for the columns (see Picker).
  */
-function pickColumn(f: Flow, cardId: number, boardId: number, after?: () => void): void {
+function pickColumn(f: Flow, cardIds: readonly number[], boardId: number, after?: () => void): void {
   const s = f.store.getState();
   const here = boardId === s.boardId;
   let columns: readonly ColumnInfo[] = here ? s.columns : [];
-  const from = here ? s.view.cards.get(cardId)?.columnLabel : undefined;
+  const from = here && cardIds.length === 1 ? s.view.cards.get(cardIds[0]!)?.columnLabel : undefined;
   const loaded = (list: readonly ColumnInfo[]) => ({
     items: [
       ...list.map((c) => ({ value: c.label, label: `${c.displayName}${c.label === from ? '  (here)' : ''}` })),
@@ -52,12 +56,12 @@ function pickColumn(f: Flow, cardId: number, boardId: number, after?: () => void
   });
   const key = f.overlays.show({
     kind: 'pick',
-    title: `Move to column${here ? '' : ` on ${sanitize(s.boards.items.find((b) => b.Id === boardId)?.Name ?? String(boardId))}`}`,
+    title: `${moving(cardIds)} to column${here ? '' : ` on ${sanitize(s.boards.items.find((b) => b.Id === boardId)?.Name ?? String(boardId))}`}`,
     ...(here ? loaded(columns) : { items: [], loading: true, status: { text: 'loading columns…' } }),
     onCancel: () => f.overlays.close(key),
     onPick: (label) => {
-      if (label === OTHER_BOARD) return pickBoard(f, cardId, after);
-      pickPosition(f, cardId, label, columns, here ? undefined : boardId, after);
+      if (label === OTHER_BOARD) return pickBoard(f, cardIds, after);
+      pickPosition(f, cardIds, label, columns, here ? undefined : boardId, after);
     },
   });
   if (here) return;
@@ -70,11 +74,11 @@ function pickColumn(f: Flow, cardId: number, boardId: number, after?: () => void
   );
 }
 
-function pickPosition(f: Flow, cardId: number, label: string, columns: readonly ColumnInfo[], otherBoard: number | undefined, after?: () => void): void {
+function pickPosition(f: Flow, cardIds: readonly number[], label: string, columns: readonly ColumnInfo[], otherBoard: number | undefined, after?: () => void): void {
   const name = columns.find((c) => c.label === label)?.displayName ?? label;
   const pos = f.overlays.show({
     kind: 'pick',
-    title: `Move to ${name} — where?`,
+    title: `${moving(cardIds)} to ${name} — where?`,
     items: [
       { value: 'top', label: 'Top' },
       { value: 'bottom', label: 'Bottom' },
@@ -83,11 +87,15 @@ function pickPosition(f: Flow, cardId: number, label: string, columns: readonly 
     onPick: (where) => {
       f.overlays.close(pos);
       if (otherBoard !== undefined) after?.();
-      const index = where === 'top' ? 0 : BOTTOM;
-      f.store.getState().moveCard(cardId, label, index, otherBoard).then(
-        () => f.notify(`Moved to ${name}`),
-        () => undefined, // the card is back; the status bar has the server's words
-      );
+      const store = f.store.getState();
+      // Selected cards land together, in their order on the board.
+      const moves = cardIds.map((id, i) => store.moveCard(id, label, where === 'top' ? i : BOTTOM, otherBoard));
+      if (cardIds.length > 1) store.clearSelected();
+      void Promise.allSettled(moves).then((results) => {
+        const done = results.filter((r) => r.status === 'fulfilled').length;
+        // A refused card is back in place and the status bar has the server's words.
+        if (done === cardIds.length) f.notify(cardIds.length === 1 ? `Moved to ${name}` : `Moved ${done} cards to ${name}`);
+      });
     },
   });
 }

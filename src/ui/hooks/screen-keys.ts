@@ -3,7 +3,7 @@
  * detail's actions. Navigation goes to runBoardAction; every other action
  * starts a flow (a prompt, a picker or a y/n) from flows/.
  */
-import type { BoardStore } from '../../store/index.js';
+import type { BoardState, BoardStore } from '../../store/index.js';
 import type { BoardFilter } from '../filter.js';
 import { addText, archive, deleteComment, editComment, editTitle, newCard } from '../flows/card-flows.js';
 import { newColumn } from '../flows/board-flows.js';
@@ -86,11 +86,20 @@ function filterPrompt(k: ScreenKeys): void {
   });
 }
 
+/** The selected cards still on the board, in board order (column by column, top to bottom); null when none. */
+function selectedInOrder(s: BoardState): number[] | null {
+  if (s.selected.size === 0) return null;
+  const ids = s.columns.flatMap((c) => (s.view.columns[c.label] ?? []).filter((card) => s.selected.has(card.id)).map((card) => card.id));
+  return ids.length === 0 ? null : ids;
+}
+
 /** Card-level actions, shared by the board (focused card) and the detail (open card). */
 function cardAction(k: ScreenKeys, action: Action, cardId: number, inDetail: boolean): boolean {
   const s = k.store.getState();
   const title = s.view.cards.get(cardId)?.title ?? s.detail?.data?.TaskName ?? '';
   const leave = inDetail ? k.closeDetail : undefined;
+  // On the board, m and a act on the selected cards when there are some.
+  const targets = inDetail ? [cardId] : (selectedInOrder(s) ?? [cardId]);
   switch (action) {
     case 'card.edit': editTitle(k.flow, cardId, title); return true;
     case 'card.comment': addText(k.flow, cardId, 'comment'); return true;
@@ -98,8 +107,8 @@ function cardAction(k: ScreenKeys, action: Action, cardId: number, inDetail: boo
     case 'card.subtask': addText(k.flow, cardId, 'subTask'); return true;
     case 'card.tags': tagPicker(k.flow, cardId); return true;
     case 'card.assign': assignees(k.flow, cardId); return true;
-    case 'card.moveTo': moveTo(k.flow, cardId, leave); return true;
-    case 'card.archive': archive(k.flow, cardId, title, leave); return true;
+    case 'card.moveTo': moveTo(k.flow, targets, leave); return true;
+    case 'card.archive': archive(k.flow, targets, title, leave); return true;
     default: return false;
   }
 }
@@ -114,8 +123,14 @@ export function boardKey(k: ScreenKeys, action: Action | undefined): void {
     return;
   }
   if (action === 'back') {
-    if (filter !== null) s.setFilter(null);
+    // Esc undoes the nearest thing first: the selection, then the filter.
+    if (s.selected.size > 0) s.clearSelected();
+    else if (filter !== null) s.setFilter(null);
     else s.clearError();
+    return;
+  }
+  if (action === 'card.select') {
+    if (cardId !== null && cardId > 0) s.toggleSelected(cardId);
     return;
   }
   s.clearError();
