@@ -11,10 +11,10 @@ import type { Key } from 'ink';
  * move-to, the `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
-export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'confirm' | 'pick' | 'pick-filter' | 'tags' | 'help' | 'sequence' | 'global';
+export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'filter-prompt' | 'confirm' | 'pick' | 'pick-filter' | 'tags' | 'help' | 'sequence' | 'global';
 
 /** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
-const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'confirm', 'pick', 'pick-filter', 'tags', 'help', 'sequence']);
+const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'filter-prompt', 'confirm', 'pick', 'pick-filter', 'tags', 'help', 'sequence']);
 
 export type Action =
   | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last'
@@ -108,6 +108,9 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'prompt.deleteWord', keys: ['C-w'], scope: 'prompt', group: 'App', help: 'delete the word before the cursor' },
   { action: 'prompt.deleteToStart', keys: ['C-u'], scope: 'prompt', group: 'App', help: 'delete to the start of the line' },
   { action: 'prompt.deleteToEnd', keys: ['C-k'], scope: 'prompt', group: 'App', help: 'delete to the end of the line' },
+  // The board's / filter is a text prompt whose Enter and Esc mean something else (screen-keys.ts).
+  { action: 'prompt.submit', keys: ['enter'], scope: 'filter-prompt', group: 'App', help: 'keep the filter', hint: 'keep' },
+  { action: 'prompt.cancel', keys: ['esc'], scope: 'filter-prompt', group: 'App', help: 'undo: the filter there was before /', hint: 'undo' },
   { action: 'confirm.yes', keys: ['y', 'Y'], scope: 'confirm', group: 'App', help: 'yes', hint: 'yes' },
   { action: 'confirm.no', keys: ['n', 'N', 'esc'], scope: 'confirm', group: 'App', help: 'no', hint: 'no', hintKey: 'n/Esc' },
   { action: 'card.prev', keys: ['up', 'k'], scope: 'pick', group: 'Navigate', help: 'previous item' },

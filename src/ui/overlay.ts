@@ -19,6 +19,8 @@ export type Overlay =
       help?: string;
       /** Replaces the 'Enter save · Esc cancel' line where those words would mislead (the filter). */
       foot?: string;
+      /** The keymap scope whose hints the footer shows; default 'prompt'. */
+      scope?: Scope;
       onSubmit(value: string): void;
       onCancel(value: string): void;
       onChange?(value: string): void;
@@ -65,7 +67,7 @@ export type PickOverlay = Extract<Overlay, { kind: 'pick' }>;
 export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | null {
   switch (o?.kind) {
     case undefined: return null;
-    case 'text': return 'prompt';
+    case 'text': return o.scope ?? 'prompt';
     case 'confirm': return 'confirm';
     case 'pick': return o.scope ?? 'pick';
     case 'sequences': return sequenceOpen ? 'sequence' : 'pick';

@@ -4,7 +4,7 @@
  * and its key line read "Enter keeps it · Enter save · Esc cancel".
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startUi, type Ui } from './helpers.js';
+import { startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui | undefined;
 afterEach(async () => {
@@ -21,6 +21,8 @@ describe('the / filter prompt', () => {
     const open = await ui.waitFor('Filter — title, tag or assignee');
     expect(open).toContain('filters as you type · Enter keeps it · Esc drops it');
     expect(open).not.toContain('Enter save · Esc cancel');
+    // The footer says the same as the prompt's own line, not a prompt's save/cancel.
+    expect(statusLine(open).trim()).toBe('Enter keep  Esc undo');
     await ui.paste('refund');
     await ui.press('enter');
     await ui.waitFor((f) => header(f).includes('filter: refund (') && !f.includes('Filter — title'));

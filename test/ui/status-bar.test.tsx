@@ -45,9 +45,15 @@ describe('status bar', () => {
     expect(statusLine(ui.frame()).trim()).toBe('y yes  n/Esc no');
     await ui.press('n');
     await ui.waitFor((f) => statusLine(f) === board);
+    await ui.press('c');
+    await ui.waitFor('Comment on');
+    expect(statusLine(ui.frame()).trim()).toBe('Enter save  Esc cancel');
+    await ui.press('esc');
+    await ui.waitFor((f) => !f.includes('Comment on'));
+    // The / filter's Enter and Esc mean something else, and the footer says what.
     await ui.press('/');
     await ui.waitFor('Filter — title, tag or assignee');
-    expect(statusLine(ui.frame()).trim()).toBe('Enter save  Esc cancel');
+    expect(statusLine(ui.frame()).trim()).toBe('Enter keep  Esc undo');
     await ui.press('esc');
     await ui.press('t');
     await ui.waitFor('Tags — Enter applies or removes');

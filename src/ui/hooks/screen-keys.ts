@@ -74,6 +74,7 @@ function filterPrompt(k: ScreenKeys): void {
     error: null,
     busy: false,
     foot: before === '' ? 'filters as you type · Enter keeps it · Esc drops it' : 'filters as you type · Enter keeps it · Esc puts back the filter you had',
+    scope: 'filter-prompt',
     onChange: setText,
     onSubmit: (v) => {
       setText(v.trim() === '' ? '' : v);
