@@ -54,36 +54,36 @@ export const SIMPLE = new RegExp(`^(?:[^${JOINING}]|[\\p{Emoji}--[#*0-9${JOINING
 const VS16 = 0xfe0f;
 const EAW = { ambiguousAsWide: false };
 
-/** Cells of one code point of SIMPLE text, with the VS16 that may follow it. */
-function simpleCells(cp: number, next: number | undefined): number {
-  return next === VS16 ? 2 : eastAsianWidth(cp, EAW);
+/**
+ * SIMPLE text's clusters: each code point, with the VS16 that may follow it
+ * (then two cells), as where it ends and how many cells it takes.
+ */
+function* simpleClusters(s: string): Generator<{ end: number; cells: number }> {
+  for (let i = 0; i < s.length; ) {
+    const cp = s.codePointAt(i) as number;
+    i += cp > 0xffff ? 2 : 1;
+    if (s.codePointAt(i) === VS16) {
+      i += 1;
+      yield { end: i, cells: 2 };
+    } else yield { end: i, cells: eastAsianWidth(cp, EAW) };
+  }
 }
 
 /** Width of SIMPLE text: its characters' cells. */
 function simpleWidth(s: string): number {
   let w = 0;
-  for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i) as number;
-    i += cp > 0xffff ? 2 : 1;
-    const next = s.codePointAt(i);
-    w += simpleCells(cp, next);
-    if (next === VS16) i += 1;
-  }
+  for (const c of simpleClusters(s)) w += c.cells;
   return w;
 }
 
 /** Where to cut SIMPLE text so it takes at most `budget` cells (an emoji and its VS16 stay together). */
 function simpleCut(s: string, budget: number): number {
   let used = 0;
-  for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i) as number;
-    let end = i + (cp > 0xffff ? 2 : 1);
-    const next = s.codePointAt(end);
-    const w = simpleCells(cp, next);
-    if (next === VS16) end += 1;
-    if (used + w > budget) return i;
-    used += w;
-    i = end;
+  let at = 0;
+  for (const c of simpleClusters(s)) {
+    if (used + c.cells > budget) return at;
+    used += c.cells;
+    at = c.end;
   }
   return s.length;
 }

@@ -75,11 +75,10 @@ export function archive(f: Flow, cardIds: readonly number[], title: string, afte
       const store = f.store.getState();
       const archives = cardIds.map((id) => store.archiveCard(id));
       if (cardIds.length > 1) store.clearSelected();
-      void Promise.allSettled(archives).then((results) => {
-        const done = results.filter((r) => r.status === 'fulfilled').length;
-        // A refused card is back and the status bar says why.
-        if (done === cardIds.length) f.notify(cardIds.length === 1 ? 'Archived' : `Archived ${done} cards`);
-      });
+      Promise.all(archives).then(
+        () => f.notify(cardIds.length === 1 ? 'Archived' : `Archived ${cardIds.length} cards`),
+        () => undefined, // a refused card is back and the status bar says why
+      );
     },
   });
 }

@@ -91,11 +91,10 @@ function pickPosition(f: Flow, cardIds: readonly number[], label: string, column
       // Selected cards land together, in their order on the board.
       const moves = cardIds.map((id, i) => store.moveCard(id, label, where === 'top' ? i : BOTTOM, otherBoard));
       if (cardIds.length > 1) store.clearSelected();
-      void Promise.allSettled(moves).then((results) => {
-        const done = results.filter((r) => r.status === 'fulfilled').length;
-        // A refused card is back in place and the status bar has the server's words.
-        if (done === cardIds.length) f.notify(cardIds.length === 1 ? `Moved to ${name}` : `Moved ${done} cards to ${name}`);
-      });
+      Promise.all(moves).then(
+        () => f.notify(cardIds.length === 1 ? `Moved to ${name}` : `Moved ${cardIds.length} cards to ${name}`),
+        () => undefined, // a refused card is back in place; the status bar has the server's words
+      );
     },
   });
 }
