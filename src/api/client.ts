@@ -9,15 +9,15 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { checkServiceUrl } from '../config/loopback.js';
 import { ApiError } from './errors.js';
-import { errorFromExchange, parseAs, readJson, unwrapEnvelope, unwrapMaybeEnvelope, type Where } from './parse.js';
+import { errorFromExchange, parseAs, readJson, unexpected, unwrapEnvelope, unwrapMaybeEnvelope, type Where } from './parse.js';
 import { DEFAULT_RETRY, withRetries, type OnBackoff, type RetryOptions } from './retry.js';
+import { CreateBoardData, CreateColumnData, DeletedCommentData, DeletedTagData } from './schema.js';
 import {
-  ArchiveCardData, Board, CardIdData, Column, Comment, CommentResult, CreateBoardData, CreateCardResponse,
-  CreateColumnData, DeletedCommentData, DeletedTagData, MoveCardData, SetTagsData, UpdateCardData,
-} from './schema.js';
+  isRecord, readBoard, readCardDetail, readCard, readColumn, readComment, readCardId, readNumId, readTag, readTags,
+  isUnreadable, Fields, SequenceDetailRead, SequenceEntryRead, type CardId, type Column,
+} from './tolerant.js';
 import { createTransport, type AuthScheme } from './transport.js';
-import type { CallOptions, Client } from './types.js';
-import { WireCard, WireCardDetail, WireCreatedTag, WireSequenceDetail, WireSequenceEntry, WireTag } from './wire.js';
+import type { CallOptions, Client, CommentResult, CreatedCard, Extension } from './types.js';
 
 export interface ClientOptions {
   /** Scheme and host of the service (a path prefix is kept); `/v2/...` is appended. */
@@ -52,6 +52,14 @@ interface Req {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** What each extension does, for "… is not offered by this server". */
+const EXTENSION_WORDS: Record<Extension, string> = {
+  setTags: 'Removing or replacing a card\'s tags',
+  createEmailSequence: 'Creating an email sequence',
+};
+
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : typeof v);
 const seg = (v: string | number) => encodeURIComponent(String(v));
 
 function queryString(q: Query | undefined): string {
@@ -111,40 +119,143 @@ export function createClient(opts: ClientOptions): Client {
     return parseAs(schema, unwrapMaybeEnvelope(where, status, json), where, status);
   }
 
+  /**
+   * The answer of a change, read leniently: the envelope's data, a bare
+   * object, or text (`success`, or nothing). What the caller needs from it is
+   * taken where present; the rest of the change is known from the request.
+   */
+  async function change(method: string, path: string, r?: Req): Promise<unknown> {
+    const { status, json } = await call(method, path, r);
+    return unwrapMaybeEnvelope({ method, path }, status, json);
+  }
+
+  /** An enveloped list read row by row; a body that is no list at all is the only failure. */
+  async function rows<T>(path: string, read: (v: unknown) => T, r?: Req): Promise<T[]> {
+    const { status, json } = await call('GET', path, r);
+    const where = { method: 'GET', path };
+    const data = unwrapEnvelope(where, status, json);
+    if (!Array.isArray(data)) throw unexpected(where, status, `data expected a list, got ${kindOf(data)}`);
+    return data.map(read);
+  }
+
+  /** An enveloped single object read with `read`; undefined from it names what was missing. */
+  async function one<T>(path: string, read: (v: unknown) => T | string, r?: Req): Promise<T> {
+    const { status, json } = await call('GET', path, r);
+    const where = { method: 'GET', path };
+    const got = read(unwrapEnvelope(where, status, json));
+    if (typeof got === 'string') throw unexpected(where, status, got);
+    return got;
+  }
+
+  /** Extensions: refused at once once the server said it lacks them; learnt from its first answer. */
+  const offered = new Map<Extension, boolean>();
+  async function extension<T>(ext: Extension, method: string, path: string, send: () => Promise<T>): Promise<T> {
+    const unsupported = () =>
+      new ApiError({
+        status: 404, method, path, kind: 'unsupported', retryable: false,
+        message: `${EXTENSION_WORDS[ext]} is not offered by this server`,
+      });
+    if (offered.get(ext) === false) throw unsupported();
+    try {
+      const result = await send();
+      offered.set(ext, true);
+      return result;
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'unsupported') {
+        offered.set(ext, false);
+        throw unsupported();
+      }
+      throw e;
+    }
+  }
+
+  const idOr = (answer: unknown, names: string[], fallback: CardId): CardId =>
+    (isRecord(answer) ? readCardId(new Fields(answer).get(...names)) : undefined) ?? fallback;
+
+  const commentResult = (answer: unknown): CommentResult => {
+    const f = isRecord(answer) ? new Fields(answer) : undefined;
+    const success = f?.get('Success');
+    return {
+      Success: typeof success === 'string' ? success : typeof answer === 'string' ? answer : '',
+      CommentDetails: readComment(f?.get('CommentDetails', 'Comment', 'data')) ?? null,
+    };
+  };
+
+  const columnOrWhy = (v: unknown): Column | string => {
+    const c = readColumn(v);
+    return isUnreadable(c) ? `data: ${c.unreadable}` : c;
+  };
+
   const client: Client = {
     onBackoff: opts.onBackoff,
+    offers: (ext) => offered.get(ext),
 
-    listBoards: (o) => env(Board.array(), 'GET', '/v2/board', { o }),
-    getBoard: (id, o) => env(Board, 'GET', `/v2/board/${seg(id)}`, { o }),
+    listBoards: (o) => rows('/v2/board', readBoard, { o }),
+    getBoard: (id, o) =>
+      one(`/v2/board/${seg(id)}`, (v) => {
+        const b = readBoard(v);
+        return isUnreadable(b) ? `data: ${b.unreadable}` : b;
+      }, { o }),
     createBoard: (body, o) => env(CreateBoardData, 'POST', '/v2/board', { body, o }),
 
-    listColumns: (boardId, o) => env(Column.array(), 'GET', `/v2/board/${seg(boardId)}/columns`, { o }),
-    getColumn: (boardId, columnId, o) => env(Column, 'GET', `/v2/board/${seg(boardId)}/column/${seg(columnId)}`, { o }),
+    // A column the client cannot address (no numeric Id) can hold no cards it could ask for: left out.
+    listColumns: async (boardId, o) =>
+      (await rows(`/v2/board/${seg(boardId)}/columns`, readColumn, { o })).filter((c): c is Column => !isUnreadable(c)),
+    getColumn: (boardId, columnId, o) => one(`/v2/board/${seg(boardId)}/column/${seg(columnId)}`, columnOrWhy, { o }),
     listCards: (boardId, columnId, page, limit, o) =>
-      env(WireCard.array(), 'GET', `/v2/board/${seg(boardId)}/column/${seg(columnId)}/cards`, { query: { page, limit }, o }),
+      rows(`/v2/board/${seg(boardId)}/column/${seg(columnId)}/cards`, readCard, { query: { page, limit }, o }),
     createColumn: (boardId, name, o) =>
       env(CreateColumnData, 'POST', `/v2/board/${seg(boardId)}/column`, { body: { Name: name }, o }),
 
-    getCard: (id, o) => env(WireCardDetail, 'GET', `/v2/card/${seg(id)}`, { o }),
+    getCard: (id, o) =>
+      one(`/v2/card/${seg(id)}`, (v) => readCardDetail(v, id) ?? `data expected the card, got ${kindOf(v)}`, { o }),
     // No envelope; `Error: true` in a 200 is caught by unwrapMaybeEnvelope.
-    createCard: (body, o) => bare(CreateCardResponse, 'POST', '/v2/card', { body, o }),
-    updateCard: (id, body, o) => env(UpdateCardData, 'PUT', `/v2/card/${seg(id)}`, { body, o }),
-    moveCard: (body, o) => env(MoveCardData, 'POST', '/v2/card/move-card', { body, o }),
-    archiveCard: (id, o) => env(ArchiveCardData, 'DELETE', `/v2/card/${seg(id)}`, { o }),
-    addNote: (id, text, o) => env(CardIdData, 'POST', `/v2/card/${seg(id)}/note`, { body: { Body: text }, o }),
-    addTag: (id, tagId, o) => env(CardIdData, 'POST', `/v2/card/${seg(id)}/tags`, { body: { TagId: String(tagId) }, o }),
-    setTags: (id, tagIds, o) =>
-      env(SetTagsData, 'PUT', `/v2/card/${seg(id)}/tags`, { body: { TagIds: tagIds.map(String) }, o }),
-    addSubTask: (id, text, o) => env(CardIdData, 'POST', `/v2/card/${seg(id)}/sub-task`, { body: { Body: text }, o }),
+    async createCard(body, o): Promise<CreatedCard> {
+      const answer = await change('POST', '/v2/card', { body, o });
+      const f = isRecord(answer) ? new Fields(answer) : undefined;
+      const success = f?.get('Success');
+      return {
+        taskId: f === undefined ? null : (readCardId(f.get('taskId', 'ServiceTaskId', 'DragTaskId', 'CardId', 'Id')) ?? null),
+        Success: typeof success === 'string' ? success : typeof answer === 'string' ? answer : '',
+      };
+    },
+    updateCard: async (id, body, o) => String(await change('PUT', `/v2/card/${seg(id)}`, { body, o }) ?? ''),
+    moveCard: async (body, o) => String(await change('POST', '/v2/card/move-card', { body, o }) ?? ''),
+    archiveCard: async (id, o) => ({ id: idOr(await change('DELETE', `/v2/card/${seg(id)}`, { o }), ['id', 'Id', 'CardId'], id) }),
+    addNote: async (id, text, o) =>
+      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/note`, { body: { Body: text }, o }), ['CardId'], id) }),
+    addTag: async (id, tagId, o) =>
+      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/tags`, { body: { TagId: String(tagId) }, o }), ['CardId'], id) }),
+    setTags: (id, tagIds, o) => {
+      const path = `/v2/card/${seg(id)}/tags`;
+      return extension('setTags', 'PUT', path, async () => {
+        const answer = await change('PUT', path, { body: { TagIds: tagIds.map(String) }, o });
+        const got = isRecord(answer) ? new Fields(answer).get('TagIds') : undefined;
+        const ids = Array.isArray(got) ? got.map(readNumId).filter((n): n is number => n !== undefined) : null;
+        return { CardId: idOr(answer, ['CardId'], id), TagIds: ids };
+      });
+    },
+    addSubTask: async (id, text, o) =>
+      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/sub-task`, { body: { Body: text }, o }), ['CardId'], id) }),
 
-    createComment: (cardId, text, o) =>
-      env(CommentResult, 'POST', '/v2/comment', { body: { CardId: String(cardId), Body: text }, o }),
-    getComment: (id, o) => env(Comment, 'GET', `/v2/comment/${seg(id)}`, { o }),
-    updateComment: (id, text, o) => env(CommentResult, 'PUT', `/v2/comment/${seg(id)}`, { body: { Body: text }, o }),
+    createComment: async (cardId, text, o) =>
+      commentResult(await change('POST', '/v2/comment', { body: { CardId: cardId, Body: text }, o })),
+    getComment: (id, o) => one(`/v2/comment/${seg(id)}`, (v) => readComment(v) ?? `data expected a comment, got ${kindOf(v)}`, { o }),
+    updateComment: async (id, text, o) => commentResult(await change('PUT', `/v2/comment/${seg(id)}`, { body: { Body: text }, o })),
     deleteComment: (id, o) => env(DeletedCommentData, 'DELETE', `/v2/comment/${seg(id)}`, { o }),
 
-    listTags: (boardId, o) => env(WireTag.array(), 'GET', '/v2/tag', { query: { BoardId: boardId }, o }),
-    createTag: (body, o) => env(WireCreatedTag, 'POST', '/v2/tag', { body, o }),
+    listTags: async (boardId, o) => {
+      const path = '/v2/tag';
+      const { status, json } = await call('GET', path, { query: { BoardId: boardId }, o });
+      return readTags(unwrapEnvelope({ method: 'GET', path }, status, json));
+    },
+    async createTag(body, o) {
+      const path = '/v2/tag';
+      const { status, json } = await call('POST', path, { body, o });
+      const tag = readTag(unwrapEnvelope({ method: 'POST', path }, status, json));
+      if (tag === undefined) throw unexpected({ method: 'POST', path }, status, 'data expected the new tag');
+      return tag;
+    },
     deleteTag: (boardId, tagId, o) => env(DeletedTagData, 'DELETE', '/v2/tag', { query: { BoardId: boardId, TagId: tagId }, o }),
 
     async listEmailSequences(o) {
@@ -154,11 +265,12 @@ export function createClient(opts: ClientOptions): Client {
       const value = unwrapMaybeEnvelope(where, status, json);
       // Documented as one bare entry; the real answer may be an array or an envelope.
       return Array.isArray(value)
-        ? parseAs(WireSequenceEntry.array(), value, where, status)
-        : [parseAs(WireSequenceEntry, value, where, status)];
+        ? parseAs(SequenceEntryRead.array(), value, where, status)
+        : [parseAs(SequenceEntryRead, value, where, status)];
     },
-    getEmailSequence: (id, o) => bare(WireSequenceDetail, 'GET', `/v2/email-sequence/${seg(id)}`, { o }),
-    createEmailSequence: (body, o) => bare(WireSequenceDetail, 'POST', '/v2/email-sequence', { body, o }),
+    getEmailSequence: (id, o) => bare(SequenceDetailRead, 'GET', `/v2/email-sequence/${seg(id)}`, { o }),
+    createEmailSequence: (body, o) =>
+      extension('createEmailSequence', 'POST', '/v2/email-sequence', () => bare(SequenceDetailRead, 'POST', '/v2/email-sequence', { body, o })),
 
     async raw(method, path, body, o) {
       const m = method.toUpperCase();

@@ -11,8 +11,9 @@
  * - `timeout`: no answer within the time limit; status 0.
  * - `cancelled`: the caller aborted the request; status 0.
  * - `response`: a 2xx whose body we could not understand, or that carried `Error: true`.
+ * - `unsupported`: the server has no such endpoint (an extension it does not offer).
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'response';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'response' | 'unsupported';
 
 export interface ApiErrorInit {
   status: number;

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { ApiError, clip, isRetryableStatus } from './errors.js';
 import { parseRetryAfter } from './retry.js';
 import type { Exchange } from './transport.js';
+import { parseJsonExact } from './exact-json.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -38,10 +39,25 @@ function serverMessage(json: unknown): string | undefined {
 
 function tryJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseJsonExact(text);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A 404 or 405 about the route, not a resource: the endpoint does not exist
+ * on this server. Express answers an unknown route with an HTML or text page
+ * ("Cannot PUT /v2/card/1/tags"); the local service with its envelope saying
+ * "No such endpoint". A JSON 404 with any other message is about the thing
+ * asked for (a card that isn't there).
+ */
+function isMissingRoute(status: number, ex: Exchange, json: unknown, message: string | undefined): boolean {
+  if (status === 405 || status === 501) return true;
+  if (status !== 404) return false;
+  const says = /no such endpoint|cannot (get|put|post|delete|patch) \//i;
+  if (json === undefined) return looksHtml(ex) || says.test(ex.text);
+  return message !== undefined && says.test(message);
 }
 
 /** A non-2xx answer as an ApiError, with the server's message when it gave one. */
@@ -58,7 +74,14 @@ export function errorFromExchange(where: Where, ex: Exchange): ApiError {
         'so the API key only goes to the configured URL. Check the URL (https? a missing path?).',
     });
   }
-  let message = serverMessage(tryJson(ex.text));
+  const json = tryJson(ex.text);
+  let message = serverMessage(json);
+  if (isMissingRoute(status, ex, json, message)) {
+    return new ApiError({
+      ...base, kind: 'unsupported', retryable: false,
+      message: `This server has no ${where.method} ${where.path} (it answered ${statusWords(status)})`,
+    });
+  }
   if (message === undefined) {
     if (looksHtml(ex)) message = `The server answered ${status} with an HTML page instead of JSON`;
     else if (ex.text.trim()) message = `The server answered ${statusWords(status)}: ${clip(ex.text, 200)}`;
@@ -67,13 +90,20 @@ export function errorFromExchange(where: Where, ex: Exchange): ApiError {
   return new ApiError({ ...base, message, retryable: isRetryableStatus(status), retryAfterMs: parseRetryAfter(ex.headers['retry-after']) });
 }
 
-const unexpected = (where: Where, status: number, what: string) =>
+export const unexpected = (where: Where, status: number, what: string) =>
   new ApiError({
     status, method: where.method, path: where.path, kind: 'response', retryable: false,
     message: `Unexpected response from ${where.method} ${where.path}: ${what}`,
   });
 
-/** A 2xx body as JSON, or an ApiError saying plainly why it isn't. */
+const mutating = (method: string) => method !== 'GET' && method !== 'HEAD';
+
+/**
+ * A 2xx body as JSON, or an ApiError saying plainly why it isn't. For a
+ * request that changes something, a body that isn't JSON (empty, or text
+ * such as `success`) is the server's word that it worked: returned as text.
+ * HTML never is (a login page or a proxy's answer, not the service's).
+ */
 export function readJson(where: Where, ex: Exchange): unknown {
   if (looksHtml(ex)) {
     throw new ApiError({
@@ -81,10 +111,15 @@ export function readJson(where: Where, ex: Exchange): unknown {
       message: `The server answered ${ex.status} with an HTML page instead of JSON`,
     });
   }
-  if (!ex.text.trim()) throw unexpected(where, ex.status, 'the body is empty');
+  // A change the server accepted with no JSON (an empty body, plain `success`): the status is the answer.
+  if (!ex.text.trim()) {
+    if (mutating(where.method)) return '';
+    throw unexpected(where, ex.status, 'the body is empty');
+  }
   try {
-    return JSON.parse(ex.text);
+    return parseJsonExact(ex.text);
   } catch {
+    if (mutating(where.method)) return ex.text.trim();
     throw unexpected(where, ex.status, looksCutOff(ex.text) ? 'the JSON body is cut off (incomplete)' : 'the body is not valid JSON');
   }
 }
@@ -143,7 +178,9 @@ export function parseAs<S extends z.ZodType>(
 export function failureInBody(where: Where, status: number, json: unknown): ApiError | undefined {
   if (!isRecord(json)) return undefined;
   const envelopeFailed = json.error === true;
-  const resultFailed = json.Error === true;
+  // `Error: true`, or the older form `{Error: "why", Success: false}`.
+  const resultFailed =
+    json.Error === true || (json.Success === false && ((typeof json.Error === 'string' && json.Error.trim() !== '') || isRecord(json.Error)));
   if (!envelopeFailed && !resultFailed) return undefined;
   const code = typeof json.code === 'number' && json.code >= 400 && json.code <= 599 ? json.code : status;
   return new ApiError({

@@ -36,8 +36,17 @@ export const TAG_COLORS = [
 export type TagColorName = (typeof TAG_COLORS)[number];
 
 const positiveInt = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** A numeric id travelling as a string ("42"). */
-export const IdString = z.string().regex(/^[1-9]\d{0,15}$/, 'must be a numeric id string such as "42"');
+/** A numeric id travelling as a string ("42"); never past 2^53, where a number would round. */
+export const IdString = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, 'must be a numeric id string such as "42"')
+  .refine((s) => Number.isSafeInteger(Number(s)), 'is larger than any id this service gives');
+/**
+ * A card id as this service reads it: digits, of any length. The service's
+ * own ids are small; a longer one is looked up as text and simply not found,
+ * never rounded onto another card (see server/context.ts cardFor).
+ */
+export const CardIdString = z.string().regex(/^[1-9]\d{0,39}$/, 'must be a card id such as "42"');
 /** A numeric id in a query string ("42") or a JSON body (42). */
 export const IdParam = z.union([positiveInt, IdString.transform(Number)]);
 /** A positive integer in a query string or a JSON body. */
@@ -207,7 +216,7 @@ export type UpdateCardBody = z.infer<typeof UpdateCardBody>;
 export const UpdateCardData = z.string();
 
 export const MoveCardBody = z.strictObject({
-  Id: IdString,
+  Id: CardIdString,
   NewBoardId: positiveInt.optional(),
   NewColumnId: positiveInt,
   NewPosition: z.number().int().min(0, 'must be 0 or more'),
@@ -228,7 +237,7 @@ export const SetTagsData = z.object({ CardId: z.string(), TagIds: z.array(z.stri
 
 // ---------------------------------------------------------------- comments
 
-export const CreateCommentBody = z.strictObject({ CardId: IdString, Body: text(LIMITS.text) });
+export const CreateCommentBody = z.strictObject({ CardId: CardIdString, Body: text(LIMITS.text) });
 export const UpdateCommentBody = z.strictObject({ Body: text(LIMITS.text) });
 export const CommentResult = z.object({ Error: z.boolean(), Success: z.string(), CommentDetails: Comment });
 export type CommentResult = z.infer<typeof CommentResult>;
@@ -291,8 +300,9 @@ export type CreateEmailSequenceBody = z.infer<typeof CreateEmailSequenceBody>;
 // ---------------------------------------------------------------- path params
 
 export const IdPath = z.strictObject({ id: IdString });
+export const CardIdPath = z.strictObject({ id: CardIdString });
 export const BoardPath = z.strictObject({ boardId: IdString });
 export const ColumnPath = z.strictObject({ boardId: IdString, id: ColumnRef });
 export const ColumnCardsPath = z.strictObject({ boardId: IdString, columnId: ColumnRef });
-export const CardPath = z.strictObject({ cardId: IdString });
+export const CardPath = z.strictObject({ cardId: CardIdString });
 export const CommentPath = z.strictObject({ commentId: IdString });

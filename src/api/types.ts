@@ -4,25 +4,36 @@
  * client.ts implements it over undici.
  */
 import type {
-  Board,
-  CardDetail,
-  CardListed,
-  Column,
-  Comment,
-  CommentResult,
   CreateBoardBody,
   CreateBoardData,
   CreateCardBody,
-  CreateCardResponse,
   CreateEmailSequenceBody,
-  CreatedTag,
   CreateTagBody,
   EmailSequenceDetail,
   EmailSequenceEntry,
   MoveCardBody,
-  Tag,
   UpdateCardBody,
 } from './schema.js';
+import type { Board, BoardRow, CardDetail, CardId, CardRow, Column, Comment, Tag } from './tolerant.js';
+
+/** POST /v2/card's answer: the new card's id, or null when the server said only that it worked. */
+export interface CreatedCard {
+  taskId: CardId | null;
+  Success: string;
+}
+
+export interface CommentResult {
+  Success: string;
+  /** Null when the server confirmed without describing the comment. */
+  CommentDetails: Comment | null;
+}
+
+/**
+ * Endpoints the reference leaves unshown that the local service adds. A
+ * server without one answers 404/405; the client then remembers that and
+ * refuses further calls at once with `kind: 'unsupported'`.
+ */
+export type Extension = 'setTags' | 'createEmailSequence';
 
 /** Per-call options. A POST carries an idempotency key so a retry is safe. */
 export interface CallOptions {
@@ -32,39 +43,49 @@ export interface CallOptions {
 
 export interface Client {
   // boards
-  listBoards(o?: CallOptions): Promise<Board[]>;
+  /** Every entry; one the client cannot read comes as `Unreadable`, not as a failure. */
+  listBoards(o?: CallOptions): Promise<BoardRow[]>;
   getBoard(boardId: number, o?: CallOptions): Promise<Board>;
   createBoard(body: CreateBoardBody, o?: CallOptions): Promise<CreateBoardData>;
   // columns
   listColumns(boardId: number, o?: CallOptions): Promise<Column[]>;
   getColumn(boardId: number, columnId: number, o?: CallOptions): Promise<Column>;
-  listCards(boardId: number, columnId: number, page: number, limit?: number, o?: CallOptions): Promise<CardListed[]>;
+  /** `columnId`: the column's numeric Id. Unreadable rows come as `Unreadable`. */
+  listCards(boardId: number, columnId: number, page: number, limit?: number, o?: CallOptions): Promise<CardRow[]>;
   createColumn(boardId: number, name: string, o?: CallOptions): Promise<{ Success: string }>;
   // cards
-  getCard(cardId: number, o?: CallOptions): Promise<CardDetail>;
-  createCard(body: CreateCardBody, o?: CallOptions): Promise<CreateCardResponse>;
-  updateCard(cardId: number, body: UpdateCardBody, o?: CallOptions): Promise<string>;
+  /** Only the fields the server sent (the real service: Id, Title, Note, BoardId). */
+  getCard(cardId: CardId, o?: CallOptions): Promise<CardDetail>;
+  createCard(body: CreateCardBody, o?: CallOptions): Promise<CreatedCard>;
+  updateCard(cardId: CardId, body: UpdateCardBody, o?: CallOptions): Promise<string>;
   moveCard(body: MoveCardBody, o?: CallOptions): Promise<string>;
-  archiveCard(cardId: number, o?: CallOptions): Promise<{ id: string }>;
-  addNote(cardId: number, body: string, o?: CallOptions): Promise<{ CardId: string }>;
-  addTag(cardId: number, tagId: number, o?: CallOptions): Promise<{ CardId: string }>;
-  setTags(cardId: number, tagIds: number[], o?: CallOptions): Promise<{ CardId: string; TagIds: string[] }>;
-  addSubTask(cardId: number, body: string, o?: CallOptions): Promise<{ CardId: string }>;
+  archiveCard(cardId: CardId, o?: CallOptions): Promise<{ id: CardId }>;
+  addNote(cardId: CardId, body: string, o?: CallOptions): Promise<{ CardId: CardId }>;
+  addTag(cardId: CardId, tagId: number, o?: CallOptions): Promise<{ CardId: CardId }>;
+  /** Extension `setTags`: replaces the card's tags. */
+  setTags(cardId: CardId, tagIds: number[], o?: CallOptions): Promise<{ CardId: CardId; TagIds: number[] | null }>;
+  addSubTask(cardId: CardId, body: string, o?: CallOptions): Promise<{ CardId: CardId }>;
   // comments
-  createComment(cardId: number, body: string, o?: CallOptions): Promise<CommentResult>;
+  createComment(cardId: CardId, body: string, o?: CallOptions): Promise<CommentResult>;
   getComment(commentId: number, o?: CallOptions): Promise<Comment>;
   updateComment(commentId: number, body: string, o?: CallOptions): Promise<CommentResult>;
   deleteComment(commentId: number, o?: CallOptions): Promise<{ CommentId: number }>;
   // tags
   listTags(boardId: number, o?: CallOptions): Promise<Tag[]>;
-  createTag(body: CreateTagBody, o?: CallOptions): Promise<CreatedTag>;
+  createTag(body: CreateTagBody, o?: CallOptions): Promise<Tag>;
   deleteTag(boardId: number, tagId: number, o?: CallOptions): Promise<{ Id: number }>;
   // email sequences
   listEmailSequences(o?: CallOptions): Promise<EmailSequenceEntry[]>;
   getEmailSequence(id: string, o?: CallOptions): Promise<EmailSequenceDetail>;
+  /** Extension `createEmailSequence`. */
   createEmailSequence(body: CreateEmailSequenceBody, o?: CallOptions): Promise<EmailSequenceDetail>;
   /** Any request, for `inboard api`: status and raw body text, no parsing. */
   raw(method: string, path: string, body?: unknown, o?: CallOptions): Promise<{ status: number; body: string }>;
+  /**
+   * Whether the server offers an extension: true once it answered one, false
+   * once it said it has no such endpoint, undefined before either.
+   */
+  offers(ext: Extension): boolean | undefined;
   /** Observe retries and waits (the status bar shows a countdown). */
   onBackoff?: (info: { attempt: number; waitMs: number; reason: string }) => void;
 }

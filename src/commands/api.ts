@@ -3,6 +3,7 @@
  * configured key, for what the other commands do not cover. The path must
  * stay below the configured URL, so the key never goes anywhere else.
  */
+import { reprintJsonExact } from '../api/exact-json.js';
 import { readFileSync } from 'node:fs';
 import { COMMON_HELP, parse, positionals, readStdin, UsageError } from './args.js';
 import { buildFields, type Json } from './api-fields.js';
@@ -131,7 +132,8 @@ export async function api(argv: string[]): Promise<number> {
 
 function pretty(body: string): string {
   try {
-    return toJson(JSON.parse(body));
+    // Ids past 2^53 are shown as the digits the server sent, not rounded.
+    return reprintJsonExact(body, toJson);
   } catch {
     return sanitize(body.replace(/\n+$/, ''), { multiline: true });
   }

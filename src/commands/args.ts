@@ -3,6 +3,7 @@
  * common flags, and errors that carry their exit status (2: the command line
  * is wrong; 1: the server or the data said no).
  */
+import { readCardId, type CardId } from '../api/tolerant.js';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ConfigFlags } from '../config/resolve.js';
 
@@ -82,8 +83,15 @@ export function intArg(what: string, raw: string, min = 1, max = Number.MAX_SAFE
   return n;
 }
 
-/** A card id: a positive whole number. */
-export const cardId = (raw: string): number => intArg('the card ID', raw);
+/**
+ * A card id exactly as typed: the server's ids are opaque (short numbers,
+ * numbers past 2^53, hex thread ids, `wamid-…`), so nothing is converted.
+ */
+export function cardId(raw: string): CardId {
+  const id = readCardId(raw);
+  if (id === undefined) throw new UsageError(raw.trim() === '' ? 'missing the card ID' : `'${raw}' is not a card ID (it has control characters or is too long)`);
+  return id;
+}
 
 /** Text from a flag, or all of stdin when the flag's value is `-`. */
 export async function textArg(what: string, raw: string | undefined): Promise<string> {

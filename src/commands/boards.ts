@@ -1,4 +1,5 @@
 /** `inboard boards` and `inboard columns BOARD`. */
+import { isUnreadable } from '../api/tolerant.js';
 import { COMMON_HELP, parse, positionals } from './args.js';
 import { emit, table } from './output.js';
 import { resolveBoard } from './resolve.js';
@@ -25,7 +26,8 @@ export async function boards(argv: string[]): Promise<number> {
     emit(values.json === true, list, () =>
       table(
         [{ header: 'ID', right: true }, { header: 'NAME' }, { header: 'OWNER' }, { header: 'USERS', max: 60 }],
-        list.map((b) => [b.Id, b.Name, b.Owner, b.Users]),
+        list.map((b) =>
+          isUnreadable(b) ? [b.rawId ?? '?', `unreadable: ${b.unreadable}`, '', ''] : [b.Id, b.Name, b.Owner, b.Users.join(', ')]),
       ),
     );
     return 0;

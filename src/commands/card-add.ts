@@ -1,5 +1,5 @@
 /** `inboard card comment|note|subtask|tag`: things added to an existing card. */
-import { cardId, COMMON_HELP, parse, positionals, textArg, UsageError, within } from './args.js';
+import { cardId, CommandError, COMMON_HELP, parse, positionals, textArg, UsageError, within } from './args.js';
 import { emit, one } from './output.js';
 import { resolveTag } from './resolve.js';
 import { helpRequested, withClient } from './session.js';
@@ -39,7 +39,7 @@ Examples
   inboard card tag 42 --remove 5
   inboard card tag 42 --set urgent,billing --json
 
---json: --tag: {"CardId": "42"}; --remove and --set: {"CardId": "42", "TagIds": ["3", "5"]}
+--json: --tag: {"CardId": "42"}; --remove and --set: {"CardId": "42", "TagIds": [3, 5]}
 
 ${COMMON_HELP}`;
 
@@ -52,7 +52,8 @@ async function addText(action: TextAction, argv: string[]): Promise<number> {
   return withClient(values, async (client) => {
     if (action === 'comment') {
       const res = await client.createComment(id, text);
-      emit(values.json === true, res, () => `Added comment ${res.CommentDetails.CommentId} to card ${one(res.CommentDetails.EntityId)}\n`);
+      const c = res.CommentDetails;
+      emit(values.json === true, res, () => (c === null ? `Added a comment to card ${one(id)}\n` : `Added comment ${c.CommentId} to card ${one(c.EntityId || id)}\n`));
     } else {
       const res = action === 'note' ? await client.addNote(id, text) : await client.addSubTask(id, text);
       emit(values.json === true, res, () => `Added a ${action === 'note' ? 'note' : 'sub-task'} to card ${one(res.CardId)}\n`);
@@ -74,24 +75,26 @@ async function tag(argv: string[]): Promise<number> {
   if (given.length !== 1) throw new UsageError('give exactly one of --tag, --remove and --set');
   return withClient(values, async (client) => {
     const card = await client.getCard(id);
+    const boardId = card.BoardId;
+    if (boardId === undefined || boardId === null) throw new CommandError(`the server did not say which board card ${one(id)} is on, so its tags cannot be named`);
     if (values.tag !== undefined) {
-      const t = await resolveTag(client, card.BoardId, values.tag);
+      const t = await resolveTag(client, boardId, values.tag);
       const res = await client.addTag(id, t.Id);
       emit(values.json === true, res, () => `Tagged card ${one(res.CardId)} with ${one(t.Name)}\n`);
       return 0;
     }
     let ids: number[];
     if (values.remove !== undefined) {
-      const t = await resolveTag(client, card.BoardId, values.remove);
+      const t = await resolveTag(client, boardId, values.remove);
       ids = (card.Tags ?? []).map((x) => x.Id).filter((x) => x !== t.Id);
     } else {
       const refs = (values.set ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
       ids = [];
-      for (const ref of refs) ids.push((await resolveTag(client, card.BoardId, ref)).Id);
+      for (const ref of refs) ids.push((await resolveTag(client, boardId, ref)).Id);
     }
     const res = await client.setTags(id, [...new Set(ids)]);
     emit(values.json === true, res, () =>
-      `Card ${one(res.CardId)} tags: ${res.TagIds.length === 0 ? 'none' : res.TagIds.map(one).join(', ')}\n`);
+      `Card ${one(res.CardId)} tags: ${res.TagIds === null ? 'set' : res.TagIds.length === 0 ? 'none' : res.TagIds.map(one).join(', ')}\n`);
     return 0;
   });
 }

@@ -2,7 +2,7 @@
 import type { CreateCardBody, MoveCardBody } from '../api/schema.js';
 import { cardId, COMMON_HELP, intArg, parse, positionals, UsageError, within } from './args.js';
 import { emit, one } from './output.js';
-import { boardById, resolveBoard, resolveColumn } from './resolve.js';
+import { boardOfCard, resolveBoard, resolveColumn } from './resolve.js';
 import { helpRequested, withClient } from './session.js';
 
 export const WRITE_ACTIONS: ReadonlySet<string> = new Set(['create', 'move', 'archive']);
@@ -102,19 +102,17 @@ async function move(argv: string[]): Promise<number> {
   if (values.column === undefined) throw new UsageError('missing --column');
   const position = values.position === undefined ? 0 : intArg('--position', values.position, 0);
   return withClient(values, async (client) => {
-    const board = values.board !== undefined
-      ? await resolveBoard(client, values.board)
-      : await boardById(client, (await client.getCard(id)).BoardId);
+    const board = values.board !== undefined ? await resolveBoard(client, values.board) : await boardOfCard(client, id);
     const column = await resolveColumn(client, board, values.column ?? '');
     const body: MoveCardBody = {
-      Id: String(id),
+      Id: id,
       NewColumnId: column.Id,
       NewPosition: position,
       ...(values.board !== undefined ? { NewBoardId: board.Id } : {}),
     };
     const res = await client.moveCard(body);
     emit(values.json === true, res, () =>
-      `Moved card ${id} to ${one(board.Name)} / ${one(column.Name)} at position ${position}: ${one(res)}\n`);
+      `Moved card ${one(id)} to ${one(board.Name)} / ${one(column.Name)} at position ${position}: ${one(res)}\n`);
     return 0;
   });
 }

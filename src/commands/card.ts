@@ -1,9 +1,8 @@
 /** `inboard card ID` (detail) and the dispatch of `inboard card <action> ...`. */
-import type { CardDetail } from '../api/schema.js';
+import type { CardDetail } from '../api/tolerant.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
 import { WRITE_ACTIONS, writeAction } from './card-write.js';
-import { assignees } from './cards.js';
 import { block, emit, fields, one } from './output.js';
 import { helpRequested, withClient } from './session.js';
 import { colorName } from './tags.js';
@@ -40,33 +39,41 @@ Examples
 
 ${COMMON_HELP}`;
 
-function section(title: string, items: string[]): string {
+const NOT_PROVIDED = 'not provided by this server';
+
+/** A section's lines; `undefined` items: the server did not send it (never "none" for that). */
+function section(title: string, items: string[] | undefined): string {
+  if (items === undefined) return `${title}: ${NOT_PROVIDED}\n`;
   return items.length === 0 ? `${title}: none\n` : `${title}:\n${items.join('\n')}\n`;
 }
+
+const given = <T>(v: T | undefined, show: (v: T) => string | number): string | number => (v === undefined ? NOT_PROVIDED : show(v));
 
 export function cardText(c: CardDetail): string {
   const head = fields([
     ['Card', c.ServiceTaskId],
-    ['Title', c.TaskName],
-    ['Board', c.BoardId],
-    ['Column', c.ColumnId],
-    ['Read', c.ReadUnreadStatus === 0 ? 'unread' : 'read'],
-    ['Owner', c.ThreadOwnerEmail],
-    ['Created', c.CreatedAt],
-    ['Due', c.DueDate ?? '—'],
-    ['Status', c.Status],
+    ['Title', given(c.TaskName, (t) => t)],
+    ['Board', given(c.BoardId, (b) => b ?? '—')],
+    ['Column', given(c.ColumnId, (l) => l ?? '—')],
+    ['Read', given(c.ReadUnreadStatus, (r) => (r === 0 ? 'unread' : 'read'))],
+    ['Owner', given(c.ThreadOwnerEmail, (o) => o || '—')],
+    ['Created', given(c.CreatedAt, (d) => d ?? '—')],
+    ['Due', given(c.DueDate, (d) => d ?? '—')],
+    ['Status', given(c.Status, (s) => s ?? '—')],
     ...(c.Archived ? ([['Archived', 'yes']] as [string, string][]) : []),
   ]);
-  const who = assignees(c);
+  // The real service sends a single note as text.
+  const notes = c.Notes?.map((n) => `  [${n.NoteId}] ${one(n.CreatedAt)}\n${block(n.Body)}`) ??
+    (c.Note === undefined ? undefined : c.Note.trim() === '' ? [] : [block(c.Note)]);
   return [
     head,
-    section('Assignees', who.map((a) => `  ${one(a)}`)),
-    section('Tags', (c.Tags ?? []).map((t) => `  ${t.Id}  ${one(t.Name)} (${one(colorName(t.Color))})`)),
-    section('Sub-tasks', (c.SubTasks ?? []).map((s) => `  [${s.SubTaskId}] ${one(s.CreatedAt)}\n${block(s.Body)}`)),
-    section('Notes', (c.Notes ?? []).map((n) => `  [${n.NoteId}] ${one(n.CreatedAt)}\n${block(n.Body)}`)),
+    section('Assignees', c.Assignees?.map((a) => `  ${one(a)}`)),
+    section('Tags', c.Tags?.map((t) => `  ${t.Id}  ${one(t.Name)} (${one(colorName(t.Color))})`)),
+    section('Sub-tasks', c.SubTasks?.map((s) => `  [${s.SubTaskId}] ${one(s.CreatedAt)}\n${block(s.Body)}`)),
+    section('Notes', notes),
     section(
       'Comments',
-      (c.Comments ?? []).map((m) => `  [${m.CommentId}] ${one(m.UserEmail ?? (m.UserId === undefined ? '' : `user ${m.UserId}`))} ${one(m.CreatedAt)}\n${block(m.Comment)}`),
+      c.Comments?.map((m) => `  [${m.CommentId}] ${one(m.UserEmail ?? (m.UserId === undefined ? '' : `user ${m.UserId}`))} ${one(m.CreatedAt)}\n${block(m.Comment)}`),
     ),
   ].join('\n');
 }
@@ -78,7 +85,8 @@ export async function card(argv: string[]): Promise<number> {
   const { values, positionals: pos } = parse(argv, {});
   if (helpRequested(values, CARD_HELP)) return 0;
   const [idRaw = ''] = positionals(pos, ['ID']);
-  if (!/^\d+$/.test(idRaw)) {
+  // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
+  if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
     throw new UsageError(`'${idRaw}' is neither a card ID nor an action (create, move, archive, comment, note, subtask, tag)`);
   }
   const id = cardId(idRaw);

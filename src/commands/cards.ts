@@ -1,8 +1,7 @@
 /** `inboard cards BOARD [--column COL] [--all]`: cards of a board, grouped by column. */
-import type { Board, CardListed, Column } from '../api/schema.js';
 import { LIMITS } from '../api/schema.js';
+import { isUnreadable, type Board, type Card, type CardRow, type Column } from '../api/tolerant.js';
 import type { Client } from '../api/types.js';
-import { normaliseAssignees } from '../api/normalise.js';
 import { COMMON_HELP, intArg, parse, positionals, UsageError } from './args.js';
 import { emit, one, table } from './output.js';
 import { resolveBoard, resolveColumn } from './resolve.js';
@@ -38,7 +37,7 @@ ${COMMON_HELP}`;
 
 export interface ColumnGroup {
   Column: Column;
-  Cards: CardListed[];
+  Cards: CardRow[];
   More: boolean;
 }
 
@@ -48,12 +47,13 @@ const MAX_PAGES = 10_000;
 export async function fetchColumn(
   client: Client, boardId: number, column: Column, opts: { all: boolean; page: number; limit: number },
 ): Promise<ColumnGroup> {
-  const cards: CardListed[] = [];
+  const cards: CardRow[] = [];
   let page = opts.page;
   for (let n = 0; n < MAX_PAGES; n++, page++) {
     const batch = await client.listCards(boardId, column.Id, page, opts.limit);
     // A page starting with a card we already have: the server is not paging; stop.
-    if (n > 0 && batch[0] !== undefined && cards.some((c) => c.ServiceTaskId === batch[0]?.ServiceTaskId)) {
+    const first = batch[0] === undefined ? undefined : rowId(batch[0]);
+    if (n > 0 && first !== undefined && cards.some((c) => rowId(c) === first)) {
       return { Column: column, Cards: cards, More: false };
     }
     cards.push(...batch);
@@ -63,33 +63,34 @@ export async function fetchColumn(
   return { Column: column, Cards: cards, More: true };
 }
 
-export function tagNames(card: CardListed): string {
-  return (card.Tags ?? []).map((t) => t.Name).join(', ');
-}
+const rowId = (row: CardRow): string | undefined => (isUnreadable(row) ? (row.rawId ?? undefined) : row.ServiceTaskId);
 
-export function assignees(card: CardListed): string[] {
-  return normaliseAssignees(card.Assignees);
+export function tagNames(card: Pick<Card, 'Tags'>): string {
+  return (card.Tags ?? []).map((t) => t.Name).join(', ');
 }
 
 function human(board: Board, groups: ColumnGroup[]): string {
   const heading = `Board ${board.Id}: ${one(board.Name)}\n\n`;
   return heading + groups
     .map((g) => {
-      const title = `${one(g.Column.Name)} (${g.Column.ColumnId}) — ${g.Cards.length} card${g.Cards.length === 1 ? '' : 's'}${
+      const title = `${one(g.Column.Name)} (${g.Column.ColumnId === null ? `id ${g.Column.Id}` : one(g.Column.ColumnId)}) — ${g.Cards.length} card${g.Cards.length === 1 ? '' : 's'}${
         g.More ? ', more with --all' : ''
       }`;
       if (g.Cards.length === 0) return `${title}\n`;
-      const rows = g.Cards.map((c) => [
-        c.ServiceTaskId,
-        c.ReadUnreadStatus === 0 ? '•' : '',
-        c.TaskName,
-        assignees(c).join(', '),
-        tagNames(c),
-        c.CreatedAt.slice(0, 10),
-      ]);
+      const rows = g.Cards.map((c) =>
+        isUnreadable(c)
+          ? [c.rawId ?? '?', '', `unreadable: ${c.unreadable}`, '', '', '']
+          : [
+            c.ServiceTaskId,
+            c.ReadUnreadStatus === 0 ? '•' : '',
+            c.TaskName,
+            c.Assignees.join(', '),
+            tagNames(c),
+            (c.CreatedAt ?? '').slice(0, 10),
+          ]);
       return `${title}\n${table(
         [
-          { header: 'ID', right: true }, { header: 'NEW' }, { header: 'TITLE', max: 60 },
+          { header: 'ID' }, { header: 'NEW' }, { header: 'TITLE', max: 60 },
           { header: 'ASSIGNEES', max: 30 }, { header: 'TAGS', max: 30 }, { header: 'CREATED' },
         ],
         rows,

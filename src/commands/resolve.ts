@@ -4,7 +4,7 @@
  * Names are looked up in the server's own lists, so what matches is what the
  * TUI shows.
  */
-import type { Board, Column, Tag } from '../api/schema.js';
+import { isUnreadable, type Board, type CardId, type Column, type Tag } from '../api/tolerant.js';
 import type { Client } from '../api/types.js';
 import { CommandError, UsageError } from './args.js';
 import { one } from './output.js';
@@ -39,14 +39,14 @@ function pick<T extends { Id: number; Name: string }>(items: T[], ref: string, w
 }
 
 export async function resolveBoard(client: Client, ref: string): Promise<Board> {
-  return pick(await client.listBoards(), ref, 'board', '');
+  return pick((await client.listBoards()).filter((b): b is Board => !isUnreadable(b)), ref, 'board', '');
 }
 
 export async function resolveColumn(client: Client, board: Board, ref: string): Promise<Column> {
   const columns = await client.listColumns(board.Id);
   const label = /^Label_([1-9]\d{0,15})$/i.exec(ref.trim());
   if (label) {
-    const byLabel = columns.find((c) => c.ColumnId.toLowerCase() === ref.trim().toLowerCase() || c.Id === Number(label[1]));
+    const byLabel = columns.find((c) => c.ColumnId?.toLowerCase() === ref.trim().toLowerCase() || c.Id === Number(label[1]));
     if (byLabel) return byLabel;
   }
   return pick(columns, ref, 'column', ` on board ${board.Id} (${one(board.Name)})`);
@@ -56,7 +56,16 @@ export async function resolveTag(client: Client, boardId: number, ref: string): 
   return pick(await client.listTags(boardId), ref, 'tag', ` on board ${boardId}`);
 }
 
-/** The board a card lives on, as a Board (for resolving its columns and tags by name). */
+/** The board a card lives on, from its detail (for resolving its columns and tags by name). */
+export async function boardOfCard(client: Client, id: CardId): Promise<Board> {
+  const boardId = (await client.getCard(id)).BoardId;
+  if (boardId === undefined || boardId === null) {
+    throw new CommandError(`the server did not say which board card ${one(id)} is on: give --board`);
+  }
+  return boardById(client, boardId);
+}
+
+/** The board with this id, as a Board (for resolving its columns and tags by name). */
 export async function boardById(client: Client, boardId: number): Promise<Board> {
   return client.getBoard(boardId);
 }

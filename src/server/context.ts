@@ -105,8 +105,10 @@ export interface CardRow {
 }
 
 /** A card the caller may see; `active` refuses archived cards (they only answer reads). */
-export function cardFor(ctx: Ctx, p: Principal, cardId: number, active: boolean): CardRow {
-  const card = ctx.q('SELECT * FROM cards WHERE id = ?').get(cardId) as CardRow | undefined;
+export function cardFor(ctx: Ctx, p: Principal, cardId: number | string, active: boolean): CardRow {
+  // Ids arrive as text; one past 2^53 is no card here, and must not round onto one that is.
+  const n = Number(cardId);
+  const card = Number.isSafeInteger(n) && n > 0 ? (ctx.q('SELECT * FROM cards WHERE id = ?').get(n) as CardRow | undefined) : undefined;
   if (card === undefined) throw notFound(`Card ${cardId} not found`);
   boardFor(ctx, p, card.board_id);
   if (active && card.archived) throw notFound(`Card ${cardId} is archived`);

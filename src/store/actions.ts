@@ -4,12 +4,15 @@
  * answer into confirmed state or drop just that mutation on failure.
  */
 import { randomUUID } from 'node:crypto';
-import type { CreateBoardData, CreateCardResponse } from '../api/schema.js';
+import type { CreateBoardData } from '../api/schema.js';
+import type { CardId } from '../api/tolerant.js';
+import type { CreatedCard } from '../api/types.js';
 import type { Core } from './core.js';
 import { errorStatus, errorText } from './core.js';
 import { Draft } from './draft.js';
 import { foreignColumnId } from './extras.js';
 import type { RunContext } from './mutations.js';
+import { isPendingId, pendingId } from './pending-ids.js';
 import { applyEffect, runMutation } from './mutations.js';
 import type { BoardActions, Mutation, MutationInput } from './types.js';
 
@@ -45,20 +48,22 @@ export interface AfterFold {
   reloadColumns(): Promise<void>;
   loadBoards(): Promise<void>;
   /** Reloads the card detail if it is open on `cardId`. */
-  reloadDetail(cardId: number): Promise<void>;
+  reloadDetail(cardId: CardId): Promise<void>;
+  /** Reloads the open board's cards (a card the server created without saying its id). */
+  refresh(): Promise<void>;
 }
 
 export function makeMutationActions(core: Core, after: AfterFold): MutationActions {
   let seq = 0;
   let nextTemp = 0;
-  const tempToReal = new Map<number, number>();
-  /** Real id → the temp id it replaced: a card keeps one queue key for life. */
-  const realToTemp = new Map<number, number>();
+  const tempToReal = new Map<CardId, CardId>();
+  /** Real id → the pending id it replaced: a card keeps one queue key for life. */
+  const realToTemp = new Map<CardId, CardId>();
 
   const keyFor = (m: MutationInput): string =>
     'cardId' in m ? `card:${realToTemp.get(m.cardId) ?? m.cardId}` : `board:${m.kind}`;
 
-  const resolve = (id: number): number => (id < 0 ? (tempToReal.get(id) ?? id) : id);
+  const resolve = (id: CardId): CardId => (isPendingId(id) ? (tempToReal.get(id) ?? id) : id);
 
   /**
    * Idempotency keys of adding mutations (card, comment, note, sub-task) that
@@ -83,7 +88,7 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
       confirmedCard: (id) => core.get().confirmed.cards.get(id),
       realId: (id) => {
         const real = resolve(id);
-        if (real < 0) throw new Cancelled('The card was not created');
+        if (isPendingId(real)) throw new Cancelled('The card was not created');
         return real;
       },
     };
@@ -100,7 +105,15 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
     let cursor = s.cursor;
     let rewritten = pending;
     if (m.kind === 'create') {
-      id = (result as CreateCardResponse).taskId;
+      const created = (result as CreatedCard).taskId;
+      if (created === null) {
+        // Created, but the answer did not say as what: the board is read again to find it.
+        const rest = pending.filter((p) => !('cardId' in p && p.cardId === m.cardId));
+        core.update({ pending: rest, backoff: null });
+        void after.refresh();
+        return;
+      }
+      id = created;
       tempToReal.set(m.cardId, id);
       realToTemp.set(id, m.cardId);
       // Later mutations on the new card now name it by its real id.
@@ -125,7 +138,7 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
     core.update({ pending, lastError: errorText(e), failedCount: s.failedCount + 1, backoff: null });
   }
 
-  function enqueue(input: MutationInput, focus?: number): Promise<unknown> {
+  function enqueue(input: MutationInput, focus?: CardId): Promise<unknown> {
     const m: Mutation = { ...input, seq: ++seq, boardId: core.get().boardId };
     const identity = identityOf(input, m.boardId);
     const idemKey = identity === undefined ? undefined : (retryKeys.get(identity) ?? randomUUID());
@@ -178,11 +191,12 @@ export function makeMutationActions(core: Core, after: AfterFold): MutationActio
       return enqueue(input, cardId).then(done);
     },
     createCard(columnLabel, title, note) {
-      const cardId = --nextTemp;
+      const cardId = pendingId(++nextTemp);
       const input: MutationInput = {
         kind: 'create', cardId, columnLabel, title, createdAt: new Date().toISOString(), ...(note !== undefined ? { note } : {}),
       };
-      return enqueue(input, cardId).then((r) => (r as CreateCardResponse).taskId);
+      // '' when the server did not say the new card's id (the board is read again).
+      return enqueue(input, cardId).then((r) => (r as CreatedCard).taskId ?? '');
     },
     editTitle: (cardId, title) => enqueue({ kind: 'editTitle', cardId, title }).then(done),
     archiveCard: (cardId) => enqueue({ kind: 'archive', cardId }).then(done),

@@ -35,7 +35,7 @@ export type BoardStore = StoreApi<BoardState>;
 
 export function initialData(): BoardData {
   return {
-    boards: { items: [], loading: false, error: null },
+    boards: { items: [], unreadable: [], loading: false, error: null },
     boardId: null,
     boardLoading: false,
     boardError: null,

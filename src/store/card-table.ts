@@ -1,16 +1,23 @@
 /**
  * Cards by id, immutable and cheap to change. A plain object copied on every
  * change cost a copy of all 10,000 cards per page merged and per move (~80
- * MB of garbage while paging a 10k board in). Here the cards live in chunks
- * of 64 ids: a change copies the chunk index (one entry per chunk) and the
- * one chunk it touches, and everything else is shared with the table before.
+ * MB of garbage while paging a 10k board in). Here the cards live in 256
+ * chunks picked by a hash of the id (ids are opaque text, never arithmetic):
+ * a change copies the chunk index and the one chunk it touches, and
+ * everything else is shared with the table before.
  */
+import type { CardId } from '../api/tolerant.js';
 import type { Card } from './types.js';
 
-const CHUNK = 64;
-const chunkOf = (id: number): number => Math.floor(id / CHUNK);
+const CHUNKS = 256;
+/** FNV-1a over the id's UTF-16 units, folded to a chunk number. */
+function chunkOf(id: CardId): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % CHUNKS;
+}
 
-type Chunk = ReadonlyMap<number, Card>;
+type Chunk = ReadonlyMap<CardId, Card>;
 
 export class CardTable {
   static readonly EMPTY = new CardTable(new Map(), 0);
@@ -21,7 +28,7 @@ export class CardTable {
     readonly size: number,
   ) {}
 
-  get(id: number): Card | undefined {
+  get(id: CardId): Card | undefined {
     return this.chunks.get(chunkOf(id))?.get(id);
   }
 
@@ -58,7 +65,7 @@ export class CardTableEditor {
     private size: number,
   ) {}
 
-  get(id: number): Card | undefined {
+  get(id: CardId): Card | undefined {
     return (this.chunks ?? this.baseChunks).get(chunkOf(id))?.get(id);
   }
 
@@ -68,7 +75,7 @@ export class CardTableEditor {
     chunk.set(card.id, card);
   }
 
-  delete(id: number): void {
+  delete(id: CardId): void {
     if (this.get(id) === undefined) return;
     this.writable(chunkOf(id)).delete(id);
     this.size--;
@@ -85,12 +92,12 @@ export class CardTableEditor {
     return this.base;
   }
 
-  private writable(n: number): Map<number, Card> {
+  private writable(n: number): Map<CardId, Card> {
     if (this.chunks === null) this.chunks = new Map(this.baseChunks);
     if (!this.copied.has(n)) {
       this.chunks.set(n, new Map(this.chunks.get(n)));
       this.copied.add(n);
     }
-    return this.chunks.get(n) as Map<number, Card>;
+    return this.chunks.get(n) as Map<CardId, Card>;
   }
 }

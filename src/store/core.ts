@@ -3,6 +3,7 @@
  * and cursor upkeep, and the log that lets a late list response be patched
  * with what the server confirmed while it was in flight.
  */
+import type { CardId } from '../api/tolerant.js';
 import type { Client } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import { fixCursor } from './cursor.js';
@@ -54,7 +55,7 @@ export function makeUpdate(get: () => BoardState, set: (p: Partial<BoardData>) =
 interface Fold {
   at: number;
   m: Mutation;
-  id: number;
+  id: CardId;
   result: unknown;
 }
 
@@ -69,7 +70,7 @@ export class FoldLog {
   private readonly open = new Map<number, number>();
   private nextToken = 0;
   /** Cards our own mutations changed since the last refresh (not "changed by others"). */
-  readonly ownTouched = new Set<number>();
+  readonly ownTouched = new Set<CardId>();
 
   begin(): number {
     const token = ++this.nextToken;
@@ -87,7 +88,7 @@ export class FoldLog {
     return since;
   }
 
-  record(m: Mutation, id: number, result: unknown): void {
+  record(m: Mutation, id: CardId, result: unknown): void {
     this.ownTouched.add(id);
     this.counter++;
     if (this.open.size > 0) this.entries.push({ at: this.counter, m, id, result });

@@ -3,7 +3,7 @@
  * change: it follows its card (a move, a refresh that finds it elsewhere)
  * and, when the card is gone, lands on the card now at the same index.
  */
-import type { ColumnInfo, Cursor, ViewState } from './types.js';
+import type { Card, ColumnInfo, Cursor, ViewState } from './types.js';
 
 export const START_CURSOR: Cursor = { col: 0, cardId: null, index: 0 };
 
@@ -20,7 +20,7 @@ export function at(columns: readonly ColumnInfo[], view: ViewState, col: number,
   const list = view.columns[(columns[c] as ColumnInfo).label] ?? [];
   if (list.length === 0) return { col: c, cardId: null, index: 0 };
   const i = clamp(index, 0, list.length - 1);
-  return { col: c, cardId: (list[i] as { id: number }).id, index: i };
+  return { col: c, cardId: (list[i] as Card).id, index: i };
 }
 
 /** `cur` made valid for `view`; the same object when it already is. */

@@ -4,16 +4,18 @@
  * array only the first time it is written: everything untouched keeps its
  * identity, so selectors on unchanged columns and cards stay stable.
  */
-import type { CardListed } from '../api/schema.js';
+import type { Card as ListedCard, CardId, CardRow } from '../api/tolerant.js';
+import { isUnreadable } from '../api/tolerant.js';
 import { sanitize } from '../text/sanitize.js';
 import { CardTable, type CardTableEditor } from './card-table.js';
+import { unreadableId } from './pending-ids.js';
 import type { Card, CardsState } from './types.js';
 
 export const EMPTY_CARDS: CardsState = { cards: CardTable.EMPTY, order: {} };
 
 export class Draft {
   private readonly cards: CardTableEditor;
-  private order: Record<string, readonly number[]>;
+  private order: Record<string, readonly CardId[]>;
   private orderCopied = false;
   private copiedColumns = new Set<string>();
 
@@ -22,11 +24,11 @@ export class Draft {
     this.order = base.order;
   }
 
-  get(id: number): Card | undefined {
+  get(id: CardId): Card | undefined {
     return this.cards.get(id);
   }
 
-  column(label: string): readonly number[] | undefined {
+  column(label: string): readonly CardId[] | undefined {
     return this.order[label];
   }
 
@@ -36,14 +38,14 @@ export class Draft {
   }
 
   /** Set a whole column's order (used when a page of cards arrives). */
-  setColumn(label: string, ids: readonly number[]): void {
+  setColumn(label: string, ids: readonly CardId[]): void {
     this.writableOrder();
     this.order[label] = ids;
     this.copiedColumns.add(label);
   }
 
   /** Removes the card from its column; returns the index it had, or -1. */
-  detach(id: number): number {
+  detach(id: CardId): number {
     const card = this.cards.get(id);
     if (card === undefined) return -1;
     const ids = this.order[card.columnLabel];
@@ -53,13 +55,13 @@ export class Draft {
   }
 
   /** Places the card (already `put` with its new columnLabel) at `index`, clamped. */
-  attach(id: number, label: string, index: number): void {
+  attach(id: CardId, label: string, index: number): void {
     const ids = this.editColumn(label);
     const at = Math.max(0, Math.min(index, ids.length));
     ids.splice(at, 0, id);
   }
 
-  remove(id: number): void {
+  remove(id: CardId): void {
     if (this.cards.get(id) === undefined) return;
     this.detach(id);
     this.cards.delete(id);
@@ -78,35 +80,54 @@ export class Draft {
     }
   }
 
-  private editColumn(label: string): number[] {
+  private editColumn(label: string): CardId[] {
     this.writableOrder();
     if (!this.copiedColumns.has(label)) {
       this.order[label] = [...(this.order[label] ?? [])];
       this.copiedColumns.add(label);
     }
-    return this.order[label] as number[];
+    return this.order[label] as CardId[];
   }
 }
 
-/** The wire's Assignees shape is unshown: accept an array or a comma list. */
-function normaliseAssignees(raw: unknown): readonly string[] | null {
-  if (Array.isArray(raw)) return raw.filter((x): x is string => typeof x === 'string');
-  if (typeof raw === 'string') return raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
-  return null;
+/**
+ * A listed row as the store keeps it, in the column it was listed under
+ * (`columnLabel`): the label a card carries is not trusted to name a column.
+ * A row the client could not read becomes a card that says so.
+ */
+export function cardFromWire(row: CardRow, columnLabel: string, boardId: number, position: string): Card {
+  if (isUnreadable(row)) {
+    return {
+      id: unreadableId(`${columnLabel}-${position}`, row.rawId),
+      title: '',
+      displayTitle: sanitize(`${row.rawId ?? '(no id)'} — unreadable: ${row.unreadable}`),
+      columnLabel,
+      boardId,
+      unread: false,
+      assignees: null,
+      tagIds: [],
+      owner: '',
+      createdAt: '',
+      dueDate: null,
+      unreadable: row.unreadable,
+      pending: false,
+    };
+  }
+  return listedCard(row, columnLabel, boardId);
 }
 
-export function cardFromWire(w: CardListed): Card {
+function listedCard(w: ListedCard, columnLabel: string, boardId: number): Card {
   return {
     id: w.ServiceTaskId,
     title: w.TaskName,
     displayTitle: sanitize(w.TaskName),
-    columnLabel: w.ColumnId,
-    boardId: w.BoardId,
+    columnLabel,
+    boardId: w.BoardId ?? boardId,
     unread: w.ReadUnreadStatus === 0,
-    assignees: normaliseAssignees(w.Assignees),
+    assignees: w.Assignees,
     tagIds: (w.Tags ?? []).map((t) => t.Id),
     owner: w.ThreadOwnerEmail,
-    createdAt: w.CreatedAt,
+    createdAt: w.CreatedAt ?? '',
     dueDate: w.DueDate,
     pending: false,
   };
@@ -127,6 +148,7 @@ export function sameCard(a: Card, b: Card): boolean {
     a.owner === b.owner &&
     a.createdAt === b.createdAt &&
     a.dueDate === b.dueDate &&
+    a.unreadable === b.unreadable &&
     a.pending === b.pending
   );
 }

@@ -6,7 +6,9 @@
  * `lastError` (the server's words) and reject, so a prompt can reopen.
  */
 import type { EmailSequenceDetail, EmailSequenceEntry } from '../api/schema.js';
+import type { CardId } from '../api/tolerant.js';
 import { sanitize } from '../text/sanitize.js';
+import { toColumnInfo } from './column-info.js';
 import type { Core } from './core.js';
 import { errorText } from './core.js';
 import { normaliseFilter } from './filter.js';
@@ -33,8 +35,8 @@ export interface ExtraData {
 }
 
 export interface ExtraActions {
-  updateComment(cardId: number, commentId: number, text: string): Promise<void>;
-  deleteComment(cardId: number, commentId: number): Promise<void>;
+  updateComment(cardId: CardId, commentId: number, text: string): Promise<void>;
+  deleteComment(cardId: CardId, commentId: number): Promise<void>;
   /** Creates a tag on the open board; resolves with its id. `color` is a palette index. */
   createTag(name: string, color: number): Promise<number>;
   deleteTag(tagId: number): Promise<void>;
@@ -54,7 +56,7 @@ export const initialExtras = (): ExtraData => ({
 
 type Set = (patch: Partial<BoardState>) => void;
 
-export function makeExtras(core: Core, set: Set, reloadDetail: (cardId: number) => Promise<void>): ExtraActions {
+export function makeExtras(core: Core, set: Set, reloadDetail: (cardId: CardId) => Promise<void>): ExtraActions {
   /** The failure, recorded for the status bar; rethrown with the server's words. */
   const refuse = (e: unknown): never => {
     const text = errorText(e);
@@ -109,7 +111,7 @@ export function makeExtras(core: Core, set: Set, reloadDetail: (cardId: number) 
       const s = core.get();
       if (boardId === s.boardId) return s.columns;
       const list = await core.client.listColumns(boardId).catch(refuse);
-      const columns = list.map((c) => ({ id: c.Id, label: c.ColumnId, name: c.Name, displayName: sanitize(c.Name) }));
+      const columns = list.map(toColumnInfo);
       set({ foreignColumns: { ...core.get().foreignColumns, [boardId]: columns } });
       return columns;
     },

@@ -4,7 +4,7 @@
  * other change and a board switch or a deleted tag resets them; the cards
  * that match are worked out from the view (the UI caches the result).
  */
-import type { Tag } from '../api/schema.js';
+import type { CardId, Tag } from '../api/tolerant.js';
 import type { CardTable } from './card-table.js';
 import type { CardFilter } from './types.js';
 
@@ -19,9 +19,9 @@ export function normaliseFilter(f: CardFilter | null): CardFilter | null {
  * assignee contains the text (any case). What the screen shows: the view,
  * pending changes included.
  */
-export function matchCards(cards: CardTable, tags: readonly Tag[], f: CardFilter): Set<number> {
+export function matchCards(cards: CardTable, tags: readonly Tag[], f: CardFilter): Set<CardId> {
   const needle = f.text.trim().toLocaleLowerCase();
-  const out = new Set<number>();
+  const out = new Set<CardId>();
   const tagName = new Map(tags.map((t) => [t.Id, t.Name.toLocaleLowerCase()]));
   for (const card of cards.values()) {
     if (f.tagId !== null && !card.tagIds.includes(f.tagId)) continue;

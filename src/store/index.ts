@@ -7,3 +7,4 @@ export type * from './types.js';
 export { CardTable } from './card-table.js';
 export { matchCards } from './filter.js';
 export type { ExtraActions, ExtraData, SequenceState, SequencesState } from './extras.js';
+export { isPendingId, isServerId } from './pending-ids.js';

@@ -4,17 +4,21 @@
  * `boardError`, a column's `paging.error`, `lastError`), so a key handler
  * can fire them without a catch.
  */
-import type { CardListed, Column } from '../api/schema.js';
+import type { Board, CardDetail, CardRow, Column } from '../api/tolerant.js';
+import { isUnreadable } from '../api/tolerant.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Core } from './core.js';
 import { errorText } from './core.js';
 import { cardFromWire, Draft, EMPTY_CARDS, keep, sameCard } from './draft.js';
 import { START_CURSOR } from './cursor.js';
 import { applyEffect } from './mutations.js';
+import { isServerId } from './pending-ids.js';
 import { mapLimit } from './queue.js';
+import { toColumnInfo } from './column-info.js';
+import type { CardId } from '../api/tolerant.js';
 import type { Card, CardsState, ColumnInfo, Paging } from './types.js';
 
-const toColumnInfo = (c: Column): ColumnInfo => ({ id: c.Id, label: c.ColumnId, name: c.Name, displayName: sanitize(c.Name) });
+
 /** A 300-cell terminal fits 12 columns of the minimum width. */
 const FIRST_PAGES_AT_ONCE = 12;
 const IDLE: Paging = { pages: 0, hasMore: true, loading: false, error: null };
@@ -24,9 +28,17 @@ export function makeLoaders(core: Core) {
   const setPaging = (label: string, p: Partial<Paging>): void =>
     core.update({ paging: { ...core.get().paging, [label]: { ...pagingOf(label), ...p } } });
 
-  /** The column a listed card belongs to: its own ColumnId when that column exists. */
-  const placeIn = (w: CardListed, asked: string, columns: readonly ColumnInfo[]): string =>
-    columns.some((c) => c.label === w.ColumnId) ? w.ColumnId : asked;
+  /**
+   * The column a listed card belongs to: the one it was listed under, unless
+   * it carries the label of another column of this board (a card moved
+   * between two page loads). Where columns carry no labels, always the former.
+   */
+  const placeIn = (w: CardRow, asked: string, columns: readonly ColumnInfo[]): string =>
+    !isUnreadable(w) && w.ColumnId !== null && columns.some((c) => c.label === w.ColumnId) ? w.ColumnId : asked;
+
+  /** Rows of a page as store cards, each in the column placeIn picks. */
+  const cardsOf = (list: readonly CardRow[], label: string, page: number, columns: readonly ColumnInfo[], boardId: number) =>
+    list.map((w, i) => cardFromWire(w, placeIn(w, label, columns), boardId, `${page}.${i}`));
 
   /**
    * Pages that have arrived but are not merged yet. Merging is one store
@@ -36,9 +48,9 @@ export function makeLoaders(core: Core) {
    * the socket. Pages are merged together on the next setImmediate, which
    * also gathers whatever arrived while the previous render ran.
    */
-  let arrived: { gen: number; label: string; page: number; list: CardListed[]; since: number; done: () => void }[] = [];
+  let arrived: { gen: number; label: string; page: number; list: CardRow[]; since: number; done: () => void }[] = [];
 
-  function queueMerge(gen: number, label: string, page: number, list: CardListed[], since: number): Promise<void> {
+  function queueMerge(gen: number, label: string, page: number, list: CardRow[], since: number): Promise<void> {
     return new Promise((done) => {
       arrived.push({ gen, label, page, list, since, done });
       if (arrived.length === 1) setImmediate(flushArrived);
@@ -59,17 +71,15 @@ export function makeLoaders(core: Core) {
    * (page boundaries shift) are skipped. Folds that landed while a page was
    * in flight are applied again after it, as they were page by page.
    */
-  function mergePages(pages: readonly { label: string; page: number; list: CardListed[]; since: number }[]): void {
+  function mergePages(pages: readonly { label: string; page: number; list: CardRow[]; since: number }[]): void {
     const s = core.get();
     const d = new Draft(s.confirmed);
     const paging = { ...s.paging };
     for (const { label, page, list, since } of pages) {
-      for (const w of list) {
-        if (d.get(w.ServiceTaskId) !== undefined) continue;
-        const to = placeIn(w, label, s.columns);
-        const card = cardFromWire(w);
-        d.put(card.columnLabel === to ? card : { ...card, columnLabel: to });
-        d.attach(card.id, to, Number.MAX_SAFE_INTEGER);
+      for (const card of cardsOf(list, label, page, s.columns, s.boardId ?? 0)) {
+        if (d.get(card.id) !== undefined) continue;
+        d.put(card);
+        d.attach(card.id, card.columnLabel, Number.MAX_SAFE_INTEGER);
       }
       for (const f of core.folds.end(since)) applyEffect(d, f.m, f.id, f.result);
       paging[label] = { pages: page, hasMore: list.length >= core.pageSize, loading: false, error: null };
@@ -103,8 +113,10 @@ export function makeLoaders(core: Core) {
   async function loadBoards(): Promise<void> {
     core.update({ boards: { ...core.get().boards, loading: true, error: null } });
     try {
-      const items = await core.client.listBoards();
-      core.update({ boards: { items, loading: false, error: null }, backoff: null });
+      const rows = await core.client.listBoards();
+      const items = rows.filter((b): b is Board => !isUnreadable(b));
+      const unreadable = rows.filter(isUnreadable);
+      core.update({ boards: { items, unreadable, loading: false, error: null }, backoff: null });
     } catch (e) {
       core.update({ boards: { ...core.get().boards, loading: false, error: core.fail(e) } });
     }
@@ -203,7 +215,7 @@ export function makeLoaders(core: Core) {
   function replaceConfirmed(
     columns: ColumnInfo[],
     jobs: { col: ColumnInfo; page: number }[],
-    pages: CardListed[][],
+    pages: CardRow[][],
     since: number,
   ): void {
     const s = core.get();
@@ -213,13 +225,11 @@ export function makeLoaders(core: Core) {
     for (const c of columns) d.setColumn(c.label, []);
     jobs.forEach((j, i) => {
       const list = pages[i] ?? [];
-      for (const w of list) {
-        if (d.get(w.ServiceTaskId) !== undefined) continue;
-        const to = placeIn(w, j.col.label, columns);
-        const wire = cardFromWire(w);
-        const card = keep(old.cards.get(wire.id), wire.columnLabel === to ? wire : { ...wire, columnLabel: to });
+      for (const fresh of cardsOf(list, j.col.label, j.page, columns, s.boardId ?? 0)) {
+        if (d.get(fresh.id) !== undefined) continue;
+        const card = keep(old.cards.get(fresh.id), fresh);
         d.put(card);
-        d.attach(card.id, to, Number.MAX_SAFE_INTEGER);
+        d.attach(card.id, card.columnLabel, Number.MAX_SAFE_INTEGER);
       }
       paging[j.col.label] = { pages: j.page, hasMore: list.length >= core.pageSize, loading: false, error: null };
     });
@@ -229,10 +239,10 @@ export function makeLoaders(core: Core) {
   }
 
   /** Cards that differ from what we had, not through our own mutations. */
-  function changedByOthers(old: CardsState, next: CardsState, marked: ReadonlySet<number>): ReadonlySet<number> {
+  function changedByOthers(old: CardsState, next: CardsState, marked: ReadonlySet<CardId>): ReadonlySet<CardId> {
     const own = core.folds.ownTouched;
     const pendingIds = new Set(core.get().pending.flatMap((m) => ('cardId' in m ? [m.cardId] : [])));
-    const out = new Set<number>();
+    const out = new Set<CardId>();
     for (const card of next.cards.values()) {
       const before = old.cards.get(card.id);
       const differs = before === undefined ? old.cards.size > 0 : !sameCard(before, card);
@@ -242,17 +252,42 @@ export function makeLoaders(core: Core) {
     return out.size === 0 && marked.size === 0 ? marked : out;
   }
 
-  async function openCard(cardId: number): Promise<void> {
-    // A card still being created has nothing on the server to read yet.
-    core.update({ detail: { cardId, data: null, loading: cardId > 0, error: null } });
+  /**
+   * What the detail shows: the server's answer over the card as listed, in
+   * the column the board lists it under. Fields and sections neither sent
+   * stay absent (the screen says "not provided by this server").
+   */
+  function detailOf(cardId: CardId, got?: CardDetail): CardDetail {
+    const s = core.get();
+    const card = s.view.cards.get(cardId) ?? s.confirmed.cards.get(cardId);
+    if (card === undefined) return got ?? { ServiceTaskId: cardId };
+    const listed: CardDetail = {
+      ServiceTaskId: card.id,
+      TaskName: card.title,
+      ReadUnreadStatus: card.unread ? 0 : 1,
+      BoardId: card.boardId,
+      DueDate: card.dueDate,
+      Assignees: [...(card.assignees ?? [])],
+      ThreadOwnerEmail: card.owner,
+      CreatedAt: card.createdAt === '' ? null : card.createdAt,
+    };
+    if (s.tags.length > 0 || card.tagIds.length === 0) listed.Tags = s.tags.filter((t) => card.tagIds.includes(t.Id));
+    return { ...listed, ...got, ColumnId: card.columnLabel };
+  }
+
+  async function openCard(cardId: CardId): Promise<void> {
+    // The listed fields draw at once; a card still being created has nothing on the server to read yet.
+    core.update({ detail: { cardId, data: detailOf(cardId), loading: isServerId(cardId), error: null } });
     await reloadDetail(cardId);
   }
 
-  async function reloadDetail(cardId: number): Promise<void> {
-    if (core.get().detail?.cardId !== cardId || cardId < 0) return;
+  async function reloadDetail(cardId: CardId): Promise<void> {
+    if (core.get().detail?.cardId !== cardId || !isServerId(cardId)) return;
     try {
-      const data = await core.client.getCard(cardId);
-      if (core.get().detail?.cardId === cardId) core.update({ detail: { cardId, data, loading: false, error: null } });
+      const got = await core.client.getCard(cardId);
+      if (core.get().detail?.cardId === cardId) {
+        core.update({ detail: { cardId, data: detailOf(cardId, got), loading: false, error: null } });
+      }
     } catch (e) {
       if (core.get().detail?.cardId === cardId) {
         core.update({ detail: { cardId, data: core.get().detail?.data ?? null, loading: false, error: errorText(e) } });

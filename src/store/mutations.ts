@@ -4,6 +4,7 @@
  * is sent. Kinds whose effect the screen cannot predict (columns, boards,
  * comments) have no view effect and fold by reloading.
  */
+import type { CardId } from '../api/tolerant.js';
 import type { Client } from '../api/types.js';
 import type { Draft } from './draft.js';
 import { withTitle } from './draft.js';
@@ -16,18 +17,18 @@ export interface RunContext {
   /** Numeric column id for a column label (request bodies carry numbers). */
   columnId(label: string): number | undefined;
   /** The card as the server last confirmed it (earlier same-card mutations have folded). */
-  confirmedCard(id: number): Card | undefined;
-  /** A created card's real id for its temporary one; throws when it never got one. */
-  realId(id: number): number;
+  confirmedCard(id: CardId): Card | undefined;
+  /** A created card's real id for its pending one; throws when it never got one. */
+  realId(id: CardId): CardId;
 }
 
 /** Kinds that change what a card row shows, and so the view. */
-export function touchesCard(m: Mutation): number | null {
+export function touchesCard(m: Mutation): CardId | null {
   return 'cardId' in m ? m.cardId : null;
 }
 
-/** A new card as shown before (temp id) and after (real id) the server answers. */
-function newCard(m: Extract<Mutation, { kind: 'create' }>, id: number, boardId: number): Card {
+/** A new card as shown before (pending id) and after (real id) the server answers. */
+function newCard(m: Extract<Mutation, { kind: 'create' }>, id: CardId, boardId: number): Card {
   return withTitle(
     {
       id,
@@ -54,7 +55,7 @@ function newCard(m: Extract<Mutation, { kind: 'create' }>, id: number, boardId: 
  * card that is no longer there (archived elsewhere, not loaded) are no-ops.
  * `result` is the server's answer when folding, undefined while replaying.
  */
-export function applyEffect(d: Draft, m: Mutation, id: number, result?: unknown): void {
+export function applyEffect(d: Draft, m: Mutation, id: CardId, result?: unknown): void {
   if (m.kind === 'create') {
     if (d.get(id) !== undefined || m.boardId === null) return;
     d.put(newCard(m, id, m.boardId));
@@ -82,8 +83,8 @@ export function applyEffect(d: Draft, m: Mutation, id: number, result?: unknown)
       d.remove(id);
       return;
     case 'setTags': {
-      const fromServer = result as { TagIds?: readonly string[] } | undefined;
-      const ids = fromServer?.TagIds ? fromServer.TagIds.map(Number) : m.tagIds;
+      const fromServer = result as { TagIds?: readonly number[] | null } | undefined;
+      const ids = fromServer?.TagIds ?? m.tagIds;
       d.put({ ...card, tagIds: [...ids] });
       return;
     }
@@ -110,7 +111,7 @@ function requireColumn(ctx: RunContext, label: string): number {
 }
 
 /** The fields a PUT must repeat so it changes only what we mean to change. */
-function putBase(ctx: RunContext, id: number): { BoardId: number; ColumnId: number; CardTitle: string } {
+function putBase(ctx: RunContext, id: CardId): { BoardId: number; ColumnId: number; CardTitle: string } {
   const card = ctx.confirmedCard(id);
   if (card === undefined) throw new Error('The card is no longer on this board');
   return { BoardId: card.boardId, ColumnId: requireColumn(ctx, card.columnLabel), CardTitle: card.title };
@@ -137,7 +138,7 @@ export async function runMutation(ctx: RunContext, m: Mutation, idempotencyKey?:
     case 'move': {
       const id = ctx.realId(m.cardId);
       return client.moveCard({
-        Id: String(id),
+        Id: id,
         NewColumnId: requireColumn(ctx, m.toColumn),
         NewPosition: Math.max(0, m.toIndex),
         ...(m.toBoardId !== undefined ? { NewBoardId: m.toBoardId } : {}),
@@ -172,8 +173,8 @@ export async function runMutation(ctx: RunContext, m: Mutation, idempotencyKey?:
 }
 
 /** Replays `pending` over `confirmed`; returns ids of the cards they touch. */
-export function replay(d: Draft, pending: readonly Mutation[]): Set<number> {
-  const touched = new Set<number>();
+export function replay(d: Draft, pending: readonly Mutation[]): Set<CardId> {
+  const touched = new Set<CardId>();
   for (const m of pending) {
     const id = touchesCard(m);
     if (id === null) continue;

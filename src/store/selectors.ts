@@ -5,7 +5,7 @@
  * their own data. Selectors returning a fresh object are marked: wrap those
  * in `useShallow`.
  */
-import type { Tag } from '../api/schema.js';
+import type { CardId, Tag } from '../api/tolerant.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Card, ColumnInfo, Cursor, Paging } from './types.js';
 import type { BoardState } from './types.js';
@@ -23,7 +23,7 @@ export const selectColumnCards =
     s.view.columns[label] ?? NO_CARDS;
 
 export const selectCard =
-  (id: number) =>
+  (id: CardId) =>
   (s: BoardState): Card | undefined =>
     s.view.cards.get(id);
 
@@ -68,6 +68,6 @@ export const selectBoardName = (s: BoardState): string | null => {
 export const selectTags = (s: BoardState): readonly Tag[] => s.tags;
 
 export const isChanged =
-  (id: number) =>
+  (id: CardId) =>
   (s: BoardState): boolean =>
     s.markedChanged.has(id);

@@ -2,20 +2,23 @@
  * Board store state. Normalised: cards by id, card order per column label.
  * `confirmed` is what the server last said; `view` is confirmed with the
  * pending mutations replayed on top — the only thing the screen reads.
- */import type { CardTable } from './card-table.js';
-
-import type { Board, CardDetail, Tag } from '../api/schema.js';
+ */
+import type { Board, CardDetail, CardId, Tag, Unreadable } from '../api/tolerant.js';
+import type { CardTable } from './card-table.js';
 import type { ExtraActions, ExtraData } from './extras.js';
 
 /** A card as the store keeps it (normalised from the wire's CardListed). */
 export interface Card {
-  /** ServiceTaskId; negative while a created card waits for its real id. */
-  readonly id: number;
+  /**
+   * The server's id, exact and opaque (see api/tolerant.ts); a pending id
+   * (pending-ids.ts) while a created card waits for its real one.
+   */
+  readonly id: CardId;
   /** The title as the server has it (raw: send back as is). */
   readonly title: string;
   /** `title` through sanitize(), single line: what the terminal may show. */
   readonly displayTitle: string;
-  /** The card's ColumnId string (`Label_<n>`), matched to a column's, never parsed. */
+  /** The key of the column it is in (ColumnInfo.label), never parsed. */
   readonly columnLabel: string;
   readonly boardId: number;
   readonly unread: boolean;
@@ -24,6 +27,8 @@ export interface Card {
   readonly owner: string;
   readonly createdAt: string;
   readonly dueDate: string | null;
+  /** Why the client could not read this row; such a card is shown, never acted on. */
+  readonly unreadable?: string;
   /** View only: a mutation touching this card has not settled yet. */
   readonly pending: boolean;
 }
@@ -31,7 +36,10 @@ export interface Card {
 export interface ColumnInfo {
   /** Numeric column id (what request bodies carry). */
   readonly id: number;
-  /** `ColumnId` as the server gives it, e.g. `Label_12`: the key everywhere in the store. */
+  /**
+   * The key everywhere in the store: `ColumnId` as the server gives it
+   * (`Label_12`), or `#<Id>` when it gives none (the real service).
+   */
   readonly label: string;
   readonly name: string;
   /** `name` through sanitize(). */
@@ -41,7 +49,7 @@ export interface ColumnInfo {
 /** Cards by id and their order per column label. Shared by confirmed and view. */
 export interface CardsState {
   readonly cards: CardTable;
-  readonly order: Readonly<Record<string, readonly number[]>>;
+  readonly order: Readonly<Record<string, readonly CardId[]>>;
 }
 
 /** What the screen renders: per column label, its cards in order. */
@@ -64,7 +72,7 @@ export interface Cursor {
   /** Index into `columns`. */
   readonly col: number;
   /** The focused card, or null when the column is empty. */
-  readonly cardId: number | null;
+  readonly cardId: CardId | null;
   /** Its index in the column; kept so focus lands nearby when the card goes. */
   readonly index: number;
 }
@@ -77,7 +85,7 @@ export interface Backoff {
 }
 
 export interface DetailState {
-  readonly cardId: number;
+  readonly cardId: CardId;
   readonly data: CardDetail | null;
   readonly loading: boolean;
   readonly error: string | null;
@@ -85,14 +93,14 @@ export interface DetailState {
 
 /** The kinds of mutation; see mutations.ts for what each does. */
 export type MutationInput =
-  | { kind: 'move'; cardId: number; toColumn: string; toIndex: number; toBoardId?: number }
-  | { kind: 'create'; cardId: number; columnLabel: string; title: string; note?: string; /** When the user made it (ISO). */ createdAt?: string }
-  | { kind: 'editTitle'; cardId: number; title: string }
-  | { kind: 'archive'; cardId: number }
-  | { kind: 'setTags'; cardId: number; tagIds: readonly number[] }
-  | { kind: 'addTag'; cardId: number; tagId: number }
-  | { kind: 'setAssignees'; cardId: number; emails: readonly string[] | null }
-  | { kind: 'comment' | 'note' | 'subTask'; cardId: number; text: string }
+  | { kind: 'move'; cardId: CardId; toColumn: string; toIndex: number; toBoardId?: number }
+  | { kind: 'create'; cardId: CardId; columnLabel: string; title: string; note?: string; /** When the user made it (ISO). */ createdAt?: string }
+  | { kind: 'editTitle'; cardId: CardId; title: string }
+  | { kind: 'archive'; cardId: CardId }
+  | { kind: 'setTags'; cardId: CardId; tagIds: readonly number[] }
+  | { kind: 'addTag'; cardId: CardId; tagId: number }
+  | { kind: 'setAssignees'; cardId: CardId; emails: readonly string[] | null }
+  | { kind: 'comment' | 'note' | 'subTask'; cardId: CardId; text: string }
   | { kind: 'createColumn'; name: string }
   | { kind: 'createBoard'; name: string; users: readonly string[] };
 
@@ -113,6 +121,8 @@ export interface CardFilter {
 
 export interface BoardsState {
   readonly items: readonly Board[];
+  /** Entries of the list the client could not read: shown as such, never opened. */
+  readonly unreadable: readonly Unreadable[];
   readonly loading: boolean;
   readonly error: string | null;
 }
@@ -142,12 +152,12 @@ export interface BoardData {
   failedSeen: number;
   backoff: Backoff | null;
   /** Cards a refresh found changed by someone else since the user last looked. */
-  markedChanged: ReadonlySet<number>;
+  markedChanged: ReadonlySet<CardId>;
   detail: DetailState | null;
   /** The open board's card filter; reset when another board opens. */
   filter: CardFilter | null;
   /** Cards picked with `v` for a move or archive of them all; reset when another board opens. */
-  selected: ReadonlySet<number>;
+  selected: ReadonlySet<CardId>;
 }
 
 export interface BoardActions {
@@ -155,26 +165,26 @@ export interface BoardActions {
   openBoard(boardId: number): Promise<void>;
   loadMore(columnLabel: string): Promise<void>;
   refresh(): Promise<void>;
-  openCard(cardId: number): Promise<void>;
+  openCard(cardId: CardId): Promise<void>;
   closeCard(): void;
 
   focusColumn(delta: number): void;
   focusCard(delta: number): void;
   focusFirst(): void;
   focusLast(): void;
-  focusCardId(cardId: number): void;
+  focusCardId(cardId: CardId): void;
 
-  moveCard(cardId: number, toColumnLabel: string, toIndex: number, toBoardId?: number): Promise<void>;
+  moveCard(cardId: CardId, toColumnLabel: string, toIndex: number, toBoardId?: number): Promise<void>;
   /** Resolves with the real card id. */
-  createCard(columnLabel: string, title: string, note?: string): Promise<number>;
-  editTitle(cardId: number, title: string): Promise<void>;
-  archiveCard(cardId: number): Promise<void>;
-  addComment(cardId: number, text: string): Promise<void>;
-  addNote(cardId: number, text: string): Promise<void>;
-  addSubTask(cardId: number, text: string): Promise<void>;
-  setTags(cardId: number, tagIds: readonly number[]): Promise<void>;
-  addTag(cardId: number, tagId: number): Promise<void>;
-  setAssignees(cardId: number, emails: readonly string[] | null): Promise<void>;
+  createCard(columnLabel: string, title: string, note?: string): Promise<CardId>;
+  editTitle(cardId: CardId, title: string): Promise<void>;
+  archiveCard(cardId: CardId): Promise<void>;
+  addComment(cardId: CardId, text: string): Promise<void>;
+  addNote(cardId: CardId, text: string): Promise<void>;
+  addSubTask(cardId: CardId, text: string): Promise<void>;
+  setTags(cardId: CardId, tagIds: readonly number[]): Promise<void>;
+  addTag(cardId: CardId, tagId: number): Promise<void>;
+  setAssignees(cardId: CardId, emails: readonly string[] | null): Promise<void>;
   createColumn(name: string): Promise<void>;
   /** Resolves with the new board's id. */
   createBoard(name: string, users?: readonly string[]): Promise<number>;
@@ -182,10 +192,10 @@ export interface BoardActions {
   /** Sets the card filter; no text and no tag clears it. */
   setFilter(filter: CardFilter | null): void;
   /** Adds the card to the selection, or takes it out. */
-  toggleSelected(cardId: number): void;
+  toggleSelected(cardId: CardId): void;
   clearSelected(): void;
   clearError(): void;
-  markSeen(cardId: number): void;
+  markSeen(cardId: CardId): void;
   /** Feed the client's onBackoff here (createBoardStore wires it when it can). */
   noteBackoff(info: { attempt: number; waitMs: number; reason: string }): void;
 }

@@ -3,6 +3,7 @@
  * every change, but unchanged cards and columns keep their object identity
  * so `useStore(store, selector)` re-renders only what actually changed.
  */
+import type { CardId } from '../api/tolerant.js';
 import { CardTable } from './card-table.js';
 import { Draft, keep } from './draft.js';
 import { replay } from './mutations.js';
@@ -40,13 +41,13 @@ export function deriveView(
   return { cards, columns: out };
 }
 
-function sameCards(before: readonly Card[] | undefined, ids: readonly number[], cards: CardTable): boolean {
+function sameCards(before: readonly Card[] | undefined, ids: readonly CardId[], cards: CardTable): boolean {
   if (before === undefined || before.length !== ids.length) return false;
-  for (let i = 0; i < ids.length; i++) if (before[i] !== cards.get(ids[i] as number)) return false;
+  for (let i = 0; i < ids.length; i++) if (before[i] !== cards.get(ids[i] as CardId)) return false;
   return true;
 }
 
-function collect(ids: readonly number[], cards: CardTable): readonly Card[] {
+function collect(ids: readonly CardId[], cards: CardTable): readonly Card[] {
   if (ids.length === 0) return NO_CARDS;
   const list: Card[] = [];
   for (const id of ids) {

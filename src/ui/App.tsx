@@ -209,6 +209,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     body = (
       <BoardPicker
         boards={boards.items}
+        unreadable={boards.unreadable}
         loading={boards.loading}
         error={boards.error}
         currentId={boardId}

@@ -7,13 +7,15 @@
  * Esc back) go to App through `onAction`.
  */
 import { useMemo } from 'react';
-import type { Board } from '../api/schema.js';
+import type { Board, Unreadable } from '../api/tolerant.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Action } from './keymap.js';
 import { Picker, type PickItem } from './prompts/Picker.js';
 
 export interface BoardPickerProps {
   boards: readonly Board[];
+  /** Entries of the list the client could not read: told on the status line. */
+  unreadable?: readonly Unreadable[];
   loading: boolean;
   error: string | null;
   currentId: number | null;
@@ -25,12 +27,20 @@ export interface BoardPickerProps {
   onAction: (action: Action) => void;
 }
 
-export function BoardPicker({ boards, loading, error, currentId, width, height, isActive, onSelect, onAction }: BoardPickerProps) {
+/** "1 entry of the board list could not be read (it has no board id)". */
+function unreadableWords(rows: readonly Unreadable[]): string {
+  const first = rows[0];
+  const what = rows.length === 1 ? '1 entry of the board list' : `${rows.length} entries of the board list`;
+  const id = first?.rawId ? `${sanitize(first.rawId)}: ` : '';
+  return `${what} could not be read (${id}${sanitize(first?.unreadable ?? '')})`;
+}
+
+export function BoardPicker({ boards, unreadable = [], loading, error, currentId, width, height, isActive, onSelect, onAction }: BoardPickerProps) {
   // Sanitised here, once: what is drawn is also what `/` matches.
   const items = useMemo(
     (): PickItem[] =>
       boards.map((b) => {
-        const users = b.Users ? ` · shared with ${sanitize(b.Users)}` : '';
+        const users = b.Users.length > 0 ? ` · shared with ${sanitize(b.Users.join(', '))}` : '';
         return { value: String(b.Id), label: `${sanitize(b.Name)}  — ${sanitize(b.Owner)}${users}` };
       }),
     [boards],
@@ -43,8 +53,10 @@ export function BoardPicker({ boards, loading, error, currentId, width, height, 
     error !== null
       ? { text: `${error} — press r to retry`, error: true }
       : !loading && boards.length === 0
-        ? { text: 'No boards yet — press n to create one.' }
-        : null;
+        ? { text: unreadable.length > 0 ? `${unreadableWords(unreadable)}; no board to open` : 'No boards yet — press n to create one.' }
+        : unreadable.length > 0
+          ? { text: unreadableWords(unreadable), error: true }
+          : null;
   return (
     <Picker
       // Mounted afresh when the first boards arrive: the picker reads its

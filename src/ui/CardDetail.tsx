@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import type { CardDetail as Detail, Column, Tag } from '../api/schema.js';
-import { normaliseAssignees, normaliseTagColor } from '../api/normalise.js';
+import type { CardDetail as Detail, Column } from '../api/tolerant.js';
+import { normaliseTagColor } from '../api/normalise.js';
 import type { ColumnInfo } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
@@ -17,36 +17,59 @@ export interface DetailLine {
   selected?: boolean;
 }
 
-/** Every field the service returned, as sanitised, wrapped lines. */
+/** What a field or section the server did not send says: not yet, or never. */
+export const NOT_PROVIDED = 'not provided by this server';
+const LOADING = 'loading…';
+
+/**
+ * Every field known of the card, as sanitised, wrapped lines. Fields and
+ * sections absent from `d` say "loading…" while `loading`, else that this
+ * server does not provide them: never "none" for what was not sent.
+ */
 export function detailLines(
   d: Detail,
   columns: readonly (ColumnInfo | Column)[],
   width: number,
   selectedCommentId: number | null = null,
+  loading = false,
 ): DetailLine[] {
+  const absent = loading ? LOADING : NOT_PROVIDED;
   const lines: DetailLine[] = [];
   const para = (text: string, style: Omit<DetailLine, 'text'> = {}, indent = '') => {
     for (const l of wrap(sanitize(text, { multiline: true }), width - indent.length)) lines.push({ text: indent + l, ...style });
   };
   const field = (label: string, value: string) => para(`${label.padEnd(12)} ${value}`);
   const col = columns.find((c) => ('label' in c ? c.label : c.ColumnId) === d.ColumnId);
-  para(d.TaskName, { bold: true });
+  const dim = (label: string) => lines.push({ text: `${label.padEnd(12)} ${absent}`, dim: true });
+  para(d.TaskName ?? `Card ${d.ServiceTaskId}`, { bold: true });
   lines.push({ text: '' });
-  field('Column', col ? ('displayName' in col ? col.displayName : sanitize(col.Name)) : sanitize(d.ColumnId));
-  field('Status', `${d.ReadUnreadStatus === 0 ? '● unread' : 'read'}${d.Archived ? ' · archived' : ''}`);
-  field('Thread owner', d.ThreadOwnerEmail);
-  field('Created', longDate(d.CreatedAt));
-  field('Due', d.DueDate ? longDate(d.DueDate) : '—');
-  const who = normaliseAssignees(d.Assignees);
-  field('Assignees', who.length > 0 ? who.join(', ') : '—');
-  const tags: Tag[] = d.Tags ?? [];
-  lines.push({ text: `${'Tags'.padEnd(12)} ${tags.length === 0 ? '—' : ''}` });
-  for (const t of tags) {
+  if (col) field('Column', 'displayName' in col ? col.displayName : sanitize(col.Name));
+  else if (d.ColumnId) field('Column', sanitize(d.ColumnId));
+  else dim('Column');
+  if (d.ReadUnreadStatus === undefined) dim('Status');
+  else field('Status', `${d.ReadUnreadStatus === 0 ? '● unread' : 'read'}${d.Archived ? ' · archived' : ''}`);
+  if (d.ThreadOwnerEmail) field('Thread owner', d.ThreadOwnerEmail);
+  else dim('Thread owner');
+  if (d.CreatedAt) field('Created', longDate(d.CreatedAt));
+  else dim('Created');
+  if (d.DueDate === undefined) dim('Due');
+  else field('Due', d.DueDate ? longDate(d.DueDate) : '—');
+  if (d.Assignees === undefined) dim('Assignees');
+  else field('Assignees', d.Assignees.length > 0 ? d.Assignees.join(', ') : '—');
+  const tags = d.Tags;
+  if (tags === undefined) dim('Tags');
+  else lines.push({ text: `${'Tags'.padEnd(12)} ${tags.length === 0 ? '—' : ''}` });
+  for (const t of tags ?? []) {
     const c = normaliseTagColor(t.Color);
     lines.push({ text: `  ■ ${sanitize(t.Name)} (${c.name})`, color: c.hex ?? undefined });
   }
-  const section = (title: string, items: { head: string; body: string; selected?: boolean }[]) => {
+  const section = (title: string, items: { head: string; body: string; selected?: boolean }[] | undefined) => {
     lines.push({ text: '' });
+    if (items === undefined) {
+      lines.push({ text: title, bold: true });
+      lines.push({ text: `  ${absent}`, dim: true });
+      return;
+    }
     lines.push({ text: `${title} (${items.length})`, bold: true });
     if (items.length === 0) lines.push({ text: '  none', dim: true });
     for (const it of items) {
@@ -55,16 +78,18 @@ export function detailLines(
       para(it.body, sel, '    ');
     }
   };
-  section('Notes', (d.Notes ?? []).map((n) => ({ head: longDate(n.CreatedAt), body: n.Body })));
+  // The real service sends one note as text (`Note`) rather than a list.
+  const notes = d.Notes ?? (d.Note === undefined ? undefined : d.Note.trim() === '' ? [] : [{ CreatedAt: null, Body: d.Note }]);
+  section('Notes', notes?.map((n) => ({ head: n.CreatedAt === null ? 'note' : longDate(n.CreatedAt), body: n.Body })));
   section(
     'Comments',
-    (d.Comments ?? []).map((c) => ({
-      head: `${c.UserEmail ?? `user ${c.UserId ?? '?'}`} · ${longDate(c.CreatedAt)}`,
+    d.Comments?.map((c) => ({
+      head: `${c.UserEmail ?? `user ${c.UserId ?? '?'}`}${c.CreatedAt === null ? '' : ` · ${longDate(c.CreatedAt)}`}`,
       body: c.Comment,
       selected: c.CommentId === selectedCommentId,
     })),
   );
-  section('Sub-tasks', (d.SubTasks ?? []).map((s) => ({ head: longDate(s.CreatedAt), body: `☐ ${s.Body}` })));
+  section('Sub-tasks', d.SubTasks?.map((s) => ({ head: s.CreatedAt === null ? 'sub-task' : longDate(s.CreatedAt), body: `☐ ${s.Body}` })));
   return lines;
 }
 
@@ -81,8 +106,8 @@ export interface CardDetailProps {
 /** The card detail screen: a scrollable list of lines. */
 export function CardDetail({ detail, columns, width, height, scroll, selectedCommentId = null }: CardDetailProps) {
   const lines = useMemo(
-    () => (detail.data ? detailLines(detail.data, columns, width, selectedCommentId) : []),
-    [detail.data, columns, width, selectedCommentId],
+    () => (detail.data ? detailLines(detail.data, columns, width, selectedCommentId, detail.loading) : []),
+    [detail.data, columns, width, selectedCommentId, detail.loading],
   );
   if (detail.data === null) {
     return (

@@ -1,3 +1,4 @@
+import type { CardId } from '../api/tolerant.js';
 import { Box, Text } from 'ink';
 import { memo, useRef } from 'react';
 import type { ColumnInfo } from '../store/index.js';
@@ -14,9 +15,9 @@ export interface ColumnProps {
   rows: number;
   active: boolean;
   /** The focused card when this column is active. */
-  cursorId: number | null;
+  cursorId: CardId | null;
   /** Card ids that match the filter, or null when no filter is set. */
-  filter: ReadonlySet<number> | null;
+  filter: ReadonlySet<CardId> | null;
 }
 
 /**

@@ -2,6 +2,7 @@
  * The board's card filter as the screen uses it: which cards match (worked
  * out by the store's matchCards, cached here) and how to name it.
  */
+import type { CardId } from '../api/tolerant.js';
 import type { Tag } from '../api/schema.js';
 import { matchCards, type CardFilter, type CardTable } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
@@ -10,7 +11,7 @@ export interface BoardFilter {
   spec: CardFilter;
   /** "tag Bug", "billing", "tag Bug + billing" — terminal-safe. */
   label: string;
-  ids: ReadonlySet<number>;
+  ids: ReadonlySet<CardId>;
 }
 
 /** How the header and the status bar name a filter (the tag by its name, sanitised). */

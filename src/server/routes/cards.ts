@@ -5,6 +5,7 @@ import {
   AddNoteBody,
   AddSubTaskBody,
   AddTagBody,
+  CardIdPath,
   CardPath,
   CreateCardBody,
   IdPath,
@@ -65,9 +66,9 @@ function tagOnBoard(ctx: Ctx, tagId: number, boardId: number, field: string): vo
 
 export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/card/:id', async (req) => {
-    const { id } = parse(IdPath, req.params, 'path');
+    const { id } = parse(CardIdPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    return okEnvelope(cardDetailOut(ctx, cardFor(ctx, principal(req), Number(id), false)));
+    return okEnvelope(cardDetailOut(ctx, cardFor(ctx, principal(req), id, false)));
   });
 
   app.post('/v2/card', async (req, reply) => {
@@ -93,7 +94,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(UpdateCardBody, req.body ?? {});
     return write(ctx, req, reply, (p) => {
-      const card = cardFor(ctx, p, Number(cardId), true);
+      const card = cardFor(ctx, p, cardId, true);
       const board = body.BoardId === card.board_id ? boardFor(ctx, p, card.board_id) : boardFor(ctx, p, body.BoardId);
       const col = columnOn(ctx, board.id, body.ColumnId, 'ColumnId');
       if (col.id !== card.column_id) {
@@ -113,7 +114,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/card/move-card', async (req, reply) => {
     const body = parse(MoveCardBody, req.body ?? {});
     return write(ctx, req, reply, (p) => {
-      const card = cardFor(ctx, p, Number(body.Id), true);
+      const card = cardFor(ctx, p, body.Id, true);
       const board = boardFor(ctx, p, body.NewBoardId ?? card.board_id);
       const col = columnOn(ctx, board.id, body.NewColumnId, 'NewColumnId');
       const position = positionAt(ctx.q, col.id, body.NewPosition, card.id);
@@ -127,7 +128,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { cardId } = parse(CardPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
     return write(ctx, req, reply, (p) => {
-      const card = cardFor(ctx, p, Number(cardId), false);
+      const card = cardFor(ctx, p, cardId, false);
       // Archive, not delete: the card leaves column lists but still answers GET.
       ctx.q('UPDATE cards SET archived = 1 WHERE id = ?').run(card.id);
       return okEnvelope({ id: String(card.id) }, 'Card archived');
@@ -139,7 +140,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
       const { cardId } = parse(CardPath, req.params, 'path');
       const body = parse(schema, req.body ?? {});
       return write(ctx, req, reply, (p) => {
-        const card = cardFor(ctx, p, Number(cardId), true);
+        const card = cardFor(ctx, p, cardId, true);
         ctx
           .q(`INSERT INTO ${table} (card_id, user_id, body, created_at) VALUES (?, ?, ?, ?)`)
           .run(card.id, p.userId, body.Body, isoNow(ctx.now()));
@@ -153,7 +154,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(AddTagBody, req.body ?? {});
     return write(ctx, req, reply, (p) => {
-      const card = cardFor(ctx, p, Number(cardId), true);
+      const card = cardFor(ctx, p, cardId, true);
       tagOnBoard(ctx, Number(body.TagId), card.board_id, 'TagId');
       ctx.q('INSERT OR IGNORE INTO card_tags (card_id, tag_id) VALUES (?, ?)').run(card.id, Number(body.TagId));
       return okEnvelope({ CardId: String(card.id) }, 'Tag added');
@@ -164,7 +165,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(SetTagsBody, req.body ?? {});
     return write(ctx, req, reply, (p) => {
-      const card = cardFor(ctx, p, Number(cardId), true);
+      const card = cardFor(ctx, p, cardId, true);
       const ids = [...new Set(body.TagIds)];
       for (const id of ids) tagOnBoard(ctx, Number(id), card.board_id, 'TagIds');
       ctx.q('DELETE FROM card_tags WHERE card_id = ?').run(card.id);

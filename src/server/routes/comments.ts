@@ -24,7 +24,7 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/comment', async (req, reply) => {
     const body = parse(CreateCommentBody, req.body ?? {});
     return write(ctx, req, reply, (p) => {
-      const card = cardFor(ctx, p, Number(body.CardId), true);
+      const card = cardFor(ctx, p, body.CardId, true);
       const now = isoNow(ctx.now());
       const id = Number(
         ctx

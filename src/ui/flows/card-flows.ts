@@ -1,4 +1,5 @@
 /** Card keys that ask for text or a y/n: n, e, c, N, s, a — and comment edit/delete in the detail. */
+import type { CardId } from '../../api/tolerant.js';
 import { ask, why, type Flow } from './flow.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
@@ -39,7 +40,7 @@ export function newCard(f: Flow, start: { title?: string; note?: string; error?:
   });
 }
 
-export function editTitle(f: Flow, cardId: number, title: string): void {
+export function editTitle(f: Flow, cardId: CardId, title: string): void {
   ask(f, {
     title: 'Edit title',
     initial: title,
@@ -49,7 +50,7 @@ export function editTitle(f: Flow, cardId: number, title: string): void {
   });
 }
 
-export function addText(f: Flow, cardId: number, what: 'comment' | 'note' | 'subTask'): void {
+export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'subTask'): void {
   const s = f.store.getState();
   const label = { comment: 'Comment', note: 'Note', subTask: 'Sub-task' }[what];
   ask(f, {
@@ -63,7 +64,7 @@ export function addText(f: Flow, cardId: number, what: 'comment' | 'note' | 'sub
 }
 
 /** `a`: y/n, then the card (or every selected card) leaves at once, and comes back if the server refuses. */
-export function archive(f: Flow, cardIds: readonly number[], title: string, after?: () => void): void {
+export function archive(f: Flow, cardIds: readonly CardId[], title: string, after?: () => void): void {
   if (cardIds.length === 0) return;
   const key = f.overlays.show({
     kind: 'confirm',
@@ -83,7 +84,7 @@ export function archive(f: Flow, cardIds: readonly number[], title: string, afte
   });
 }
 
-export function editComment(f: Flow, cardId: number, commentId: number, text: string): void {
+export function editComment(f: Flow, cardId: CardId, commentId: number, text: string): void {
   ask(f, {
     title: 'Edit comment',
     initial: text,
@@ -93,7 +94,7 @@ export function editComment(f: Flow, cardId: number, commentId: number, text: st
   });
 }
 
-export function deleteComment(f: Flow, cardId: number, commentId: number, text: string): void {
+export function deleteComment(f: Flow, cardId: CardId, commentId: number, text: string): void {
   const key = f.overlays.show({
     kind: 'confirm',
     question: `Delete comment ${quote(text)}?`,

@@ -4,6 +4,7 @@
  * then top or bottom → store.moveCard (optimistic). With cards selected
  * (`v`), the same for all of them, in their order on the board.
  */
+import type { CardId } from '../../api/tolerant.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { ColumnInfo } from '../../store/index.js';
 import { showPicker, why, type Flow } from './flow.js';
@@ -13,16 +14,16 @@ export const BOTTOM = 1_000_000;
 
 const OTHER_BOARD = '\0other-board';
 
-export function moveTo(f: Flow, cardIds: readonly number[], after?: () => void): void {
+export function moveTo(f: Flow, cardIds: readonly CardId[], after?: () => void): void {
   const s = f.store.getState();
   if (s.boardId === null || cardIds.length === 0) return;
   pickColumn(f, cardIds, s.boardId, after);
 }
 
 /** "Move", or "Move 3 cards" for a selection. */
-const moving = (cardIds: readonly number[]): string => (cardIds.length === 1 ? 'Move' : `Move ${cardIds.length} cards`);
+const moving = (cardIds: readonly CardId[]): string => (cardIds.length === 1 ? 'Move' : `Move ${cardIds.length} cards`);
 
-function pickBoard(f: Flow, cardIds: readonly number[], after?: () => void): void {
+function pickBoard(f: Flow, cardIds: readonly CardId[], after?: () => void): void {
   // The boards list may still be loading: the picker waits for it.
   const key = showPicker(f, (s) => s.boards.loading, () => {
     const s = f.store.getState();
@@ -42,7 +43,7 @@ function pickBoard(f: Flow, cardIds: readonly number[], after?: () => void): voi
  * Another board's columns are fetched: the column picker shows at once,
  * loading, and keys typed meanwhile wait for the columns (see Picker).
  */
-function pickColumn(f: Flow, cardIds: readonly number[], boardId: number, after?: () => void): void {
+function pickColumn(f: Flow, cardIds: readonly CardId[], boardId: number, after?: () => void): void {
   const s = f.store.getState();
   const here = boardId === s.boardId;
   let columns: readonly ColumnInfo[] = here ? s.columns : [];
@@ -74,7 +75,7 @@ function pickColumn(f: Flow, cardIds: readonly number[], boardId: number, after?
   );
 }
 
-function pickPosition(f: Flow, cardIds: readonly number[], label: string, columns: readonly ColumnInfo[], otherBoard: number | undefined, after?: () => void): void {
+function pickPosition(f: Flow, cardIds: readonly CardId[], label: string, columns: readonly ColumnInfo[], otherBoard: number | undefined, after?: () => void): void {
   const name = columns.find((c) => c.label === label)?.displayName ?? label;
   const pos = f.overlays.show({
     kind: 'pick',

@@ -2,6 +2,7 @@
  * `@`: the board's people (owner and users) with a ✓ on the assigned ones;
  * Enter adds or removes one, "type an email" adds anyone, "clear" unassigns.
  */
+import type { CardId } from '../../api/tolerant.js';
 import { normaliseAssignees } from '../../api/normalise.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { PickItem } from '../prompts/Picker.js';
@@ -10,7 +11,7 @@ import { ask, showPicker, type Flow } from './flow.js';
 const TYPE = '\u0000type';
 const CLEAR = '\u0000clear';
 
-function assigned(f: Flow, cardId: number): string[] {
+function assigned(f: Flow, cardId: CardId): string[] {
   const s = f.store.getState();
   const card = s.view.cards.get(cardId);
   if (card !== undefined) return [...(card.assignees ?? [])];
@@ -24,7 +25,7 @@ export function boardPeople(f: Flow): string[] {
   return normaliseAssignees([b.Owner, ...normaliseAssignees(b.Users)]);
 }
 
-export function assignees(f: Flow, cardId: number): void {
+export function assignees(f: Flow, cardId: CardId): void {
   const set = (emails: string[] | null, notice: string) => {
     f.store.getState().setAssignees(cardId, emails).then(
       () => {

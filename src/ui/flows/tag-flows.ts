@@ -4,6 +4,7 @@
  * tag (name, then colour) or open the tag manager (`T`: Enter shows the
  * board's cards with the tag, n new, d deletes a board tag).
  */
+import type { CardId } from '../../api/tolerant.js';
 import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
 import { TAG_COLORS } from '../../api/schema.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -22,7 +23,7 @@ function tagItems(f: Flow, applied: readonly number[]): PickItem[] {
 }
 
 /** Tag ids the card has, as the screen shows them (a detail's list when the card isn't loaded). */
-function appliedTo(f: Flow, cardId: number): readonly number[] {
+function appliedTo(f: Flow, cardId: CardId): readonly number[] {
   const s = f.store.getState();
   return s.view.cards.get(cardId)?.tagIds ?? (s.detail?.cardId === cardId ? (s.detail.data?.Tags ?? []).map((t) => t.Id) : []);
 }
@@ -50,7 +51,7 @@ function whenFailed(f: Flow, reopen: () => void, help: string): { status: Status
   };
 }
 
-export function tagPicker(f: Flow, cardId: number, status: Status = null): void {
+export function tagPicker(f: Flow, cardId: CardId, status: Status = null): void {
   const key = showPicker(f, tagsLoading, () => {
     const failed = whenFailed(f, () => tagPicker(f, cardId), 'Enter pick · Esc close');
     const none = f.store.getState().tags.length === 0 ? { text: 'This board has no tags yet.' } : null;
@@ -87,7 +88,7 @@ export function tagPicker(f: Flow, cardId: number, status: Status = null): void 
 }
 
 /** Name, then colour; the new tag goes on the card too. */
-function newTag(f: Flow, cardId: number | null, name = '', error: string | null = null): void {
+function newTag(f: Flow, cardId: CardId | null, name = '', error: string | null = null): void {
   ask(f, {
     title: 'New tag — name',
     initial: name,

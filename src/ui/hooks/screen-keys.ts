@@ -3,7 +3,9 @@
  * detail's actions. Navigation goes to runBoardAction; every other action
  * starts a flow (a prompt, a picker or a y/n) from flows/.
  */
+import type { CardId } from '../../api/tolerant.js';
 import type { BoardState, BoardStore } from '../../store/index.js';
+import { isServerId } from '../../store/index.js';
 import type { BoardFilter } from '../filter.js';
 import { addText, archive, deleteComment, editComment, editTitle, newCard } from '../flows/card-flows.js';
 import { newColumn } from '../flows/board-flows.js';
@@ -19,7 +21,7 @@ export interface ScreenKeys {
   flow: Flow;
   /** The filter as the previous key left it (read at each key, not from the last render). */
   filter(): BoardFilter | null;
-  openDetail(cardId: number): void;
+  openDetail(cardId: CardId): void;
   closeDetail(): void;
   /** The selected comment as the previous key left it. */
   commentSel(): number | null;
@@ -33,7 +35,7 @@ export interface ScreenKeys {
  * its column; `acrossColumns` (a filter just set) also looks in the other
  * columns when this one shows nothing. Walking keys stay in their column.
  */
-export function snapToFilter(store: BoardStore, ids: ReadonlySet<number>, dir: 1 | -1 = 1, acrossColumns = false): void {
+export function snapToFilter(store: BoardStore, ids: ReadonlySet<CardId>, dir: 1 | -1 = 1, acrossColumns = false): void {
   const s = store.getState();
   if (s.cursor.cardId !== null && ids.has(s.cursor.cardId)) return;
   const col = s.columns[s.cursor.col];
@@ -88,14 +90,14 @@ function filterPrompt(k: ScreenKeys): void {
 }
 
 /** The selected cards still on the board, in board order (column by column, top to bottom); null when none. */
-function selectedInOrder(s: BoardState): number[] | null {
+function selectedInOrder(s: BoardState): CardId[] | null {
   if (s.selected.size === 0) return null;
   const ids = s.columns.flatMap((c) => (s.view.columns[c.label] ?? []).filter((card) => s.selected.has(card.id)).map((card) => card.id));
   return ids.length === 0 ? null : ids;
 }
 
 /** Card-level actions, shared by the board (focused card) and the detail (open card). */
-function cardAction(k: ScreenKeys, action: Action, cardId: number, inDetail: boolean): boolean {
+function cardAction(k: ScreenKeys, action: Action, cardId: CardId, inDetail: boolean): boolean {
   const s = k.store.getState();
   const title = s.view.cards.get(cardId)?.title ?? s.detail?.data?.TaskName ?? '';
   const leave = inDetail ? k.closeDetail : undefined;
@@ -114,13 +116,24 @@ function cardAction(k: ScreenKeys, action: Action, cardId: number, inDetail: boo
   }
 }
 
+/** Actions about the focused card: refused, with a word, on a row the client could not read. */
+const ACTS_ON_CARD: ReadonlySet<Action> = new Set<Action>([
+  'open', 'card.select', 'card.edit', 'card.comment', 'card.note', 'card.subtask', 'card.tags', 'card.assign',
+  'card.moveTo', 'card.archive', 'move.left', 'move.right', 'move.up', 'move.down',
+]);
+
 export function boardKey(k: ScreenKeys, action: Action | undefined): void {
   if (action === undefined) return;
   const s = k.store.getState();
   const filter = k.filter();
   const cardId = s.cursor.cardId !== null && (filter === null || filter.ids.has(s.cursor.cardId)) ? s.cursor.cardId : null;
+  const unreadable = cardId === null ? undefined : s.view.cards.get(cardId)?.unreadable;
+  if (unreadable !== undefined && ACTS_ON_CARD.has(action)) {
+    k.flow.notify(`This row could not be read (${unreadable}): there is no card to act on`);
+    return;
+  }
   if (action === 'open') {
-    if (cardId !== null && cardId > 0) k.openDetail(cardId);
+    if (cardId !== null && isServerId(cardId)) k.openDetail(cardId);
     return;
   }
   if (action === 'back') {
@@ -131,7 +144,7 @@ export function boardKey(k: ScreenKeys, action: Action | undefined): void {
     return;
   }
   if (action === 'card.select') {
-    if (cardId !== null && cardId > 0) s.toggleSelected(cardId);
+    if (cardId !== null && isServerId(cardId)) s.toggleSelected(cardId);
     return;
   }
   s.clearError();

@@ -3,7 +3,7 @@
  * store's lastError (the status bar shows it), so promises are only caught.
  */
 import type { BoardStore } from '../../store/index.js';
-import { shouldLoadMore } from '../../store/index.js';
+import { isServerId, shouldLoadMore } from '../../store/index.js';
 import type { Action } from '../keymap.js';
 
 const quiet = (p: Promise<unknown>): void => {
@@ -16,7 +16,7 @@ export function runBoardAction(store: BoardStore, action: Action, pageRows: numb
   const col = s.columns[s.cursor.col];
   const cardId = s.cursor.cardId;
   const moveBy = (dCol: number, dIndex: number) => {
-    if (col === undefined || cardId === null || cardId < 0) return;
+    if (col === undefined || cardId === null || !isServerId(cardId)) return;
     if (dCol !== 0) {
       const target = s.columns[s.cursor.col + dCol];
       if (target !== undefined) quiet(s.moveCard(cardId, target.label, 0));
