@@ -40,7 +40,7 @@ type MutationActions = Omit<
   BoardActions,
   'loadBoards' | 'openBoard' | 'loadMore' | 'refresh' | 'openCard' | 'closeCard' | 'focusColumn' | 'focusCard' |
   'focusFirst' | 'focusLast' | 'focusCardId' | 'clearError' | 'markSeen' | 'noteBackoff' | 'setFilter' |
-  'toggleSelected' | 'clearSelected'
+  'toggleSelected' | 'clearSelected' | 'offers'
 >;
 
 export interface AfterFold {

@@ -111,6 +111,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       refresh: loaders.refresh,
       openCard: loaders.openCard,
       closeCard: () => set({ detail: null }),
+      offers: (ext) => client.offers(ext),
       ...mutations,
 
       focusColumn(delta) {

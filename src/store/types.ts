@@ -4,6 +4,7 @@
  * pending mutations replayed on top — the only thing the screen reads.
  */
 import type { Board, CardDetail, CardId, Tag, Unreadable } from '../api/tolerant.js';
+import type { Extension } from '../api/types.js';
 import type { CardTable } from './card-table.js';
 import type { ExtraActions, ExtraData } from './extras.js';
 
@@ -196,6 +197,8 @@ export interface BoardActions {
   clearSelected(): void;
   clearError(): void;
   markSeen(cardId: CardId): void;
+  /** Whether the server offers an extension (see api/types.ts Extension): undefined until it is known. */
+  offers(ext: Extension): boolean | undefined;
   /** Feed the client's onBackoff here (createBoardStore wires it when it can). */
   noteBackoff(info: { attempt: number; waitMs: number; reason: string }): void;
 }

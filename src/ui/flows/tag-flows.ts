@@ -55,9 +55,11 @@ export function tagPicker(f: Flow, cardId: CardId, status: Status = null): void 
   const key = showPicker(f, tagsLoading, () => {
     const failed = whenFailed(f, () => tagPicker(f, cardId), 'Enter pick · Esc close');
     const none = f.store.getState().tags.length === 0 ? { text: 'This board has no tags yet.' } : null;
+    // Once the server has said it cannot replace tags, the picker only offers what it can do.
+    const addOnly = f.store.getState().offers('setTags') === false;
     return {
       kind: 'pick',
-      title: 'Tags — Enter applies or removes',
+      title: addOnly ? 'Tags — Enter applies (this server cannot remove tags)' : 'Tags — Enter applies or removes',
       items: [
         ...tagItems(f, appliedTo(f, cardId)),
         { value: NEW, label: '+ New tag…', dim: true, action: true },
@@ -74,6 +76,7 @@ export function tagPicker(f: Flow, cardId: CardId, status: Status = null): void 
         const s = f.store.getState();
         const name = sanitize(s.tags.find((t) => t.Id === id)?.Name ?? value);
         const has = appliedTo(f, cardId).includes(id);
+        if (has && addOnly) return f.notify(`${name} is already on the card; this server cannot remove tags`);
         const p = has ? s.setTags(cardId, appliedTo(f, cardId).filter((t) => t !== id)) : s.addTag(cardId, id);
         p.then(
           () => {
