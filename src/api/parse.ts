@@ -119,7 +119,8 @@ export function readJson(where: Where, ex: Exchange): unknown {
   try {
     return parseJsonExact(ex.text);
   } catch {
-    if (mutating(where.method)) return ex.text.trim();
+    // Text that sets out to be JSON and isn't (cut off, garbled) is never taken for a plain "success".
+    if (mutating(where.method) && !/^\s*[[{"]/.test(ex.text)) return ex.text.trim();
     throw unexpected(where, ex.status, looksCutOff(ex.text) ? 'the JSON body is cut off (incomplete)' : 'the body is not valid JSON');
   }
 }
@@ -206,6 +207,10 @@ export function unwrapEnvelope(where: Where, status: number, json: unknown): unk
 export function unwrapMaybeEnvelope(where: Where, status: number, json: unknown): unknown {
   const failed = failureInBody(where, status, json);
   if (failed) throw failed;
-  if (isRecord(json) && typeof json.error === 'boolean' && 'data' in json) return json.data;
+  if (isRecord(json) && typeof json.error === 'boolean' && 'data' in json) {
+    const inner = failureInBody(where, status, json.data);
+    if (inner) throw inner;
+    return json.data;
+  }
   return json;
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { board, closeAgents, failure, KEY, ok, ORIGIN, setup } from './helpers.js';
+import { readableCards } from '../support/board-view.js';
+import { board, boardRead, closeAgents, failure, KEY, ok, ORIGIN, setup } from './helpers.js';
 
 let ctx: ReturnType<typeof setup>;
 afterEach(closeAgents);
@@ -24,22 +25,29 @@ describe('envelope endpoints', () => {
   it('parses a list of boards', async () => {
     ctx = setup();
     ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, ok([board(1), board(2)]));
-    expect(await ctx.client.listBoards()).toEqual([board(1), board(2)]);
+    expect(await ctx.client.listBoards()).toEqual([boardRead(1), boardRead(2)]);
   });
 
   it('tolerates extra fields', async () => {
     ctx = setup();
     ctx.pool.intercept({ path: '/v2/board/1', method: 'GET' }).reply(200, { ...ok({ ...board(1), Color: 'x' }), extra: 1 });
-    expect(await ctx.client.getBoard(1)).toMatchObject(board(1));
+    expect(await ctx.client.getBoard(1)).toMatchObject(boardRead(1));
   });
 
   it('names the path of an unexpected shape', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, ok([{ ...board(1), Id: '1' }]));
+    // A list endpoint whose data is no list: the one shape of it that fails the whole answer.
+    ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, ok(board(1)));
     const e = await failure(ctx.client.listBoards());
     expect(e).toBeInstanceOf(ApiError);
-    expect(e.message).toBe('Unexpected response from GET /v2/board: data.0.Id expected number, got string');
+    expect(e.message).toBe('Unexpected response from GET /v2/board: data expected a list, got an object');
     expect(e).toMatchObject({ status: 200, retryable: false, method: 'GET', path: '/v2/board' });
+  });
+
+  it('reads a numeric id sent as its digits; a row without a usable id is unreadable, and only that row', async () => {
+    ctx = setup();
+    ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, ok([{ ...board(1), Id: '1' }, { ...board(2), Id: 'two' }]));
+    expect(await ctx.client.listBoards()).toEqual([boardRead(1), { unreadable: 'it has no board id', rawId: 'two' }]);
   });
 
   it('a missing envelope is reported as such', async () => {
@@ -55,7 +63,8 @@ describe('envelope endpoints', () => {
     ctx.pool.intercept({ path: '/v2/tag', method: 'GET', query: { BoardId: '1' } })
       .reply(200, ok([{ Id: 4, Name: 'Urgent', Color: 1, BoardId: 1 }]));
     ctx.pool.intercept({ path: '/v2/tag', method: 'DELETE', query: { BoardId: '1', TagId: '4' } }).reply(200, ok({ Id: 4 }));
-    expect(await ctx.client.listCards(1, 3, 2, 25)).toEqual([{ ...card, Assignees: [] }]);
+    // Card ids are opaque text, exactly as sent.
+    expect(await ctx.client.listCards(1, 3, 2, 25)).toEqual([{ ...card, ServiceTaskId: '7', Assignees: [] }]);
     // A numeric Color (the real service's form is unshown) is held as its string.
     expect(await ctx.client.listTags(1)).toEqual([{ Id: 4, Name: 'Urgent', Color: '1', BoardId: 1 }]);
     expect(await ctx.client.deleteTag(1, 4)).toEqual({ Id: 4 });
@@ -65,7 +74,7 @@ describe('envelope endpoints', () => {
     ctx = setup();
     const odd = { ...card, DueDate: 1767323045, Assignees: [{ Email: 'a@example.com' }, { Name: 'Bo' }] };
     ctx.pool.intercept({ path: '/v2/board/1/column/3/cards', method: 'GET', query: { page: '1' } }).reply(200, ok([odd]));
-    const [c] = await ctx.client.listCards(1, 3, 1);
+    const [c] = readableCards(await ctx.client.listCards(1, 3, 1));
     expect(c?.DueDate).toBe('2026-01-02T03:04:05.000Z');
     expect(c?.Assignees).toEqual(['a@example.com', 'Bo']);
   });
@@ -85,9 +94,10 @@ describe('envelope endpoints', () => {
       CommentDetails: { CommentId: 1, UserId: 2, Comment: 'hi', EntityId: '7', CreatedAt: '2026-01-01T00:00:00.000Z' },
     })));
     expect(await ctx.client.moveCard({ Id: '7', NewColumnId: 3, NewPosition: 0 })).toBe('success');
-    expect(await ctx.client.addTag(7, 4)).toEqual({ CardId: '7' });
-    expect(await ctx.client.setTags(7, [4])).toEqual({ CardId: '7', TagIds: ['4'] });
-    expect((await ctx.client.createComment(7, 'hi')).CommentDetails.CommentId).toBe(1);
+    expect(await ctx.client.addTag('7', 4)).toEqual({ CardId: '7' });
+    // The tag ids the server answers as text are read as numbers (tag ids stay numeric).
+    expect(await ctx.client.setTags('7', [4])).toEqual({ CardId: '7', TagIds: [4] });
+    expect((await ctx.client.createComment('7', 'hi')).CommentDetails?.CommentId).toBe(1);
     expect(bodies).toEqual([
       { Id: '7', NewColumnId: 3, NewPosition: 0 }, { TagId: '4' }, { TagIds: ['4'] }, { CardId: '7', Body: 'hi' },
     ]);
@@ -106,8 +116,9 @@ describe('endpoints without the envelope', () => {
   it('POST /v2/card answers {Error, Success, taskId}', async () => {
     ctx = setup();
     ctx.pool.intercept({ path: '/v2/card', method: 'POST' }).reply(200, { Error: false, Success: 'Card created', taskId: 42 });
+    // Read as {taskId, Success}: the id as text; `Error: false` is what let it through.
     expect(await ctx.client.createCard({ BoardId: 1, ColumnId: 3, CardTitle: 'New' })).toEqual({
-      Error: false, Success: 'Card created', taskId: 42,
+      Success: 'Card created', taskId: '42',
     });
   });
 

@@ -7,19 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import type { CardId } from '../../src/api/tolerant.js';
 import type { Client } from '../../src/api/types.js';
+import { readableBoards, readableCards } from '../support/board-view.js';
 import { forwardedByKey, PASS, startFaultProxy, type FaultProxy, type Plan } from '../support/fault-proxy.js';
 import { failure } from './helpers.js';
 
 let proxy: FaultProxy;
 let direct: Client;
 let boardId: number;
-let inbox: { id: number; label: string };
+let inbox: { id: number; label: string | null };
 
 beforeAll(async () => {
   proxy = await startFaultProxy();
   direct = createClient({ baseUrl: proxy.serviceUrl, apiKey: proxy.apiKey });
-  boardId = (await direct.listBoards())[0]!.Id;
+  boardId = readableBoards(await direct.listBoards())[0]!.Id;
   const col = (await direct.listColumns(boardId))[0]!;
   inbox = { id: col.Id, label: col.ColumnId };
 });
@@ -36,10 +38,10 @@ function firstK(k: number, match: (m: string, p: string) => boolean, fault: Retu
   return (r) => (match(r.method, r.path) && left-- > 0 ? fault : { kind: 'pass' });
 }
 
-async function titlesOnServer(title: string): Promise<number[]> {
-  const ids: number[] = [];
+async function titlesOnServer(title: string): Promise<CardId[]> {
+  const ids: CardId[] = [];
   for (let page = 1; ; page++) {
-    const cards = await direct.listCards(boardId, inbox.id, page, 50);
+    const cards = readableCards(await direct.listCards(boardId, inbox.id, page, 50));
     ids.push(...cards.filter((c) => c.TaskName === title).map((c) => c.ServiceTaskId));
     if (cards.length < 50) return ids;
   }

@@ -7,7 +7,10 @@ export const ORIGIN = 'http://127.0.0.1:7431';
 export const KEY = 'test-key-0123456789abcdef';
 
 export const ok = <T>(data: T) => ({ message: 'OK', error: false, code: 200, data });
+/** A board as the service sends it (Users as the GROUP_CONCAT string, here empty). */
 export const board = (Id: number) => ({ Id, Name: `Board ${Id}`, Owner: 'owner@example.com', Users: '' });
+/** The same board as the client reads it (api/tolerant.ts): Users a list, IntegrationType null when not said. */
+export const boardRead = (Id: number) => ({ Id, Name: `Board ${Id}`, Owner: 'owner@example.com', Users: [], IntegrationType: null });
 
 const open: MockAgent[] = [];
 /** Close every agent `setup` made (call from afterEach). */

@@ -1,12 +1,14 @@
 /** Retries, backoff, timeouts, auth fallback: the foreign failures, through MockAgent. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { board, closeAgents, failure, KEY, ok, setup, sysError } from './helpers.js';
+import { board, boardRead, closeAgents, failure, KEY, ok, setup, sysError } from './helpers.js';
 
 afterEach(closeAgents);
 
 const boards = ok([board(1)]);
 const newCard = { BoardId: 1, ColumnId: 3, CardTitle: 'New' };
 const created = { Error: false, Success: 'Card created', taskId: 9 };
+/** `created` as the client reads it: the new card's id as text. */
+const createdRead = { Success: 'Card created', taskId: '9' };
 
 describe('retries', () => {
   it('429 with Retry-After: waits what the server asked, announcing it first', async () => {
@@ -15,7 +17,7 @@ describe('retries', () => {
       headers: { 'retry-after': '1' },
     });
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, boards);
-    expect(await client.listBoards()).toEqual([board(1)]);
+    expect(await client.listBoards()).toEqual([boardRead(1)]);
     expect(backoffs).toEqual([{ attempt: 2, waitMs: 1000, reason: 'rate limited (429)' }]);
   });
 
@@ -33,7 +35,7 @@ describe('retries', () => {
     const { pool, client, backoffs } = setup();
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(503, { message: 'Busy', error: true, code: 503 });
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, boards);
-    expect(await client.listBoards()).toEqual([board(1)]);
+    expect(await client.listBoards()).toEqual([boardRead(1)]);
     expect(backoffs).toHaveLength(1);
     expect(backoffs[0]).toMatchObject({ attempt: 2, reason: 'server error 503' });
   });
@@ -49,7 +51,7 @@ describe('retries', () => {
     const { pool, client } = setup();
     pool.intercept({ path: '/v2/board', method: 'GET' }).replyWithError(sysError('ECONNRESET', 'read ECONNRESET'));
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, boards);
-    expect(await client.listBoards()).toEqual([board(1)]);
+    expect(await client.listBoards()).toEqual([boardRead(1)]);
   });
 
   it('connection reset on POST is not retried: the server may have acted on it', async () => {
@@ -74,7 +76,7 @@ describe('retries', () => {
       keys.push(String((opts.headers as Record<string, string>)['idempotency-key']));
       return { statusCode: 200, data: created };
     });
-    expect(await client.createCard(newCard)).toEqual(created);
+    expect(await client.createCard(newCard)).toEqual(createdRead);
     expect(backoffs.map((b) => b.reason)).toEqual(['connection failed (ECONNREFUSED)', 'rate limited (429)']);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -120,7 +122,7 @@ describe('timeouts', () => {
     const { pool, client, backoffs } = setup({ timeoutMs: 50 });
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, boards).delay(5_000);
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, boards);
-    expect(await client.listBoards()).toEqual([board(1)]);
+    expect(await client.listBoards()).toEqual([boardRead(1)]);
     expect(backoffs[0]?.reason).toBe('timed out');
   });
 });
@@ -131,8 +133,8 @@ describe('auth', () => {
     pool.intercept({ path: '/v2/board', method: 'GET', headers: { authorization: KEY } })
       .reply(401, { message: 'Invalid or missing API key', error: true, code: 401 });
     pool.intercept({ path: '/v2/board', method: 'GET', headers: { authorization: `Bearer ${KEY}` } }).reply(200, boards).times(2);
-    expect(await client.listBoards()).toEqual([board(1)]);
-    expect(await client.listBoards()).toEqual([board(1)]); // straight to Bearer: no bare interceptor is left
+    expect(await client.listBoards()).toEqual([boardRead(1)]);
+    expect(await client.listBoards()).toEqual([boardRead(1)]); // straight to Bearer: no bare interceptor is left
     expect(agent.pendingInterceptors()).toHaveLength(0);
   });
 

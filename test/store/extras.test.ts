@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BoardStore } from '../../src/store/index.js';
+import { readableCards } from '../support/board-view.js';
 import { useDemoService } from '../support/demo-service.js';
 
 const demo = useDemoService('store-extras');
@@ -47,7 +48,7 @@ describe('store extras', () => {
     const card = cardTitled(store, 'Which plan includes audit logs?');
     await store.getState().moveCard(card.id, target.label, 0, sales.Id);
     expect(store.getState().view.cards.get(card.id)).toBeUndefined();
-    const there = await client().listCards(sales.Id, target.id, 1);
+    const there = readableCards(await client().listCards(sales.Id, target.id, 1));
     expect(there[0]?.TaskName).toBe('Which plan includes audit logs?');
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { createBoardStore, type BoardStore } from '../../src/store/index.js';
-import { serverColumns, settleAll, storeColumns } from '../support/board-view.js';
+import { readableBoards, serverColumns, settleAll, storeColumns } from '../support/board-view.js';
 import { forwardedByKey, PASS, seeded, startFaultProxy, type FaultProxy, type Plan } from '../support/fault-proxy.js';
 import { rejection } from './helpers.js';
 
@@ -18,7 +18,7 @@ let boardId: number;
 beforeAll(async () => {
   proxy = await startFaultProxy();
   direct = createClient({ baseUrl: proxy.serviceUrl, apiKey: proxy.apiKey });
-  boardId = (await direct.listBoards())[0]!.Id;
+  boardId = readableBoards(await direct.listBoards())[0]!.Id;
 });
 afterAll(async () => {
   await proxy?.close();

@@ -4,7 +4,9 @@
  * against what the server says each card carries.
  */
 import { describe, expect, it } from 'vitest';
+import type { CardId } from '../../src/api/tolerant.js';
 import { matchCards, type BoardStore } from '../../src/store/index.js';
+import { readableCards } from '../support/board-view.js';
 import { useDemoService } from '../support/demo-service.js';
 
 const demo = useDemoService('store-filter');
@@ -12,20 +14,20 @@ const client = () => demo.client({ maxAttempts: 1 });
 const open = (name: string): Promise<BoardStore> => demo.open(name, { pageSize: 200 }, { maxAttempts: 1 });
 
 /** The ids of the board's cards the server lists with `tagName`. */
-async function taggedOnServer(boardId: number, tagName: string): Promise<number[]> {
+async function taggedOnServer(boardId: number, tagName: string): Promise<CardId[]> {
   const c = client();
-  const ids: number[] = [];
+  const ids: CardId[] = [];
   for (const col of await c.listColumns(boardId)) {
-    for (const card of await c.listCards(boardId, col.Id, 1, 200)) {
+    for (const card of readableCards(await c.listCards(boardId, col.Id, 1, 200))) {
       if ((card.Tags ?? []).some((t) => t.Name === tagName)) ids.push(card.ServiceTaskId);
     }
   }
-  return ids.sort((a, b) => a - b);
+  return ids.sort();
 }
 
-const shown = (store: BoardStore): number[] => {
+const shown = (store: BoardStore): CardId[] => {
   const s = store.getState();
-  return [...matchCards(s.view.cards, s.tags, s.filter!)].sort((a, b) => a - b);
+  return [...matchCards(s.view.cards, s.tags, s.filter!)].sort();
 };
 const tagId = (store: BoardStore, name: string): number => store.getState().tags.find((t) => t.Name === name)!.Id;
 

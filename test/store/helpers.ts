@@ -7,6 +7,7 @@ import { MockAgent } from 'undici';
 import type { Interceptable } from 'undici';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import type { CardListed, Column } from '../../src/api/schema.js';
+import type { CardId } from '../../src/api/tolerant.js';
 import { createBoardStore, type BoardStore } from '../../src/store/index.js';
 
 export const ORIGIN = 'http://127.0.0.1:7432';
@@ -95,11 +96,11 @@ export function titles(store: BoardStore, col: number): string[] {
   return (store.getState().view.columns[`Label_${col}`] ?? []).map((c) => c.title);
 }
 
-export function ids(store: BoardStore, col: number): number[] {
+export function ids(store: BoardStore, col: number): CardId[] {
   return (store.getState().view.columns[`Label_${col}`] ?? []).map((c) => c.id);
 }
 
-export function confirmedIds(store: BoardStore, col: number): readonly number[] {
+export function confirmedIds(store: BoardStore, col: number): readonly CardId[] {
   return store.getState().confirmed.order[`Label_${col}`] ?? [];
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CardId } from '../../src/api/tolerant.js';
 import { selectColumnCards, shouldLoadMore } from '../../src/store/index.js';
 import {
   BOARD, card, closeAgents, COLUMNS, ids, ok, opened, refusal, scripted, serveCards, serveTags,
@@ -16,7 +17,7 @@ describe('opening a board', () => {
     serveCards(pool, 11, 1, [card(1, 11)]);
     serveCards(pool, 12, 1, [card(2, 12)]);
     serveCards(pool, 13, 1, [card(3, 13)], 150); // a slow column
-    const seen: number[][] = [];
+    const seen: CardId[][] = [];
     const unsubscribe = store.subscribe((s) => {
       const c11 = s.view.columns['Label_11'];
       if (s.boardLoading && c11 && c11.length > 0 && seen.length === 0) seen.push([...ids(store, 11), ...ids(store, 13)]);
@@ -26,17 +27,17 @@ describe('opening a board', () => {
     await open;
     unsubscribe();
     // Inbox was on screen while Done was still loading.
-    expect(seen).toEqual([[1]]);
+    expect(seen).toEqual([['1']]);
     expect(store.getState().boardLoading).toBe(false);
-    expect(ids(store, 13)).toEqual([3]);
+    expect(ids(store, 13)).toEqual(['3']);
     expect(store.getState().columns.map((c) => c.label)).toEqual(['Label_11', 'Label_12', 'Label_13']);
-    expect(store.getState().cursor).toMatchObject({ col: 0, cardId: 1, index: 0 });
+    expect(store.getState().cursor).toMatchObject({ col: 0, cardId: '1', index: 0 });
   });
 
   it('maps cards to columns by their ColumnId string', async () => {
     const { store } = await opened({ 11: [card(1, 11), card(2, 12)], 12: [], 13: [] });
-    expect(ids(store, 11)).toEqual([1]);
-    expect(ids(store, 12)).toEqual([2]);
+    expect(ids(store, 11)).toEqual(['1']);
+    expect(ids(store, 12)).toEqual(['2']);
   });
 
   it('reports a refused board in the server’s words', async () => {
@@ -60,7 +61,7 @@ describe('opening a board', () => {
     await first;
     expect(store.getState().boardId).toBe(2);
     expect(store.getState().columns.map((c) => c.name)).toEqual(['Other']);
-    expect(store.getState().view.columns['Label_21']?.map((c) => c.id)).toEqual([7]);
+    expect(store.getState().view.columns['Label_21']?.map((c) => c.id)).toEqual(['7']);
   });
 
   it('loads boards, or says why not', async () => {
@@ -84,10 +85,10 @@ describe('paging', () => {
     expect(store.getState().paging['Label_12']).toMatchObject({ pages: 1, hasMore: false });
     serveCards(pool, 11, 2, [card(3, 11), card(4, 11)]); // card 3 shifted down onto page 2
     await store.getState().loadMore('Label_11');
-    expect(ids(store, 11)).toEqual([1, 2, 3, 4]);
+    expect(ids(store, 11)).toEqual(['1', '2', '3', '4']);
     expect(store.getState().paging['Label_11']).toMatchObject({ pages: 2, hasMore: false, loading: false });
     await store.getState().loadMore('Label_11'); // nothing more: no request (none is scripted)
-    expect(ids(store, 11)).toEqual([1, 2, 3, 4]);
+    expect(ids(store, 11)).toEqual(['1', '2', '3', '4']);
   });
 
   it('says when the cursor nears the loaded end of a column that has more', async () => {
@@ -107,8 +108,8 @@ describe('paging', () => {
     serveCards(pool, 12, 1, []);
     serveCards(pool, 13, 1, [card(3, 13)]);
     await store.getState().refresh();
-    expect(ids(store, 11)).toEqual([4, 1, 2]);
-    expect(ids(store, 13)).toEqual([3]);
+    expect(ids(store, 11)).toEqual(['4', '1', '2']);
+    expect(ids(store, 13)).toEqual(['3']);
     expect(store.getState().paging['Label_11']).toMatchObject({ pages: 2, hasMore: false });
   });
 });
@@ -118,22 +119,22 @@ describe('cursor', () => {
     const { store } = await opened({ 11: range(1, 3, 11), 12: range(10, 1, 12), 13: [] });
     const s = () => store.getState();
     s().focusCard(1);
-    expect(s().cursor).toMatchObject({ col: 0, cardId: 2, index: 1 });
+    expect(s().cursor).toMatchObject({ col: 0, cardId: '2', index: 1 });
     s().focusCard(10);
-    expect(s().cursor).toMatchObject({ cardId: 3, index: 2 });
+    expect(s().cursor).toMatchObject({ cardId: '3', index: 2 });
     s().focusColumn(1);
-    expect(s().cursor).toMatchObject({ col: 1, cardId: 10, index: 0 });
+    expect(s().cursor).toMatchObject({ col: 1, cardId: '10', index: 0 });
     s().focusColumn(1);
     expect(s().cursor).toMatchObject({ col: 2, cardId: null });
     s().focusColumn(5);
     expect(s().cursor.col).toBe(2);
     s().focusColumn(-9);
     s().focusLast();
-    expect(s().cursor).toMatchObject({ col: 0, cardId: 3 });
+    expect(s().cursor).toMatchObject({ col: 0, cardId: '3' });
     s().focusFirst();
-    expect(s().cursor).toMatchObject({ col: 0, cardId: 1 });
-    s().focusCardId(10);
-    expect(s().cursor).toMatchObject({ col: 1, cardId: 10, index: 0 });
+    expect(s().cursor).toMatchObject({ col: 0, cardId: '1' });
+    s().focusCardId('10');
+    expect(s().cursor).toMatchObject({ col: 1, cardId: '10', index: 0 });
   });
 
   it('keeps selector results stable while unrelated state changes', async () => {

@@ -11,6 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
+import type { CardId } from '../../src/api/tolerant.js';
 import type { Client } from '../../src/api/types.js';
 import { MutationError } from '../../src/store/actions.js';
 import { createBoardStore, type BoardStore, type CardTable } from '../../src/store/index.js';
@@ -80,7 +81,7 @@ function randomPlan(seed: number): Plan {
 /** What must hold in every state the store passes through; returns the violations. */
 function violations(s: BoardState): string[] {
   const out: string[] = [];
-  const where = new Map<number, string>();
+  const where = new Map<CardId, string>();
   for (const col of s.columns) {
     for (const c of s.view.columns[col.label] ?? []) {
       if (where.has(c.id)) out.push(`card ${c.id} in ${where.get(c.id)} and ${col.label}`);
@@ -98,7 +99,7 @@ function violations(s: BoardState): string[] {
     if (m.kind === 'create' && !where.has(m.cardId) && !archiving.has(m.cardId)) out.push(`pending create ${m.cardId} not shown`);
   }
   const expected = deriveView(EMPTY_VIEW, s.confirmed, s.pending, s.boardId, s.columns);
-  const byId = (t: CardTable) => [...t.values()].sort((a, b) => a.id - b.id);
+  const byId = (t: CardTable) => [...t.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   if (!isDeepStrictEqual(s.view.columns, expected.columns) || !isDeepStrictEqual(byId(s.view.cards), byId(expected.cards))) {
     out.push('view differs from confirmed + pending replayed');
   }

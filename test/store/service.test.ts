@@ -3,7 +3,8 @@
  * a real SQLite file in a temp dir, seeded with the demo workspace.
  */
 import { describe, expect, it } from 'vitest';
-import { createBoardStore, type BoardStore } from '../../src/store/index.js';
+import { createBoardStore, isServerId, type BoardStore } from '../../src/store/index.js';
+import { readableCards } from '../support/board-view.js';
 import { useDemoService } from '../support/demo-service.js';
 
 const demo = useDemoService('store-service');
@@ -40,7 +41,7 @@ describe('store against the local service', () => {
     expect(after.failedCount).toBe(0);
 
     // A second, independent reader sees the same board.
-    const fresh = await client().listCards(after.boardId!, to.id, 1);
+    const fresh = readableCards(await client().listCards(after.boardId!, to.id, 1));
     expect(fresh[0]?.ServiceTaskId).toBe(moving!.id);
     expect(fresh[0]?.ColumnId).toBe(to.label);
   });
@@ -60,7 +61,7 @@ describe('store against the local service', () => {
     const store = await openDemo();
     const col = store.getState().columns[0]!;
     const id = await store.getState().createCard(col.label, 'Store test: call back 👩‍💻');
-    expect(id).toBeGreaterThan(0);
+    expect(isServerId(id)).toBe(true);
     expect(store.getState().view.columns[col.label]?.[0]?.id).toBe(id);
     await store.getState().editTitle(id, 'Store test: called back');
     await store.getState().refresh();
@@ -77,6 +78,6 @@ describe('store against the local service', () => {
     expect(err).toBeInstanceOf(Error);
     expect(store.getState().lastError).toBe((err as Error).message);
     expect(store.getState().lastError).toMatch(/CardTitle/);
-    expect(store.getState().view.columns[col.label]?.every((c) => c.id > 0)).toBe(true);
+    expect(store.getState().view.columns[col.label]?.every((c) => isServerId(c.id))).toBe(true);
   });
 });

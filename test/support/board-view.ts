@@ -2,22 +2,44 @@
  * Comparing what the store shows with what the server has: both reduced to
  * "per column label, card ids and titles in order".
  */
+import { isUnreadable, type Board, type BoardRow, type Card, type CardId, type CardRow } from '../../src/api/tolerant.js';
 import type { Client } from '../../src/api/types.js';
+import { toColumnInfo } from '../../src/store/column-info.js';
 import type { BoardStore } from '../../src/store/index.js';
 
-export type Columns = Record<string, { id: number; title: string }[]>;
+export type Columns = Record<string, { id: CardId; title: string }[]>;
+
+/**
+ * Rows as read cards; the local service's rows are always readable, so an
+ * unreadable one fails the test that met it (saying why), never is skipped.
+ */
+export function readableCards(rows: readonly CardRow[]): Card[] {
+  return rows.map((r) => {
+    if (isUnreadable(r)) throw new Error(`an unreadable card row (id ${r.rawId ?? 'none'}): ${r.unreadable}`);
+    return r;
+  });
+}
+
+/** As readableCards, for the board list. */
+export function readableBoards(rows: readonly BoardRow[]): Board[] {
+  return rows.map((r) => {
+    if (isUnreadable(r)) throw new Error(`an unreadable board row (id ${r.rawId ?? 'none'}): ${r.unreadable}`);
+    return r;
+  });
+}
 
 /** Every card of every column of `boardId`, all pages, straight from the service. */
 export async function serverColumns(client: Client, boardId: number, pageSize = 50): Promise<Columns> {
   const out: Columns = {};
   for (const col of await client.listColumns(boardId)) {
-    const list: { id: number; title: string }[] = [];
+    const list: { id: CardId; title: string }[] = [];
     for (let page = 1; ; page++) {
-      const cards = await client.listCards(boardId, col.Id, page, pageSize);
+      const cards = readableCards(await client.listCards(boardId, col.Id, page, pageSize));
       list.push(...cards.map((c) => ({ id: c.ServiceTaskId, title: c.TaskName })));
       if (cards.length < pageSize) break;
     }
-    out[col.ColumnId] = list;
+    // Keyed as the store keys columns (`#<Id>` where the server gives no ColumnId).
+    out[toColumnInfo(col).label] = list;
   }
   return out;
 }
