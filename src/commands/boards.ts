@@ -13,7 +13,8 @@ Examples
   inboard boards
   inboard boards --json | jq '.[].Name'
 
---json: [{"Id": 1, "Name": "Support", "Owner": "a@x", "Users": "b@y,c@z"}, …]
+--json: [{"Id": 1, "Name": "Support", "Owner": "a@x", "Users": ["b@y", "c@z"], "IntegrationType": null}, …]
+  (an entry the client could not read: {"unreadable": "why", "rawId": "…"})
 
 ${COMMON_HELP}`;
 

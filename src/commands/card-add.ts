@@ -9,7 +9,7 @@ export const ADD_ACTIONS: ReadonlySet<string> = new Set(['comment', 'note', 'sub
 type TextAction = 'comment' | 'note' | 'subtask';
 
 const TEXT_JSON: Record<TextAction, string> = {
-  comment: `{"Error": false, "Success": "…", "CommentDetails": {"CommentId": 7, "UserId": 1,
+  comment: `{"Success": "…", "CommentDetails": {"CommentId": 7, "UserId": 1,
    "Comment": "…", "EntityId": "42", "CreatedAt": "…"}}`,
   note: '{"CardId": "42"}',
   subtask: '{"CardId": "42"}',

@@ -26,7 +26,8 @@ Examples
   inboard card create --board support --column "To do" --title "Call ACME" \\
       --assignee a@x.com --assignee b@y.com --unread --json | jq .taskId
 
---json: {"Error": false, "Success": "…", "taskId": 42}
+--json: {"Success": "…", "taskId": "42"} (ids are strings, exactly as the server gave them;
+  taskId is null when the server did not say it)
 
 ${COMMON_HELP}`;
 
@@ -85,7 +86,7 @@ async function create(argv: string[]): Promise<number> {
     };
     const res = await client.createCard(body);
     emit(values.json === true, res, () =>
-      `Created card ${res.taskId} in ${one(board.Name)} / ${one(column.Name)}: ${one(body.CardTitle)}\n`);
+      `Created card ${res.taskId === null ? '(id not given by the server)' : one(res.taskId)} in ${one(board.Name)} / ${one(column.Name)}: ${one(body.CardTitle)}\n`);
     return 0;
   });
 }

@@ -29,13 +29,16 @@ Examples
   echo "Sent the quote" | inboard card comment 42 --body -
 
 --json: the card as the server describes it:
-  {"ServiceTaskId": 42, "TaskName": "…", "ReadUnreadStatus": 1, "ColumnId": "Label_3",
+  {"ServiceTaskId": "42", "TaskName": "…", "ReadUnreadStatus": 1, "ColumnId": "Label_3",
    "BoardId": 1, "DueDate": null, "Assignees": ["a@x"], "ThreadOwnerEmail": "…",
    "CreatedAt": "…", "Status": "0", "CustomFields": "[]", "Archived": false,
    "Notes": [{"NoteId", "Body", "UserId", "CreatedAt"}],
    "Comments": [{"CommentId", "UserId", "Comment", "EntityId", "CreatedAt", "UserEmail"}],
    "SubTasks": [{"SubTaskId", "Body", "UserId", "CreatedAt"}],
    "Tags": [{"Id", "Name", "Color", "BoardId"}]}
+  Only the fields the server sent are there (the vendor's service sends
+  {"ServiceTaskId", "TaskName", "Note", "BoardId"}); the text output says
+  "not provided by this server" for the rest.
 
 ${COMMON_HELP}`;
 

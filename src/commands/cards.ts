@@ -26,7 +26,7 @@ Examples
 
 --json: always a list of column groups, left to right:
   [{"Column": {"Id": 3, "ColumnId": "Label_3", "Name": "To do"},
-    "Cards": [{"ServiceTaskId": 42, "TaskName": "…", "ReadUnreadStatus": 1,
+    "Cards": [{"ServiceTaskId": "42", "TaskName": "…", "ReadUnreadStatus": 1,
                "ColumnId": "Label_3", "BoardId": 1, "DueDate": null,
                "Assignees": ["a@x"], "ThreadOwnerEmail": "…", "CreatedAt": "…",
                "Status": "0", "CustomFields": "[]", "Tags": […]}, …],

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Board, CardDetail } from '../../src/api/schema.js';
+import type { BoardRow, CardDetail, CardId } from '../../src/api/tolerant.js';
 import { toJson } from '../../src/commands/output.js';
 import { KEY, runCli, startFixture, type Fixture } from './helpers.js';
 
@@ -41,7 +41,8 @@ describe('usage errors: exit 2, what is wrong, where the help is', () => {
     [['columns', '1', '2'], "unexpected argument '2'", 'columns'],
     [['card', 'abc'], "'abc' is neither a card ID nor an action", 'card'],
     [['card', 'move', '5'], 'missing --column', 'card move'],
-    [['card', 'move', 'x', '--column', '1'], "the card ID must be a whole number, got 'x'", 'card move'],
+    // Card ids are opaque text now ('x' is one); what is no id is text with control characters, shown escaped.
+    [['card', 'move', '4\x072', '--column', '1'], "'4^G2' is not a card ID", 'card move'],
     [['cards', '1', '--limit', '0'], '--limit must be between 1 and 200', 'cards'],
     [['cards', '1', '--all', '--page', '2'], '--page and --all do not go together', 'cards'],
     [['card', 'comment', '3'], 'missing --body', 'card comment'],
@@ -86,13 +87,15 @@ describe('API errors: exit 1 in the server’s words', () => {
 
 describe('hostile text from the server', () => {
   const title = 'Pay now \x1b]0;pwned\x07 \x9b31m \u202egnp.exe';
-  let id = 0;
+  let id: CardId = '';
   beforeAll(async () => {
-    id = (await f.client.createCard({ BoardId: 1, ColumnId: 1, CardTitle: title })).taskId;
+    const made = (await f.client.createCard({ BoardId: 1, ColumnId: 1, CardTitle: title })).taskId;
+    if (made === null) throw new Error('the local service names the card it made');
+    id = made;
   });
 
   it('table modes neutralise escapes: no ESC, BEL, C1 or bidi control reaches the terminal', async () => {
-    for (const args of [['cards', '1', '--column', '1', '--all'], ['card', String(id)]]) {
+    for (const args of [['cards', '1', '--column', '1', '--all'], ['card', id]]) {
       const r = await f.run(args);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Pay now ^[]0;pwned^G <9b>31m <U+202E>gnp.exe');
@@ -101,7 +104,7 @@ describe('hostile text from the server', () => {
   });
 
   it('--json escapes them too, yet parses back to the exact title', async () => {
-    const r = await f.run(['card', String(id), '--json']);
+    const r = await f.run(['card', id, '--json']);
     expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]/);
     expect((JSON.parse(r.stdout) as CardDetail).TaskName).toBe(title);
     expect(r.stdout).toContain('\\u009b');
@@ -122,7 +125,7 @@ describe('the embedded service', () => {
     try {
       const r = await runCli(['boards', '--json'], { INBOARD_DATA_DIR: join(dir, 'data'), INBOARD_CONFIG_DIR: join(dir, 'config') });
       expect(r.code).toBe(0);
-      const boards = JSON.parse(r.stdout) as Board[];
+      const boards = JSON.parse(r.stdout) as BoardRow[];
       expect(boards.length).toBeGreaterThan(0); // the demo workspace
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { CLI, exited, spawnServe, type Child } from '../server/process.js';
+import { readableBoards, readableCards } from '../support/board-view.js';
 import { hasTmux, Terminal } from './tmux.js';
 
 const KEY = 'ibk_e2e_actions_key_0123456789abcdef';
@@ -39,7 +40,7 @@ afterEach(() => {
 });
 
 async function board(name: string) {
-  const b = (await client.listBoards()).find((x) => x.Name === name)!;
+  const b = readableBoards(await client.listBoards()).find((x) => x.Name === name)!;
   const columns = await client.listColumns(b.Id);
   return { board: b, columns };
 }
@@ -80,7 +81,7 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
     t.keys('Enter');
     await t.waitFor('✓ Card created');
     const { board: b, columns } = await board('Support Inbox');
-    const created = await eventually(() => client.listCards(b.Id, columns[0]!.Id, 1), (l) => l[0]?.TaskName === 'Printer on fire 🔥', 'created');
+    const created = await eventually(async () => readableCards(await client.listCards(b.Id, columns[0]!.Id, 1)), (l) => l[0]?.TaskName === 'Printer on fire 🔥', 'created');
     expect((await client.getCard(created[0]!.ServiceTaskId)).Notes?.map((n) => n.Body)).toEqual(['Second floor']);
     // The cursor is on the new card: edit its title.
     t.keys('e');
@@ -95,7 +96,7 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
   it('c comments, t tags, a archives', async () => {
     const t = await openTui();
     const { board: b, columns } = await board('Support Inbox');
-    const first = (await client.listCards(b.Id, columns[0]!.Id, 1))[0]!;
+    const first = readableCards(await client.listCards(b.Id, columns[0]!.Id, 1))[0]!;
     t.keys('c');
     await t.waitFor('Comment on');
     t.type('Looking into it');
@@ -125,7 +126,7 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
   it('m moves a card to a column on another board', async () => {
     const t = await openTui();
     const { board: b, columns } = await board('Support Inbox');
-    const first = (await client.listCards(b.Id, columns[0]!.Id, 1))[0]!;
+    const first = readableCards(await client.listCards(b.Id, columns[0]!.Id, 1))[0]!;
     t.keys('m');
     await t.waitFor('Another board…');
     t.keys('j', 'j', 'j', 'j', 'Enter');
@@ -138,7 +139,7 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
     await t.waitFor('✓ Moved to Contacted');
     const sales = await board('Sales Pipeline');
     const contacted = sales.columns.find((c) => c.Name === 'Contacted')!;
-    const there = await client.listCards(sales.board.Id, contacted.Id, 1);
+    const there = readableCards(await client.listCards(sales.board.Id, contacted.Id, 1));
     expect(there[0]?.ServiceTaskId).toBe(first.ServiceTaskId);
     expect(there[0]?.BoardId).toBe(sales.board.Id);
   });

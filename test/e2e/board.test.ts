@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { CLI, spawnServe, exited, type Child } from '../server/process.js';
+import { readableBoards, readableCards } from '../support/board-view.js';
 import { hasTmux, Terminal } from './tmux.js';
 
 const KEY = 'ibk_e2e_board_test_key_0123456789abcdef';
@@ -32,7 +33,7 @@ describe.skipIf(!hasTmux())('board in a real terminal', () => {
   });
 
   const columnsOf = async (boardName: string) => {
-    const board = (await client.listBoards()).find((b) => b.Name === boardName);
+    const board = readableBoards(await client.listBoards()).find((b) => b.Name === boardName);
     if (!board) throw new Error(`no board ${boardName}`);
     return { board, columns: await client.listColumns(board.Id) };
   };
@@ -41,7 +42,7 @@ describe.skipIf(!hasTmux())('board in a real terminal', () => {
     const { board, columns } = await columnsOf('Support Inbox');
     const [first, second] = columns;
     if (!first || !second) throw new Error('demo board needs two columns');
-    const top = (await client.listCards(board.Id, first.Id, 1))[0];
+    const top = readableCards(await client.listCards(board.Id, first.Id, 1))[0];
     if (!top) throw new Error('first column is empty');
     await client.addNote(top.ServiceTaskId, 'E2E note: call the customer back');
 
@@ -66,7 +67,7 @@ describe.skipIf(!hasTmux())('board in a real terminal', () => {
     // L moves the focused (top) card to the next column, and the server has it.
     term.keys('L');
     await expect
-      .poll(async () => (await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId), { timeout: 10_000 })
+      .poll(async () => readableCards(await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId), { timeout: 10_000 })
       .toContain(top.ServiceTaskId);
 
     // With the server gone, a move fails visibly and the card comes back.

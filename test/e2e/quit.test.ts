@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { CLI, spawnServe, type Child } from '../server/process.js';
+import { readableBoards, readableCards } from '../support/board-view.js';
 import { hasTmux, Terminal } from './tmux.js';
 
 const KEY = 'ibk_e2e_quit_test_key_0123456789abcdef';
@@ -37,11 +38,11 @@ describe.skipIf(!hasTmux())('quitting with a change in flight', () => {
 
   /** The board on screen; resolves with the first column's top card and the second column. */
   const open = async () => {
-    const board = (await client.listBoards()).find((b) => b.Name === 'Support Inbox');
+    const board = readableBoards(await client.listBoards()).find((b) => b.Name === 'Support Inbox');
     if (!board) throw new Error('no demo board');
     const [first, second] = await client.listColumns(board.Id);
     if (!first || !second) throw new Error('the demo board needs two columns');
-    const top = (await client.listCards(board.Id, first.Id, 1))[0];
+    const top = readableCards(await client.listCards(board.Id, first.Id, 1))[0];
     if (!top) throw new Error('the first column is empty');
     term = Terminal.start({
       cols: 140,
@@ -64,9 +65,9 @@ describe.skipIf(!hasTmux())('quitting with a change in flight', () => {
     expect(t.alternateOn()).toBe(true);
     server.proc.kill('SIGCONT');
     await t.waitFor('exit=0');
-    expect((await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId)).toContain(top.ServiceTaskId);
+    expect(readableCards(await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId)).toContain(top.ServiceTaskId);
     // Put it back for the next test.
-    await client.moveCard({ Id: String(top.ServiceTaskId), NewColumnId: (await client.listColumns(board.Id))[0]!.Id, NewPosition: 0 });
+    await client.moveCard({ Id: top.ServiceTaskId, NewColumnId: (await client.listColumns(board.Id))[0]!.Id, NewPosition: 0 });
   });
 
   it('q twice quits at once, without waiting for the frozen server', async () => {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER_EMAIL } from '../../src/server/index.js';
 import { DEMO_TEAMMATE } from '../../src/server/seed.js';
+import { readableBoards, readableCards } from '../support/board-view.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui;
@@ -28,9 +29,9 @@ describe('m — move to another column or board', () => {
     await ui.press('j', 'enter'); // Bottom
     expect(ui.store.getState().view.cards.get(card.id)).toBeUndefined();
     await ui.waitFor('✓ Moved to Contacted');
-    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     const contacted = (await ui.other.listColumns(sales.Id)).find((c) => c.Name === 'Contacted')!;
-    const there = await ui.other.listCards(sales.Id, contacted.Id, 1);
+    const there = readableCards(await ui.other.listCards(sales.Id, contacted.Id, 1));
     expect(there.at(-1)?.TaskName).toBe('Which plan includes audit logs?');
   });
 
@@ -46,7 +47,7 @@ describe('m — move to another column or board', () => {
     await ui.press('enter'); // Top
     await ui.waitFor('✓ Moved to In progress');
     const target = (await ui.other.listColumns(ui.boardId)).find((c) => c.Name === 'In progress')!;
-    expect((await ui.other.listCards(ui.boardId, target.Id, 1))[0]?.TaskName).toBe(card.title);
+    expect(readableCards(await ui.other.listCards(ui.boardId, target.Id, 1))[0]?.TaskName).toBe(card.title);
   });
 
   it('a refused move puts the card back and says why', async () => {
@@ -103,7 +104,7 @@ describe('t — tags', () => {
 
   it('tags that failed to load: the picker says why in the server’s (sanitised) words, and r asks again', async () => {
     ui = await startUi();
-    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     // The board loads; its tags request waits, and by the time it arrives the
     // board is Sam's and not shared with us (under an email holding an OSC
     // title sequence), so the service refuses it for real.
@@ -132,7 +133,7 @@ describe('t — tags', () => {
 
   it('tags that failed to load are flagged on the status bar, not as a board error; r on the board loads them, chips and all', async () => {
     ui = await startUi();
-    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     const tags = ui.hold(/^GET \/v2\/tag\?/);
     void ui.store.getState().openBoard(sales.Id);
     await ui.until(() => !ui.store.getState().boardLoading && tags.waiting === 1, 'board loaded, tags asked');
@@ -225,7 +226,7 @@ describe('C — new column, n in the board picker — new board', () => {
     await ui.paste('li@example.com');
     await ui.press('enter');
     await ui.waitFor('✓ Board created');
-    const board = (await ui.other.listBoards()).find((b) => b.Name === 'Partners');
+    const board = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Partners');
     expect(board?.Users).toContain('li@example.com');
     expect(ui.store.getState().boardId).toBe(board?.Id);
   });

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_OWNER_EMAIL } from '../../src/server/index.js';
+import { readableBoards } from '../support/board-view.js';
 import { startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui | undefined;
@@ -18,7 +19,7 @@ const LIST = /^GET \/v2\/board$/;
 const boardRows = (frame: string): string[] => frame.split('\n').filter((l) => l.includes(` — ${DEFAULT_OWNER_EMAIL}`));
 /** The highlighted row. */
 const highlighted = (frame: string): string => frame.split('\n').find((l) => l.includes('❯')) ?? '';
-const boardId = async (u: Ui, name: string): Promise<number> => (await u.other.listBoards()).find((b) => b.Name === name)!.Id;
+const boardId = async (u: Ui, name: string): Promise<number> => readableBoards(await u.other.listBoards()).find((b) => b.Name === name)!.Id;
 
 describe('the board list', () => {
   it('walks with j/k and arrows, preselects the open board, Enter opens; the footer names its keys', async () => {
@@ -63,7 +64,7 @@ describe('the board list', () => {
     ui = await startUi();
     await ui.other.createBoard({ Name: 'Réclamations' });
     await ui.other.createBoard({ Name: 'Evil\x1b]0;pwned\x07board' });
-    const evil = (await ui.other.listBoards()).find((b) => b.Name.startsWith('Evil'))!.Id;
+    const evil = readableBoards(await ui.other.listBoards()).find((b) => b.Name.startsWith('Evil'))!.Id;
     await ui.press('b');
     await ui.waitFor('Réclamations');
     await ui.press('/', 'R', 'E', 'C');

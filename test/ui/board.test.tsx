@@ -1,5 +1,6 @@
 /** Screens and board keys (issue: the board), over the real store, client and service. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { readableCards } from '../support/board-view.js';
 import { startUi, tick, type Ui } from './helpers.js';
 
 let h: Ui;
@@ -68,12 +69,12 @@ describe('board keys', () => {
     await h.press('S-right');
     expect(cursor()).toMatchObject({ col: 2, cardId: id });
     await h.waitFor(() => h.store.getState().pendingCount === 0);
-    const cards = await h.other.listCards(s0.boardId!, c2!.id, 1);
+    const cards = readableCards(await h.other.listCards(s0.boardId!, c2!.id, 1));
     expect(cards[0]?.ServiceTaskId).toBe(id);
     await h.press('H', 'S-left');
     expect(cursor()).toMatchObject({ col: 0, cardId: id });
     await h.waitFor(() => h.store.getState().pendingCount === 0);
-    expect((await h.other.listCards(s0.boardId!, c0!.id, 1))[0]?.ServiceTaskId).toBe(id);
+    expect(readableCards(await h.other.listCards(s0.boardId!, c0!.id, 1))[0]?.ServiceTaskId).toBe(id);
   });
 
   it('J/K and Shift+↓/↑ reorder within the column', async () => {
@@ -88,7 +89,7 @@ describe('board keys', () => {
     expect(cursor()).toMatchObject({ index: 0, cardId: id });
     await h.waitFor(() => h.store.getState().pendingCount === 0);
     const s = h.store.getState();
-    expect((await h.other.listCards(s.boardId!, s.columns[0]!.id, 1))[0]?.ServiceTaskId).toBe(id);
+    expect(readableCards(await h.other.listCards(s.boardId!, s.columns[0]!.id, 1))[0]?.ServiceTaskId).toBe(id);
   });
 
   it('Enter opens the card detail with its fields; Esc returns', async () => {

@@ -4,6 +4,8 @@
  * refusal whose words reach the status bar, with the typed text kept.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { isPendingId, isServerId } from '../../src/store/index.js';
+import { readableCards } from '../support/board-view.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui;
@@ -29,8 +31,12 @@ describe('n — new card', () => {
     await ui.press('enter');
     // At once: on top, still pending (a temporary id).
     expect(topTitle()).toBe('Call back Müller 📞');
-    expect(ui.store.getState().view.columns[firstColumn().label]![0]!.id).toBeLessThan(0);
-    await ui.until(() => (ui.store.getState().view.columns[firstColumn().label]![0]!.id ?? 0) > 0, 'real id');
+    const topId = () => ui.store.getState().view.columns[firstColumn().label]?.[0]?.id;
+    expect(topId()).toSatisfy((id?: string) => id !== undefined && isPendingId(id));
+    await ui.until(() => {
+      const id = topId();
+      return id !== undefined && isServerId(id);
+    }, 'real id');
     await ui.waitFor('✓ Card created');
     const id = ui.store.getState().view.columns[firstColumn().label]![0]!.id;
     const onServer = await ui.other.getCard(id);
@@ -53,7 +59,7 @@ describe('n — new card', () => {
     await ui.press('backspace', 'backspace', 'enter', 'enter');
     await ui.until(() => topTitle() === 'y'.repeat(499) && ui.store.getState().pendingCount === 0, 'created after the retry');
     const col = firstColumn();
-    expect((await ui.other.listCards(ui.boardId, col.id, 1))[0]?.TaskName).toBe('y'.repeat(499));
+    expect(readableCards(await ui.other.listCards(ui.boardId, col.id, 1))[0]?.TaskName).toBe('y'.repeat(499));
   });
 });
 

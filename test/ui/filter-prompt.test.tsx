@@ -57,7 +57,7 @@ describe('the / filter prompt', () => {
     await ui.press('enter');
     await ui.waitFor((f) => header(f).includes('filter: quick fix on the outlook (1 match)'));
     const s = ui.store.getState();
-    const card = s.view.cards.get(s.cursor.cardId ?? -1);
+    const card = s.view.cards.get(s.cursor.cardId ?? '');
     expect(card?.title).toBe('Thanks for the quick fix on the Outlook plugin!');
     expect(s.columns[s.cursor.col]?.label).toBe(card?.columnLabel);
     expect(s.cursor.col).toBeGreaterThan(0);

@@ -4,7 +4,9 @@
  * (from the keymap), and Esc / ? / q come back to it as it was.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CardId } from '../../src/api/tolerant.js';
 import { helpLines } from '../../src/ui/Help.js';
+import { readableBoards } from '../support/board-view.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui | undefined;
@@ -16,7 +18,7 @@ afterEach(async () => {
 const CARD = 'Where do I change my billing address?';
 const TAGS = 'Tags — Enter applies or removes';
 const highlighted = (frame: string): string => frame.split('\n').find((l) => l.includes('❯')) ?? '';
-const tagNames = async (u: Ui, cardId: number): Promise<string[]> => ((await u.other.getCard(cardId)).Tags ?? []).map((t) => t.Name).sort();
+const tagNames = async (u: Ui, cardId: CardId): Promise<string[]> => ((await u.other.getCard(cardId)).Tags ?? []).map((t) => t.Name).sort();
 
 describe('help lines', () => {
   it('a list lists its keys, then the filter’s; a screen has no filter section', () => {
@@ -135,7 +137,7 @@ describe('? on the board list and in a sequence', () => {
     const back = await ui.waitFor('Boards');
     expect(highlighted(back)).toContain('Sales Pipeline');
     await ui.press('enter');
-    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!.Id;
+    const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!.Id;
     await ui.until(() => ui!.store.getState().boardId === sales, 'Sales Pipeline open');
   });
 

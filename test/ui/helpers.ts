@@ -16,6 +16,7 @@ import type { Client } from '../../src/api/types.js';
 import { openDb, startService } from '../../src/server/index.js';
 import { createBoardStore, type BoardStore, type Card } from '../../src/store/index.js';
 import { App } from '../../src/ui/App.js';
+import { readableBoards } from '../support/board-view.js';
 
 export const KEY = 'ibk_ui_actions_key_0123456789abcdef';
 export const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -106,7 +107,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const other = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
   const store = createBoardStore(client);
   const name = opts.board === undefined ? 'Support Inbox' : opts.board;
-  const boardId = name === null ? 0 : (await other.listBoards()).find((b) => b.Name === name)?.Id;
+  const boardId = name === null ? 0 : readableBoards(await other.listBoards()).find((b) => b.Name === name)?.Id;
   if (boardId === undefined) throw new Error(`no board ${name}`);
   const app = render(
     createElement(App, { store, backend: 'test', initialBoardId: boardId || null, refreshSeconds: opts.refreshSeconds ?? 0 }),

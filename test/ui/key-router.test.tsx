@@ -7,6 +7,7 @@
 import type { Key } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KeyRouter } from '../../src/ui/hooks/use-key-router.js';
+import { readableBoards, readableCards } from '../support/board-view.js';
 import { focus, startUi, type Ui } from './helpers.js';
 
 let ui: Ui;
@@ -147,9 +148,9 @@ describe('keys typed while a picker loads', () => {
     expect(ui.store.getState().view.cards.get(card.id)).toBeDefined();
     columns.release();
     await ui.waitFor('✓ Moved to Contacted');
-    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     const contacted = (await ui.other.listColumns(sales.Id)).find((c) => c.Name === 'Contacted')!;
-    expect((await ui.other.listCards(sales.Id, contacted.Id, 1)).at(-1)?.TaskName).toBe('Which plan includes audit logs?');
+    expect(readableCards(await ui.other.listCards(sales.Id, contacted.Id, 1)).at(-1)?.TaskName).toBe('Which plan includes audit logs?');
   });
 
   it('the email sequences: j ⏎ typed while the list loads open the second one', async () => {
@@ -182,7 +183,7 @@ describe('keys typed while a picker loads', () => {
 
   it('tags of a board just opened: t j ⏎ before they arrive tag the card with the second one', async () => {
     ui = await startUi();
-    const sales = (await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
+    const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     const tags = ui.hold(/^GET \/v2\/tag\?/);
     void ui.store.getState().openBoard(sales.Id);
     await ui.until(() => ui.store.getState().cursor.cardId !== null && !ui.store.getState().boardLoading, 'board loaded');

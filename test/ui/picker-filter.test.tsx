@@ -1,5 +1,6 @@
 /** Type to filter a picker (`/`), against the real service: what is shown, and what the server then has. */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CardId } from '../../src/api/tolerant.js';
 import { foldText } from '../../src/ui/prompts/use-picker-state.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 
@@ -10,7 +11,7 @@ afterEach(async () => {
 });
 
 const CARD = 'Where do I change my billing address?';
-const tagNames = async (u: Ui, cardId: number): Promise<string[]> => ((await u.other.getCard(cardId)).Tags ?? []).map((t) => t.Name);
+const tagNames = async (u: Ui, cardId: CardId): Promise<string[]> => ((await u.other.getCard(cardId)).Tags ?? []).map((t) => t.Name);
 /** The picker's rows: the lines drawn with a swatch. */
 const tagRows = (frame: string): string[] => frame.split('\n').filter((l) => l.includes('■'));
 

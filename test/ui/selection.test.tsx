@@ -3,6 +3,8 @@
  * the board; Esc unselects before it clears a filter. Checked on the server.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CardId } from '../../src/api/tolerant.js';
+import { readableCards } from '../support/board-view.js';
 import { focus, startUi, type Ui } from './helpers.js';
 
 let ui: Ui | undefined;
@@ -13,8 +15,8 @@ afterEach(async () => {
 
 const stateLine = (frame: string): string => frame.trimEnd().split('\n').at(-2) ?? '';
 
-async function select(u: Ui, ...titles: string[]): Promise<number[]> {
-  const ids: number[] = [];
+async function select(u: Ui, ...titles: string[]): Promise<CardId[]> {
+  const ids: CardId[] = [];
   for (const t of titles) {
     ids.push(focus(u, t).id);
     await u.press('v');
@@ -25,7 +27,7 @@ async function select(u: Ui, ...titles: string[]): Promise<number[]> {
 
 async function titlesOnServer(u: Ui, column: string): Promise<string[]> {
   const col = (await u.other.listColumns(u.boardId)).find((c) => c.Name === column)!;
-  return (await u.other.listCards(u.boardId, col.Id, 1, 200)).map((c) => c.TaskName);
+  return readableCards(await u.other.listCards(u.boardId, col.Id, 1, 200)).map((c) => c.TaskName);
 }
 
 describe('v — selecting cards', () => {

@@ -4,6 +4,7 @@
  * sanitised words) and Esc on the board shows every card again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { readableCards } from '../support/board-view.js';
 import { startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui | undefined;
@@ -21,7 +22,7 @@ const countIn = (frame: string): number => Number(/filter: .*? \((\d+) match(?:e
 async function taggedOnServer(u: Ui, tagName: string): Promise<string[]> {
   const titles: string[] = [];
   for (const col of await u.other.listColumns(u.boardId)) {
-    for (const card of await u.other.listCards(u.boardId, col.Id, 1, 200)) {
+    for (const card of readableCards(await u.other.listCards(u.boardId, col.Id, 1, 200))) {
       if ((card.Tags ?? []).some((t) => t.Name === tagName)) titles.push(card.TaskName);
     }
   }
