@@ -9,14 +9,14 @@ import { CardDetail } from './CardDetail.js';
 import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
 import { Help } from './Help.js';
-import { actionFor, hintsFor, keyName, type Action, type Scope } from './keymap.js';
+import { actionFor, hintsFor, keyName, screenBindingOf, type Action, type Scope } from './keymap.js';
 import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
 import { HelpContext } from './hooks/use-help.js';
 import { KeyScopeContext } from './hooks/use-key-scope.js';
-import { boardKey, detailKey, type ScreenKeys } from './hooks/screen-keys.js';
+import type { ScreenKeys } from './keys/context.js';
 import { useBoardFilter } from './hooks/use-board-filter.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
@@ -132,7 +132,6 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
       store.getState().clearError();
       notify(text);
     },
-    screen,
   };
   const keys: ScreenKeys = {
     store,
@@ -152,6 +151,10 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     commentSel: () => commentSelNow.current,
     setCommentSel,
     scrollBy: (d) => setScroll((v) => Math.max(0, v + d)),
+    showBoardList: () => {
+      goTo('picker');
+      void store.getState().loadBoards().catch(() => undefined);
+    },
     pageRows: Math.max(1, bodyHeight - 4),
   };
 
@@ -182,21 +185,20 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     if (action === 'quit') return quit();
     if (action === 'help') return openHelp(screen);
     notify(null);
-    if (screen === 'detail') return detailKey(keys, action);
     if (screen === 'picker') return pickerAction(action);
-    if (action === 'board.switch') {
-      goTo('picker');
-      void store.getState().loadBoards().catch(() => undefined);
-      return;
-    }
-    boardKey(keys, action);
+    // The screen's binding runs, or says why it can't (keys/board-keys.ts, keys/detail-keys.ts).
+    const binding = screenBindingOf(screen, name);
+    if (binding === undefined || (screen === 'detail' && store.getState().detail === null)) return;
+    const why = binding.unavailable?.(keys) ?? null;
+    if (why !== null) return notify(why);
+    binding.run(keys);
   };
   /** The board list's keys that are not the list's own (BoardPicker hands them here). */
   const pickerAction = (action: Action | undefined): void => {
     if (action === 'quit') return quit();
     notify(null);
-    if (action === 'back' && store.getState().boardId !== null) goTo('board');
-    else if (action === 'refresh') void store.getState().loadBoards().catch(() => undefined);
+    if (action === 'list.close' && store.getState().boardId !== null) goTo('board');
+    else if (action === 'list.reload') void store.getState().loadBoards().catch(() => undefined);
     else if (action === 'board.new') newBoard(flow, openBoard);
   };
 

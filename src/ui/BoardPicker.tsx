@@ -9,7 +9,7 @@
 import { useMemo } from 'react';
 import type { Board, Unreadable } from '../api/tolerant.js';
 import { sanitize } from '../text/sanitize.js';
-import type { Action } from './keymap.js';
+import type { Action } from './keys/types.js';
 import { Picker, type PickItem } from './prompts/Picker.js';
 
 export interface BoardPickerProps {
@@ -74,7 +74,7 @@ export function BoardPicker({ boards, unreadable = [], loading, error, currentId
       help="Enter open · n new board"
       isActive={isActive}
       onPick={(id) => onSelect(Number(id))}
-      onCancel={() => onAction('back')}
+      onCancel={() => onAction('list.close')}
       onAction={(action) => onAction(action)}
     />
   );

@@ -32,7 +32,7 @@ export function helpLines(scope: Scope): Line[] {
     if (!list.some((x) => x.action === b.action)) list.push(b);
     groups.set(b.group, list);
   }
-  if (own.some((b) => b.action === 'pick.filter')) groups.set('While filtering (after /; other keys are text)', bindingsFor('pick-filter'));
+  if (own.some((b) => b.action === 'list.filter')) groups.set('While filtering (after /; other keys are text)', bindingsFor('pick-filter'));
   const lines: Line[] = [];
   for (const [group, list] of groups) {
     lines.push({ key: group, text: group, heading: true });
@@ -92,16 +92,16 @@ function split(lines: readonly Line[], per: number): Line[][] {
  * takes keys itself, pinned on top of the router (see KeyRouter.push):
  * what it covers stays mounted and registered underneath, as it was.
  */
-export function Help({ scope, width, height, onClose }: { scope: Scope; width: number; height: number; onClose(): void }) {
+export function Help({ scope, width, height, onClose }: { scope: Scope; width: number; height: number; onClose: () => void }) {
   const lines = helpLines(scope);
   const [offset, setOffset] = useState(0);
   const page = helpPage(lines, width, height, offset);
   const scrollable = page.above + page.below > 0;
   useKeyHandler((input, key) => {
     const action = actionFor('help', keyName(input, key));
-    if (action === 'back') return onClose();
+    if (action === 'help.close') return onClose();
     // Only a help taller than the screen scrolls (maxOffset is 0 otherwise).
-    const step = action === 'card.next' ? 1 : action === 'card.prev' ? -1 : action === 'page.down' ? height - 2 : action === 'page.up' ? 2 - height : 0;
+    const step = action === 'scroll.down' ? 1 : action === 'scroll.up' ? -1 : action === 'scroll.pageDown' ? height - 2 : action === 'scroll.pageUp' ? 2 - height : 0;
     if (step !== 0) setOffset((o) => Math.max(0, Math.min(o + step, page.maxOffset)));
   }, true, false, false, { pinned: true });
   const what = WHAT[scope];

@@ -44,7 +44,7 @@ export function sequenceLines(d: EmailSequenceDetail, width: number): { text: st
 }
 
 /** The list is loaded by whoever opens this (so it is loading from the first frame). */
-export function Sequences({ width, height, onClose }: { width: number; height: number; onClose(): void }) {
+export function Sequences({ width, height, onClose }: { width: number; height: number; onClose: () => void }) {
   const store = useBoardStore();
   const list = useBoard((s) => s.sequences);
   const open = useBoard((s) => s.sequence);
@@ -58,12 +58,12 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
   useKeyHandler((input, key) => {
     const action = actionFor('sequence', keyName(input, key));
     if (action === 'help') return openHelp('sequence');
-    if (action === 'back') {
+    if (action === 'sequence.back') {
       handoff();
       return store.getState().closeSequence();
     }
-    if (action === 'card.next') setScroll((v) => Math.min(v + 1, Math.max(0, lines.length - height + 1)));
-    if (action === 'card.prev') setScroll((v) => Math.max(0, v - 1));
+    if (action === 'scroll.down') setScroll((v) => Math.min(v + 1, Math.max(0, lines.length - height + 1)));
+    if (action === 'scroll.up') setScroll((v) => Math.max(0, v - 1));
   }, open !== null, false, open?.loading === true);
 
   if (open !== null) {

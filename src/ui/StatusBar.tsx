@@ -1,6 +1,8 @@
 import { Box, Text } from 'ink';
 import { memo } from 'react';
 import { cellWidth, fit } from '../text/width.js';
+import type { Hint } from './keymap.js';
+import type { Action } from './keys/types.js';
 
 export interface StatusBarProps {
   width: number;
@@ -20,26 +22,26 @@ export interface StatusBarProps {
   tagsFailed?: boolean;
   /** A transient notice ("Moved to Done"), shown when there is no error. */
   notice: string | null;
-  hints: { key: string; label: string }[];
+  hints: readonly Hint[];
 }
 
 /** Hints that always show: the way to every other key, and the way out. */
-const PINNED = new Set(['help', 'quit']);
+const PINNED: ReadonlySet<Action> = new Set<Action>(['help', 'quit']);
 
 /**
  * The hints as one line of at most `width` cells: when they don't all fit,
  * the ones before `? help` and `q quit` give way from the right, so a narrow
  * terminal still says how to find the rest and how to leave.
  */
-export function footerHints(hints: readonly { key: string; label: string }[], width: number): string {
+export function footerHints(hints: readonly Hint[], width: number): string {
   const text = (h: { key: string; label: string }) => `${h.key} ${h.label}`;
   const all = hints.map(text).join('  ');
   if (cellWidth(all) <= width) return all;
-  const pinned = hints.filter((h) => PINNED.has(h.label)).map(text);
+  const pinned = hints.filter((h) => PINNED.has(h.action)).map(text);
   const tail = pinned.length > 0 ? `  …  ${pinned.join('  ')}` : '';
   const kept: string[] = [];
   for (const h of hints) {
-    if (PINNED.has(h.label)) continue;
+    if (PINNED.has(h.action)) continue;
     if (cellWidth([...kept, text(h)].join('  ') + tail) > width) break;
     kept.push(text(h));
   }

@@ -1,201 +1,76 @@
 /**
- * The keymap, once: input handling, the `?` help screen and the footer hints
- * are all generated from this table. Lowercase walks, Shift moves (the
- * convention of taskell, kanban-tui, kabmat).
+ * The keymap, once. Every binding of every scope is here, the screens' with
+ * their handlers (keys/board-keys.ts, keys/detail-keys.ts), the rest with the
+ * action ids their components dispatch on (keys/overlay-keys.ts). Input,
+ * the `?` help, the footer hints, a text prompt's editing keys and the
+ * README's key table (`npm run keys:readme`) all come from this table.
  */
-import type { Key } from 'ink';
+import { BOARD_KEYS } from './keys/board-keys.js';
+import type { ScreenKeys } from './keys/context.js';
+import { DETAIL_KEYS } from './keys/detail-keys.js';
+import { displayKey } from './keys/names.js';
+import { OVERLAY_KEYS, type EditBinding } from './keys/overlay-keys.js';
+import type { Action, Binding, Scope, ScreenBinding } from './keys/types.js';
 
-/**
- * Where keys go: a screen (board, card detail, the board list `picker`), or what
- * is open over it (a text prompt, a y/n confirm, a picker such as tags or
- * move-to, the `?` help, an email sequence being read). `global` keys work
- * on the screens only: what is open over them takes every key.
- */
-export type Scope = 'board' | 'detail' | 'picker' | 'prompt' | 'filter-prompt' | 'confirm' | 'pick' | 'pick-filter' | 'tags' | 'help' | 'sequence' | 'global';
+export type { Action, Binding, Scope } from './keys/types.js';
+export { ctrlByte, displayKey, keyName } from './keys/names.js';
 
 /** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
 const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'filter-prompt', 'confirm', 'pick', 'pick-filter', 'tags', 'help', 'sequence']);
 
-export type Action =
-  | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last'
-  | 'page.up' | 'page.down'
-  | 'move.left' | 'move.right' | 'move.up' | 'move.down'
-  | 'open' | 'back'
-  | 'card.new' | 'card.edit' | 'card.comment' | 'card.note' | 'card.subtask'
-  | 'card.tags' | 'card.assign' | 'card.moveTo' | 'card.archive' | 'card.select'
-  | 'column.new' | 'board.new' | 'board.switch' | 'filter' | 'refresh' | 'sequences' | 'tags.manage' | 'tag.new' | 'tag.delete'
-  | 'comment.next' | 'comment.prev' | 'comment.delete'
-  | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end'
-  | 'prompt.deleteWord' | 'prompt.deleteToStart' | 'prompt.deleteToEnd'
-  | 'confirm.yes' | 'confirm.no' | 'pick.nth' | 'pick.filter' | 'filter.erase'
-  | 'help' | 'quit';
+export const KEYMAP: readonly (Binding | EditBinding | ScreenBinding<ScreenKeys>)[] = [...BOARD_KEYS, ...DETAIL_KEYS, ...OVERLAY_KEYS];
 
-export interface Binding {
-  action: Action;
-  /** Normalised key names (see `keyName`): 'h', 'H', 'left', 'S-left', 'C-c', 'enter', 'esc'. */
-  keys: readonly string[];
-  scope: Scope;
-  /** Help-screen text. */
-  help: string;
-  group: 'Navigate' | 'Move' | 'Card' | 'Board' | 'App';
-  /** Short footer label; only the bindings with one are hinted. */
-  hint?: string;
-  /** How the footer names the keys, when one key alone would mislead ('hjkl'). */
-  hintKey?: string;
-}
-
-const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
-
-export const KEYMAP: readonly Binding[] = [
-  { action: 'column.prev', keys: ['left', 'h'], scope: 'board', group: 'Navigate', help: 'previous column' },
-  { action: 'column.next', keys: ['right', 'l'], scope: 'board', group: 'Navigate', help: 'next column', hint: 'walk', hintKey: 'hjkl' },
-  { action: 'card.prev', keys: ['up', 'k'], scope: 'board', group: 'Navigate', help: 'previous card' },
-  { action: 'card.next', keys: ['down', 'j'], scope: 'board', group: 'Navigate', help: 'next card' },
-  { action: 'card.first', keys: ['g', 'home'], scope: 'board', group: 'Navigate', help: 'first card' },
-  { action: 'card.last', keys: ['G', 'end'], scope: 'board', group: 'Navigate', help: 'last card' },
-  { action: 'page.up', keys: ['pageup'], scope: 'board', group: 'Navigate', help: 'a screen up' },
-  { action: 'page.down', keys: ['pagedown'], scope: 'board', group: 'Navigate', help: 'a screen down' },
-  { action: 'move.left', keys: ['S-left', 'H'], scope: 'board', group: 'Move', help: 'move card to previous column' },
-  { action: 'move.right', keys: ['S-right', 'L'], scope: 'board', group: 'Move', help: 'move card to next column', hint: 'move', hintKey: 'HJKL' },
-  { action: 'move.up', keys: ['S-up', 'K'], scope: 'board', group: 'Move', help: 'move card up' },
-  { action: 'move.down', keys: ['S-down', 'J'], scope: 'board', group: 'Move', help: 'move card down' },
-  { action: 'card.moveTo', keys: ['m'], scope: 'board', group: 'Move', help: 'move card (or the selected cards) to another column or board' },
-  { action: 'open', keys: ['enter'], scope: 'board', group: 'Card', help: 'card detail', hint: 'detail' },
-  { action: 'card.new', keys: ['n'], scope: 'board', group: 'Card', help: 'new card in this column', hint: 'new' },
-  { action: 'card.edit', keys: ['e'], scope: 'board', group: 'Card', help: 'edit title' },
-  { action: 'card.comment', keys: ['c'], scope: 'board', group: 'Card', help: 'comment', hint: 'comment' },
-  { action: 'card.note', keys: ['N'], scope: 'board', group: 'Card', help: 'note' },
-  { action: 'card.subtask', keys: ['s'], scope: 'board', group: 'Card', help: 'sub-task' },
-  { action: 'card.tags', keys: ['t'], scope: 'board', group: 'Card', help: 'tags', hint: 'tags' },
-  { action: 'card.assign', keys: ['@'], scope: 'board', group: 'Card', help: 'assignees' },
-  { action: 'card.archive', keys: ['a'], scope: 'board', group: 'Card', help: 'archive, or the selected cards (asks y/n)' },
-  { action: 'card.select', keys: ['v'], scope: 'board', group: 'Card', help: 'select the card or unselect it: m and a then act on every selected card, Esc unselects all' },
-  { action: 'column.new', keys: ['C'], scope: 'board', group: 'Board', help: 'new column' },
-  { action: 'filter', keys: ['/'], scope: 'board', group: 'Board', help: 'filter cards', hint: 'filter' },
-  { action: 'refresh', keys: ['r'], scope: 'board', group: 'Board', help: 'refresh' },
-  { action: 'board.switch', keys: ['b'], scope: 'board', group: 'Board', help: 'switch board' },
-  { action: 'sequences', keys: ['S'], scope: 'board', group: 'Board', help: 'email sequences' },
-  { action: 'tags.manage', keys: ['T'], scope: 'board', group: 'Board', help: 'manage the board’s tags' },
-  // The board list is a picker on a screen of its own: the pickers' keys
-  // (filter included, see pick-filter), its own n and r, and the global ones.
-  { action: 'card.prev', keys: ['up', 'k'], scope: 'picker', group: 'Navigate', help: 'previous board' },
-  { action: 'card.next', keys: ['down', 'j'], scope: 'picker', group: 'Navigate', help: 'next board', hint: 'choose', hintKey: 'j/k' },
-  { action: 'open', keys: ['enter'], scope: 'picker', group: 'Board', help: 'open board', hint: 'open' },
-  { action: 'pick.nth', keys: DIGITS, scope: 'picker', group: 'Board', help: 'open the board with that number' },
-  { action: 'pick.filter', keys: ['/'], scope: 'picker', group: 'Navigate', help: 'filter the boards by typing', hint: 'filter' },
-  { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
-  { action: 'refresh', keys: ['r'], scope: 'picker', group: 'Board', help: 'reload the list (also after it failed to load)' },
-  { action: 'back', keys: ['esc'], scope: 'picker', group: 'App', help: 'back to the open board' },
-  { action: 'card.prev', keys: ['up', 'k'], scope: 'detail', group: 'Navigate', help: 'scroll up' },
-  { action: 'card.next', keys: ['down', 'j'], scope: 'detail', group: 'Navigate', help: 'scroll down' },
-  { action: 'comment.next', keys: ['tab'], scope: 'detail', group: 'Navigate', help: 'select the next comment', hint: 'select comment', hintKey: 'Tab' },
-  { action: 'comment.prev', keys: ['S-tab'], scope: 'detail', group: 'Navigate', help: 'select the previous comment' },
-  { action: 'card.edit', keys: ['e'], scope: 'detail', group: 'Card', help: 'edit the selected comment, else the title', hint: 'edit' },
-  { action: 'comment.delete', keys: ['d'], scope: 'detail', group: 'Card', help: 'delete the selected comment (yours only)' },
-  { action: 'card.comment', keys: ['c'], scope: 'detail', group: 'Card', help: 'comment', hint: 'comment' },
-  { action: 'card.note', keys: ['N'], scope: 'detail', group: 'Card', help: 'note' },
-  { action: 'card.subtask', keys: ['s'], scope: 'detail', group: 'Card', help: 'sub-task' },
-  { action: 'card.tags', keys: ['t'], scope: 'detail', group: 'Card', help: 'tags' },
-  { action: 'card.assign', keys: ['@'], scope: 'detail', group: 'Card', help: 'assignees' },
-  { action: 'card.moveTo', keys: ['m'], scope: 'detail', group: 'Move', help: 'move to another column or board' },
-  { action: 'card.archive', keys: ['a'], scope: 'detail', group: 'Card', help: 'archive (asks y/n)' },
-  { action: 'back', keys: ['esc', 'q'], scope: 'detail', group: 'App', help: 'back to the board', hint: 'back' },
-  { action: 'prompt.submit', keys: ['enter'], scope: 'prompt', group: 'App', help: 'save / submit', hint: 'save' },
-  { action: 'prompt.cancel', keys: ['esc'], scope: 'prompt', group: 'App', help: 'cancel', hint: 'cancel' },
-  { action: 'prompt.newline', keys: ['C-j'], scope: 'prompt', group: 'App', help: 'new line (notes and comments)' },
-  { action: 'prompt.home', keys: ['home', 'C-a'], scope: 'prompt', group: 'Navigate', help: 'start of the line' },
-  { action: 'prompt.end', keys: ['end', 'C-e'], scope: 'prompt', group: 'Navigate', help: 'end of the line' },
-  { action: 'prompt.deleteWord', keys: ['C-w'], scope: 'prompt', group: 'App', help: 'delete the word before the cursor' },
-  { action: 'prompt.deleteToStart', keys: ['C-u'], scope: 'prompt', group: 'App', help: 'delete to the start of the line' },
-  { action: 'prompt.deleteToEnd', keys: ['C-k'], scope: 'prompt', group: 'App', help: 'delete to the end of the line' },
-  // The board's / filter is a text prompt whose Enter and Esc mean something else (screen-keys.ts).
-  { action: 'prompt.submit', keys: ['enter'], scope: 'filter-prompt', group: 'App', help: 'keep the filter', hint: 'keep' },
-  { action: 'prompt.cancel', keys: ['esc'], scope: 'filter-prompt', group: 'App', help: 'undo: the filter there was before /', hint: 'undo' },
-  { action: 'confirm.yes', keys: ['y', 'Y'], scope: 'confirm', group: 'App', help: 'yes', hint: 'yes' },
-  { action: 'confirm.no', keys: ['n', 'N', 'esc'], scope: 'confirm', group: 'App', help: 'no', hint: 'no', hintKey: 'n/Esc' },
-  { action: 'card.prev', keys: ['up', 'k'], scope: 'pick', group: 'Navigate', help: 'previous item' },
-  { action: 'card.next', keys: ['down', 'j'], scope: 'pick', group: 'Navigate', help: 'next item', hint: 'choose', hintKey: 'j/k' },
-  { action: 'open', keys: ['enter'], scope: 'pick', group: 'App', help: 'pick the highlighted item', hint: 'pick' },
-  { action: 'pick.nth', keys: DIGITS, scope: 'pick', group: 'App', help: 'pick the item with that number' },
-  { action: 'pick.filter', keys: ['/'], scope: 'pick', group: 'Navigate', help: 'filter the items by typing', hint: 'filter' },
-  { action: 'back', keys: ['esc'], scope: 'pick', group: 'App', help: 'close', hint: 'close' },
-  // Not hinted: most pickers have nothing to retry; one that does names it in its own footer.
-  { action: 'refresh', keys: ['r'], scope: 'pick', group: 'App', help: 'load the options again when they failed to load' },
-  // Not while filtering: there `?` is text.
-  { action: 'help', keys: ['?'], scope: 'pick', group: 'App', help: 'these keys', hint: 'help' },
-  // The tag manager (T) is a picker of the board's tags. There is no tag
-  // rename in the API; Enter shows the board's cards carrying the tag.
-  { action: 'card.prev', keys: ['up', 'k'], scope: 'tags', group: 'Navigate', help: 'previous tag' },
-  { action: 'card.next', keys: ['down', 'j'], scope: 'tags', group: 'Navigate', help: 'next tag', hint: 'choose', hintKey: 'j/k' },
-  { action: 'open', keys: ['enter'], scope: 'tags', group: 'Board', help: 'show only the cards with this tag (Esc on the board: all again)', hint: 'show its cards' },
-  { action: 'pick.nth', keys: DIGITS, scope: 'tags', group: 'Board', help: 'show the cards of the tag with that number' },
-  { action: 'pick.filter', keys: ['/'], scope: 'tags', group: 'Navigate', help: 'filter the tags by typing', hint: 'filter' },
-  { action: 'tag.new', keys: ['n'], scope: 'tags', group: 'Board', help: 'new tag', hint: 'new' },
-  { action: 'tag.delete', keys: ['d'], scope: 'tags', group: 'Board', help: 'delete the tag from the board and every card (asks y/n)', hint: 'delete' },
-  { action: 'back', keys: ['esc'], scope: 'tags', group: 'App', help: 'close', hint: 'close' },
-  { action: 'refresh', keys: ['r'], scope: 'tags', group: 'App', help: 'load the tags again when they failed to load' },
-  { action: 'help', keys: ['?'], scope: 'tags', group: 'App', help: 'these keys', hint: 'help' },
-  // Filtering a picker (after /): every other key is text, j and k included.
-  { action: 'card.prev', keys: ['up', 'C-p'], scope: 'pick-filter', group: 'Navigate', help: 'previous match' },
-  { action: 'card.next', keys: ['down', 'C-n'], scope: 'pick-filter', group: 'Navigate', help: 'next match', hint: 'choose', hintKey: '↑/↓' },
-  { action: 'open', keys: ['enter'], scope: 'pick-filter', group: 'App', help: 'pick the highlighted match', hint: 'pick' },
-  { action: 'filter.erase', keys: ['backspace'], scope: 'pick-filter', group: 'App', help: 'delete a character; on an empty filter, stop filtering' },
-  { action: 'back', keys: ['esc'], scope: 'pick-filter', group: 'App', help: 'clear the filter (again: close)', hint: 'clear filter' },
-  { action: 'back', keys: ['esc', '?', 'q'], scope: 'help', group: 'App', help: 'close the help (back to what was open, as it was)', hint: 'close', hintKey: 'Esc/?' },
-  { action: 'card.next', keys: ['down', 'j'], scope: 'help', group: 'Navigate', help: 'scroll down (when the help is taller than the screen)' },
-  { action: 'card.prev', keys: ['up', 'k'], scope: 'help', group: 'Navigate', help: 'scroll up' },
-  { action: 'page.down', keys: ['pagedown', ' '], scope: 'help', group: 'Navigate', help: 'a screen down' },
-  { action: 'page.up', keys: ['pageup'], scope: 'help', group: 'Navigate', help: 'a screen up' },
-  { action: 'card.prev', keys: ['up', 'k'], scope: 'sequence', group: 'Navigate', help: 'scroll up' },
-  { action: 'card.next', keys: ['down', 'j'], scope: 'sequence', group: 'Navigate', help: 'scroll down', hint: 'scroll', hintKey: 'j/k' },
-  { action: 'back', keys: ['esc', 'q'], scope: 'sequence', group: 'App', help: 'back to the list', hint: 'back' },
-  { action: 'help', keys: ['?'], scope: 'sequence', group: 'App', help: 'these keys', hint: 'help' },
-  { action: 'help', keys: ['?'], scope: 'global', group: 'App', help: 'this help', hint: 'help' },
-  { action: 'back', keys: ['esc'], scope: 'global', group: 'App', help: 'back / cancel' },
-  { action: 'quit', keys: ['q', 'C-c'], scope: 'global', group: 'App', help: 'quit', hint: 'quit' },
-];
-
-/** Ink's (input, key) as one name the table uses. */
-export function keyName(input: string, key: Key): string {
-  const shift = key.shift ? 'S-' : '';
-  if (key.upArrow) return `${shift}up`;
-  if (key.downArrow) return `${shift}down`;
-  if (key.leftArrow) return `${shift}left`;
-  if (key.rightArrow) return `${shift}right`;
-  if (key.pageUp) return 'pageup';
-  if (key.pageDown) return 'pagedown';
-  if (key.home) return 'home';
-  if (key.end) return 'end';
-  if (key.return) return 'enter';
-  if (key.escape) return 'esc';
-  if (key.tab) return key.shift ? 'S-tab' : 'tab';
-  // Ink 6.8 reports Backspace (0x7f) as `delete`: both delete backwards.
-  if (key.backspace || key.delete) return 'backspace';
-  if (key.ctrl && input) return `C-${input.toLowerCase()}`;
-  return input;
-}
-
-const index = new Map<string, Action>();
+const index = new Map<string, Binding>();
 for (const b of KEYMAP) {
   for (const k of b.keys) {
     const id = `${b.scope}:${k}`;
-    if (!index.has(id)) index.set(id, b.action);
+    if (index.has(id)) throw new Error(`keymap: ${k} is bound twice in ${b.scope}`);
+    index.set(id, b);
   }
 }
 
-/** The action a key triggers in a scope; scope bindings win over global ones. */
-export function actionFor(scope: Scope, name: string): Action | undefined {
+/** The binding a key triggers in a scope; scope bindings win over global ones. */
+export function bindingOf(scope: Scope, name: string): Binding | undefined {
   return index.get(`${scope}:${name}`) ?? (MODAL.has(scope) ? undefined : index.get(`global:${name}`));
 }
 
-/** How a key name is shown to people. */
-export function displayKey(name: string): string {
-  const arrows: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
-  if (name.startsWith('S-')) return `Shift+${arrows[name.slice(2)] ?? name.slice(2)}`;
-  if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
-  if (arrows[name]) return arrows[name];
-  const words: Record<string, string> = { enter: 'Enter', esc: 'Esc', tab: 'Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', ' ': 'Space' };
-  return words[name] ?? name;
+/** The action a key triggers in a scope. */
+export const actionFor = (scope: Scope, name: string): Action | undefined => bindingOf(scope, name)?.action;
+
+/** A screen binding with its handler, when the key has one in that scope. */
+export function screenBindingOf(scope: 'board' | 'detail', name: string): ScreenBinding<ScreenKeys> | undefined {
+  const b = index.get(`${scope}:${name}`);
+  return b !== undefined && 'run' in b ? (b as ScreenBinding<ScreenKeys>) : undefined;
+}
+
+/** A binding by scope and action id. */
+export function bindingFor(scope: Scope, action: Action): Binding | undefined {
+  return KEYMAP.find((b) => b.scope === scope && b.action === action);
+}
+
+/** A text prompt's edit for a key name, from the prompt scope's bindings. */
+export function editFor(name: string): EditBinding['edit'] {
+  const b = index.get(`prompt:${name}`);
+  return b !== undefined && 'edit' in b ? (b as EditBinding).edit : undefined;
+}
+
+/** Every Ctrl+letter editing key of a text prompt, by the byte a terminal sends for it. */
+export function promptEditBytes(): Map<string, NonNullable<EditBinding['edit']>> {
+  const out = new Map<string, NonNullable<EditBinding['edit']>>();
+  for (const b of OVERLAY_KEYS) {
+    if (b.scope !== 'prompt' || b.edit === undefined) continue;
+    for (const k of b.keys) {
+      const m = /^C-([a-z])$/.exec(k);
+      if (m) out.set(String.fromCharCode((m[1] as string).charCodeAt(0) - 96), b.edit);
+    }
+  }
+  // Backspace arrives as 0x7f or 0x08 inside a chunk of typed text.
+  const back = editFor('backspace');
+  if (back !== undefined) {
+    out.set('\x7f', back);
+    out.set('\b', back);
+  }
+  return out;
 }
 
 /**
@@ -213,9 +88,45 @@ export function bindingsFor(scope: Scope): Binding[] {
   return own.concat(global);
 }
 
+export interface Hint {
+  key: string;
+  label: string;
+  action: Action;
+}
+
 /** Footer hints for a scope: `key label` pairs from the table. */
-export function hintsFor(scope: Scope): { key: string; label: string }[] {
+export function hintsFor(scope: Scope): Hint[] {
   return bindingsFor(scope)
     .filter((b): b is Binding & { hint: string } => b.hint !== undefined)
-    .map((b) => ({ key: b.hintKey ?? displayKey(b.keys[0] ?? ''), label: b.hint }));
+    .map((b) => ({ key: b.hintKey ?? displayKey(b.keys[0] ?? ''), label: b.hint, action: b.action }));
+}
+
+/** What each scope is, for the README's key table; the screens get tables, the rest a line each. */
+const SCREENS: readonly [Scope, string][] = [
+  ['board', 'The board'],
+  ['detail', 'The card detail'],
+];
+const OVERLAYS: readonly [Scope, string][] = [
+  ['picker', 'The board list'],
+  ['pick', 'Pickers (tags, assignees, move to…)'],
+  ['tags', 'The tag manager (`T`)'],
+  ['pick-filter', 'Filtering a list (after `/`; other keys are text)'],
+  ['prompt', 'Text prompts'],
+  ['filter-prompt', 'The board filter (`/`)'],
+  ['confirm', 'Questions `[y/n]`'],
+  ['help', 'The help (`?`)'],
+  ['sequence', 'An email sequence'],
+  ['global', 'On the board, the detail and the board list'],
+];
+
+/** The keymap in Markdown: the README's key section. */
+export function keyTableMarkdown(): string {
+  const esc = (t: string) => t.replace(/\|/g, '\\|');
+  const keys = (b: Binding) => b.keys.map((k) => `\`${displayKey(k)}\``).join(' ');
+  const own = (scope: Scope) => KEYMAP.filter((b) => b.scope === scope);
+  const tables = SCREENS.map(([scope, title]) =>
+    [`**${title}**`, '', '| Keys | What they do |', '|---|---|', ...own(scope).map((b) => `| ${esc(keys(b))} | ${esc(b.help)} |`)].join('\n'),
+  );
+  const lines = OVERLAYS.map(([scope, title]) => `- **${title}:** ${own(scope).map((b) => `${keys(b)} ${b.help}`).join(' · ')}`);
+  return [...tables, ['**Over the screens**', '', ...lines].join('\n')].join('\n\n');
 }

@@ -5,8 +5,8 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { KeyRouter } from './hooks/use-key-router.js';
-import type { Scope } from './keymap.js';
-import type { PickerProps } from './prompts/Picker.js';
+import type { Scope } from './keys/types.js';
+import type { PickerProps } from './prompts/types.js';
 
 export type Overlay =
   | {
@@ -21,14 +21,14 @@ export type Overlay =
       foot?: string;
       /** The keymap scope whose hints the footer shows; default 'prompt'. */
       scope?: Scope;
-      onSubmit(value: string): void;
-      onCancel(value: string): void;
-      onChange?(value: string): void;
+      onSubmit: (value: string) => void;
+      onCancel: (value: string) => void;
+      onChange?: (value: string) => void;
     }
-  | { kind: 'confirm'; question: string; onYes(): void; onNo(): void }
+  | { kind: 'confirm'; question: string; onYes: () => void; onNo: () => void }
   // A picker's own props; the overlay view supplies its size.
   | ({ kind: 'pick' } & Omit<PickerProps, 'width' | 'height'>)
-  | { kind: 'sequences'; onCancel(): void };
+  | { kind: 'sequences'; onCancel: () => void };
 
 /** An open overlay and its identity: a new key remounts (fresh text state). */
 export type Shown = Overlay & { key: number };
@@ -40,15 +40,15 @@ export interface Overlays {
    * opening or closing). A function: a layout effect of this same commit may
    * have asked for another since.
    */
-  drawn(): boolean;
+  drawn: () => boolean;
   /** Replaces whatever is open; returns the new overlay's key. */
-  show(o: Overlay): number;
+  show: (o: Overlay) => number;
   /** Patches the overlay `key` if it is still the one open (busy, error). */
-  update(key: number, patch: Partial<Overlay>): void;
+  update: (key: number, patch: Partial<Overlay>) => void;
   /** Closes the open overlay; a queued one takes its place. */
-  close(key?: number): void;
+  close: (key?: number) => void;
   /** Shows now if nothing is open, else after the open one closes. */
-  later(o: Overlay): number;
+  later: (o: Overlay) => number;
   /**
    * Text left in prompts closed with Esc, by what they were for (a comment
    * on card 42): reopening the same prompt brings it back. Held as long as
@@ -99,7 +99,7 @@ export function useOverlays(router: Pick<KeyRouter, 'expectChange'>): Overlays {
   );
   const show = useCallback((o: Overlay): number => {
     const key = ++counter;
-    set({ ...o, key } as Shown);
+    set({ ...o, key });
     return key;
   }, [set]);
   const update = useCallback((key: number, patch: Partial<Overlay>) => {
@@ -112,7 +112,7 @@ export function useOverlays(router: Pick<KeyRouter, 'expectChange'>): Overlays {
     set(queue.current.shift() ?? null);
   }, [set]);
   const later = useCallback((o: Overlay): number => {
-    const shown = { ...o, key: ++counter } as Shown;
+    const shown = { ...o, key: ++counter };
     if (latest.current === null) set(shown);
     else queue.current.push(shown);
     return shown.key;

@@ -76,7 +76,7 @@ export async function run(argv: string[]): Promise<number> {
     throw e;
   }
   const { client, backend } = conn;
-  const closeService = conn.close;
+  const closeService = () => conn.close();
   const store = createBoardStore(client);
 
   let initialBoardId: number | null = null;

@@ -7,10 +7,10 @@ import { createElement } from 'react';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { cellWidth } from '../../src/text/width.js';
-import { hintsFor } from '../../src/ui/keymap.js';
+import { hintsFor, type Hint } from '../../src/ui/keymap.js';
 import { StatusBar, footerHints } from '../../src/ui/StatusBar.js';
 
-const bar = (width: number, hints: { key: string; label: string }[]) =>
+const bar = (width: number, hints: Hint[]) =>
   render(
     createElement(StatusBar, { width, board: 'Support Inbox', backend: 'embedded', pending: 0, failed: 0, error: null, waitSeconds: null, notice: null, hints }),
   );

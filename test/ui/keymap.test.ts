@@ -11,8 +11,8 @@ describe('keymap', () => {
     expect(actionFor('confirm', 'q')).toBeUndefined();
     expect(actionFor('confirm', '?')).toBeUndefined();
     expect(hintsFor('confirm')).toEqual([
-      { key: 'y', label: 'yes' },
-      { key: 'n/Esc', label: 'no' },
+      { key: 'y', label: 'yes', action: 'confirm.yes' },
+      { key: 'n/Esc', label: 'no', action: 'confirm.no' },
     ]);
   });
 
@@ -23,44 +23,44 @@ describe('keymap', () => {
     }
     expect(actionFor('pick', 'q')).toBeUndefined();
     expect(actionFor('board', 'q')).toBe('quit');
-    expect(actionFor('help', 'q')).toBe('back');
+    expect(actionFor('help', 'q')).toBe('help.close');
   });
 
   it('a picker: j/k, 1–9, Enter, Esc and r', () => {
-    expect(actionFor('pick', 'j')).toBe('card.next');
-    expect(actionFor('pick', 'up')).toBe('card.prev');
-    expect(actionFor('pick', '3')).toBe('pick.nth');
-    expect(actionFor('pick', 'enter')).toBe('open');
-    expect(actionFor('pick', 'esc')).toBe('back');
+    expect(actionFor('pick', 'j')).toBe('list.next');
+    expect(actionFor('pick', 'up')).toBe('list.prev');
+    expect(actionFor('pick', '3')).toBe('list.nth');
+    expect(actionFor('pick', 'enter')).toBe('list.pick');
+    expect(actionFor('pick', 'esc')).toBe('list.close');
     // r retries options that failed to load; not hinted, as most pickers have none to retry.
-    expect(actionFor('pick', 'r')).toBe('refresh');
+    expect(actionFor('pick', 'r')).toBe('list.reload');
     expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'filter', 'close', 'help']);
   });
 
   it('a picker filtering (after /): ↑↓ Ctrl+P/N, Enter, Backspace, Esc; j, k, digits and r are text', () => {
-    expect(actionFor('pick', '/')).toBe('pick.filter');
-    expect(actionFor('pick-filter', 'up')).toBe('card.prev');
-    expect(actionFor('pick-filter', 'C-n')).toBe('card.next');
-    expect(actionFor('pick-filter', 'enter')).toBe('open');
+    expect(actionFor('pick', '/')).toBe('list.filter');
+    expect(actionFor('pick-filter', 'up')).toBe('list.prev');
+    expect(actionFor('pick-filter', 'C-n')).toBe('list.next');
+    expect(actionFor('pick-filter', 'enter')).toBe('list.pick');
     expect(actionFor('pick-filter', 'backspace')).toBe('filter.erase');
-    expect(actionFor('pick-filter', 'esc')).toBe('back');
+    expect(actionFor('pick-filter', 'esc')).toBe('filter.clear');
     for (const text of ['j', 'k', '3', 'r', 'q', '?', 'd']) expect(actionFor('pick-filter', text)).toBeUndefined();
     expect(hintsFor('pick-filter')).toEqual([
-      { key: '↑/↓', label: 'choose' },
-      { key: 'Enter', label: 'pick' },
-      { key: 'Esc', label: 'clear filter' },
+      { key: '↑/↓', label: 'choose', action: 'list.next' },
+      { key: 'Enter', label: 'pick', action: 'list.pick' },
+      { key: 'Esc', label: 'clear filter', action: 'filter.clear' },
     ]);
   });
 
   it('the board list: the pickers’ keys (/ filter included), its own n and r, and the global ? and q', () => {
-    expect(actionFor('picker', 'j')).toBe('card.next');
-    expect(actionFor('picker', 'up')).toBe('card.prev');
-    expect(actionFor('picker', 'enter')).toBe('open');
-    expect(actionFor('picker', '2')).toBe('pick.nth');
-    expect(actionFor('picker', '/')).toBe('pick.filter');
+    expect(actionFor('picker', 'j')).toBe('list.next');
+    expect(actionFor('picker', 'up')).toBe('list.prev');
+    expect(actionFor('picker', 'enter')).toBe('list.pick');
+    expect(actionFor('picker', '2')).toBe('list.nth');
+    expect(actionFor('picker', '/')).toBe('list.filter');
     expect(actionFor('picker', 'n')).toBe('board.new');
-    expect(actionFor('picker', 'r')).toBe('refresh');
-    expect(actionFor('picker', 'esc')).toBe('back');
+    expect(actionFor('picker', 'r')).toBe('list.reload');
+    expect(actionFor('picker', 'esc')).toBe('list.close');
     expect(actionFor('picker', '?')).toBe('help');
     expect(actionFor('picker', 'q')).toBe('quit');
     expect(hintsFor('picker').map((h) => `${h.key} ${h.label}`)).toEqual([
@@ -75,14 +75,14 @@ describe('keymap', () => {
     expect(actionFor('pick-filter', '?')).toBeUndefined();
     expect(actionFor('prompt', '?')).toBeUndefined();
     expect(actionFor('confirm', '?')).toBeUndefined();
-    for (const k of ['esc', '?', 'q']) expect(actionFor('help', k)).toBe('back');
+    for (const k of ['esc', '?', 'q']) expect(actionFor('help', k)).toBe('help.close');
   });
 
   it('the tag manager: a picker of tags whose Enter shows the board’s cards with the tag; n new, d delete', () => {
-    expect(actionFor('tags', 'enter')).toBe('open');
+    expect(actionFor('tags', 'enter')).toBe('list.pick');
     expect(actionFor('tags', 'n')).toBe('tag.new');
     expect(actionFor('tags', 'd')).toBe('tag.delete');
-    expect(actionFor('tags', '/')).toBe('pick.filter');
+    expect(actionFor('tags', '/')).toBe('list.filter');
     expect(actionFor('tags', '?')).toBe('help');
     expect(actionFor('tags', 'q')).toBeUndefined();
     expect(hintsFor('tags').map((h) => `${h.key} ${h.label}`)).toEqual([
@@ -102,12 +102,12 @@ describe('keymap', () => {
   });
 
   it('help and footer name only the keys that reach a global action: in the card detail q goes back', () => {
-    expect(actionFor('detail', 'q')).toBe('back');
+    expect(actionFor('detail', 'q')).toBe('detail.back');
     expect(hintsFor('detail').map((h) => `${h.key} ${h.label}`)).toContain('Ctrl+C quit');
     expect(hintsFor('detail').map((h) => `${h.key} ${h.label}`)).not.toContain('q quit');
     const quit = bindingsFor('detail').filter((b) => b.action === 'quit');
     expect(quit.map((b) => b.keys)).toEqual([['C-c']]);
-    // Esc is the detail's own 'back': the global 'back / cancel' is not listed twice.
+    // Esc is the detail's own way back: no global Esc is listed beside it.
     expect(bindingsFor('detail').filter((b) => b.keys.includes('esc'))).toHaveLength(1);
     // Where nothing shadows them, the global keys stay whole.
     expect(hintsFor('board').map((h) => `${h.key} ${h.label}`)).toContain('q quit');
@@ -115,10 +115,10 @@ describe('keymap', () => {
   });
 
   it('the help scrolls with keys from the table, so its own ? lists them', () => {
-    expect(actionFor('help', 'j')).toBe('card.next');
-    expect(actionFor('help', 'up')).toBe('card.prev');
-    expect(actionFor('help', ' ')).toBe('page.down');
-    expect(actionFor('help', 'pageup')).toBe('page.up');
+    expect(actionFor('help', 'j')).toBe('scroll.down');
+    expect(actionFor('help', 'up')).toBe('scroll.up');
+    expect(actionFor('help', ' ')).toBe('scroll.pageDown');
+    expect(actionFor('help', 'pageup')).toBe('scroll.pageUp');
     expect(displayKey(' ')).toBe('Space');
   });
 });

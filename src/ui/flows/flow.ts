@@ -10,9 +10,7 @@ import type { Overlay, Overlays, PickOverlay } from '../overlay.js';
 export interface Flow {
   store: BoardStore;
   overlays: Overlays;
-  notify(text: string): void;
-  /** The screen the flow started from. */
-  screen: 'board' | 'detail' | 'picker';
+  notify: (text: string) => void;
 }
 
 /** The server's words for a failure (the store has already sanitised them). */
@@ -29,13 +27,13 @@ export interface Ask {
   /** Close at once and trust the store's optimistic view. */
   optimistic?: boolean;
   /** Sends the answer; omitted when the flow only continues (`next`). */
-  run?(value: string): Promise<unknown>;
+  run?: (value: string) => Promise<unknown>;
   /** Continue with another step instead of sending. */
-  next?(value: string): void;
+  next?: (value: string) => void;
   /** Notice on success. */
   done?: string;
   /** After success (reload a detail, focus a card). */
-  after?(value: string): void;
+  after?: (value: string) => void;
   /** Show after the open overlay instead of replacing it (a late failure). */
   queued?: boolean;
   /**

@@ -5,7 +5,7 @@
 import type { CardId } from '../../api/tolerant.js';
 import { normaliseAssignees } from '../../api/normalise.js';
 import { sanitize } from '../../text/sanitize.js';
-import type { PickItem } from '../prompts/Picker.js';
+import type { PickItem } from '../prompts/types.js';
 import { ask, showPicker, type Flow } from './flow.js';
 
 const TYPE = '\u0000type';

@@ -8,7 +8,7 @@ import type { CardId } from '../../api/tolerant.js';
 import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
 import { TAG_COLORS } from '../../api/schema.js';
 import { sanitize } from '../../text/sanitize.js';
-import type { PickItem } from '../prompts/Picker.js';
+import type { PickItem } from '../prompts/types.js';
 import type { BoardState } from '../../store/index.js';
 import { ask, showPicker, why, type Flow } from './flow.js';
 

@@ -7,13 +7,13 @@ import { useEffect, useRef } from 'react';
 import type { BoardStore, CardFilter } from '../../store/index.js';
 import { filterFor, type BoardFilter, type FilterCache } from '../filter.js';
 import { useBoard } from '../store-context.js';
-import { snapToFilter } from './screen-keys.js';
+import { snapToFilter } from '../keys/filter-keys.js';
 
 export interface UseBoardFilter {
   /** The filter as this render draws it. */
   filter: BoardFilter | null;
   /** The filter as the last key left it, over the cards as they are now (for key handlers). */
-  latest(): BoardFilter | null;
+  latest: () => BoardFilter | null;
 }
 
 export function useBoardFilter(store: BoardStore): UseBoardFilter {

@@ -6,7 +6,7 @@
  * that closing the help finds it as it was (highlight, filter text).
  */
 import { createContext, useContext } from 'react';
-import type { Scope } from '../keymap.js';
+import type { Scope } from '../keys/types.js';
 
 export const HelpContext = createContext<((scope: Scope) => void) | null>(null);
 

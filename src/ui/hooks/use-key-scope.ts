@@ -4,7 +4,7 @@
  * footer hints name that scope instead of the overlay's own.
  */
 import { createContext, useContext, useLayoutEffect } from 'react';
-import type { Scope } from '../keymap.js';
+import type { Scope } from '../keys/types.js';
 
 export const KeyScopeContext = createContext<((scope: Scope | null) => void) | null>(null);
 

@@ -35,7 +35,7 @@ type Operation =
   | { type: 'clip'; clip: Clip }
   | { type: 'unclip' };
 
-const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: [] }) as StyledChar;
+const BLANK: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: [] });
 
 const styledLines = new BoundedCache<string, StyledChar[]>(2048);
 

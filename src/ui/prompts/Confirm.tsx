@@ -7,8 +7,8 @@ import { truncate } from '../../text/width.js';
 export interface ConfirmProps {
   question: string;
   width: number;
-  onYes(): void;
-  onNo(): void;
+  onYes: () => void;
+  onNo: () => void;
 }
 
 /** y/n keys, through the key router. */

@@ -35,20 +35,13 @@ import { createContext, useContext, useMemo } from 'react';
 import { fit } from '../../text/width.js';
 import { useOpenHelp } from '../hooks/use-help.js';
 import { useKeyScope } from '../hooks/use-key-scope.js';
-import { hintsFor, type Action, type Scope } from '../keymap.js';
+import { hintsFor } from '../keymap.js';
+import type { PickerProps, PickItem } from './types.js';
+
+export type { PickerProps, PickItem } from './types.js';
 import { usePickerInput } from './use-picker-input.js';
 import { usePickerState } from './use-picker-state.js';
 
-export interface PickItem {
-  /** Unique within the picker. */
-  value: string;
-  label: string;
-  /** Swatch colour (`#rrggbb`) drawn as ■ before the label. */
-  swatch?: string | null;
-  dim?: boolean;
-  /** An action rather than an option ("+ New tag…"): listed after the matches whatever the filter. */
-  action?: boolean;
-}
 
 /** Rows by their (fitted) label: ink-select-input hands a row only its label. */
 const RowItems = createContext<ReadonlyMap<string, PickItem | undefined>>(new Map());
@@ -68,31 +61,6 @@ function PickRow({ isSelected, label }: { isSelected?: boolean; label: string })
   );
 }
 
-export interface PickerProps {
-  title: string;
-  items: readonly PickItem[];
-  width: number;
-  height: number;
-  initialIndex?: number;
-  /** Under the title: an error, how to use it ("loading…" by default while loading). */
-  status?: { text: string; error?: boolean } | null;
-  /** The options are still coming: keys wait for them (see above). */
-  loading?: boolean;
-  help?: string;
-  onPick(value: string): void;
-  onCancel(): void;
-  /** The keymap scope of its keys while not filtering; `pick` by default. */
-  scope?: Scope;
-  /** Takes keys; false while something else does (a prompt over the board list). Default true. */
-  isActive?: boolean;
-  /**
-   * The scope's actions a picker doesn't do itself (the board list's n, r,
-   * q; the tag manager's n, d), on the highlighted item (null: none).
-   */
-  onAction?(action: Action, value: string | null): void;
-  /** `r`: the options failed to load, ask for them again. */
-  onRetry?(): void;
-}
 
 /** The footer while filtering: the `pick-filter` scope's hints, from the keymap. */
 const FILTER_HELP = hintsFor('pick-filter').map((h) => `${h.key} ${h.label}`).join(' · ');

@@ -32,11 +32,11 @@ export interface TextPromptProps {
   /** Lines of the field for multi-line prompts. */
   lines?: number;
   isActive?: boolean;
-  onSubmit(value: string): void;
+  onSubmit: (value: string) => void;
   /** Esc, with the text as it stood. */
-  onCancel(value: string): void;
+  onCancel: (value: string) => void;
   /** Every change, for live uses such as the filter. */
-  onChange?(value: string): void;
+  onChange?: (value: string) => void;
 }
 
 /** The visible part of one line with the cursor drawn in, at most `width` cells. */

@@ -12,7 +12,7 @@ import type { Key } from 'ink';
 import type { MutableRefObject } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 import { actionFor, keyName, type Action, type Scope } from '../keymap.js';
-import type { PickItem } from './Picker.js';
+import type { PickItem } from './types.js';
 import { erase, startFilter, step, stopFilter, typeText, visibleRows, type PickerState } from './use-picker-state.js';
 
 export interface UsePickerInputOptions {
@@ -23,16 +23,16 @@ export interface UsePickerInputOptions {
   items: readonly PickItem[];
   folded: readonly string[];
   latest: MutableRefObject<PickerState>;
-  set(next: PickerState): void;
+  set: (next: PickerState) => void;
   /** The options are still coming: keys are held for them (see KeyRouter). */
   loading: boolean;
-  onPick(value: string): void;
-  onCancel(): void;
+  onPick: (value: string) => void;
+  onCancel: () => void;
   /** The scope's other actions (the board list's n, r, q), on the highlighted item. */
-  onAction?(action: Action, value: string | null): void;
+  onAction?: (action: Action, value: string | null) => void;
   /** `?` (not while filtering: there it is text). */
-  onHelp(): void;
-  onRetry?(): void;
+  onHelp: () => void;
+  onRetry?: () => void;
 }
 
 /** Printable text typed into the filter (not a control key or an escape sequence). */
@@ -56,25 +56,25 @@ export function usePickerInput(o: UsePickerInputOptions): void {
     if (s.filtering) {
       const action = actionFor('pick-filter', keyName(input, key));
       // Esc clears the filter (the highlighted item stays highlighted); a second Esc closes.
-      if (action === 'back') return o.set(stopFilter(s, o.items, o.folded));
+      if (action === 'filter.clear') return o.set(stopFilter(s, o.items, o.folded));
       if (action === 'filter.erase') return o.set(erase(s, o.items, o.folded));
-      if (action === 'card.prev') return o.set(step(s, { rows, matches: 0 }, -1));
-      if (action === 'card.next') return o.set(step(s, { rows, matches: 0 }, 1));
-      if (action === 'open') return pickAt();
+      if (action === 'list.prev') return o.set(step(s, { rows, matches: 0 }, -1));
+      if (action === 'list.next') return o.set(step(s, { rows, matches: 0 }, 1));
+      if (action === 'list.pick') return pickAt();
       const text = typed(input, key);
       if (text !== null) o.set(typeText(s, o.items, o.folded, text));
       return;
     }
     const action = actionFor(o.scope, keyName(input, key));
-    if (action === 'back') return o.onCancel();
+    if (action === 'list.close') return o.onCancel();
     if (action === 'help') return o.onHelp();
-    if (action === 'refresh' && o.onRetry !== undefined) return o.onRetry();
-    if (action === 'pick.filter') return o.set(startFilter(s));
+    if (action === 'list.reload' && o.onRetry !== undefined) return o.onRetry();
+    if (action === 'list.filter') return o.set(startFilter(s));
     if (rows.length > 0) {
-      if (action === 'card.prev') return o.set(step(s, { rows, matches: 0 }, -1));
-      if (action === 'card.next') return o.set(step(s, { rows, matches: 0 }, 1));
-      if (action === 'open') return pickAt();
-      const nth = action === 'pick.nth' ? Number(input) - 1 : -1;
+      if (action === 'list.prev') return o.set(step(s, { rows, matches: 0 }, -1));
+      if (action === 'list.next') return o.set(step(s, { rows, matches: 0 }, 1));
+      if (action === 'list.pick') return pickAt();
+      const nth = action === 'list.nth' ? Number(input) - 1 : -1;
       if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
     }
     if (action !== undefined) o.onAction?.(action, rows[at]?.value ?? null);

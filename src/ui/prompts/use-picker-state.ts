@@ -4,7 +4,7 @@
  * @inkjs/ui's use-*-state; the keys that change it are in use-picker-input.
  */
 import { useMemo, useRef, useState } from 'react';
-import type { PickItem } from './Picker.js';
+import type { PickItem } from './types.js';
 
 export interface PickerState {
   /** Row of `visibleRows` highlighted; -1 when none is (nothing matches). */

@@ -5,6 +5,7 @@
  */
 import { useRef, type Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
+import { actionFor, editFor, keyName, promptEditBytes } from '../keymap.js';
 import { textInputReducer, type TextInputAction, type TextInputState } from './use-text-input-state.js';
 
 export interface UseTextInputOptions {
@@ -14,23 +15,16 @@ export interface UseTextInputOptions {
   isActive: boolean;
   /** Saving: the prompt keeps the keys (held for it, see KeyRouter) rather than letting them reach the screen behind. */
   waiting?: boolean;
-  onSubmit(value: string): void;
+  onSubmit: (value: string) => void;
   /** Esc, with the text as it stood (a draft worth keeping). */
-  onCancel(value: string): void;
+  onCancel: (value: string) => void;
 }
 
-// Ctrl+A, Ctrl+E, Backspace (0x7f or 0x08), Ctrl+W, Ctrl+U, Ctrl+K.
-const EDIT_KEYS = /[\x01\x05\x7f\b\x17\x15\x0b]/;
-const EDIT_KEY_SPLIT = /([\x01\x05\x7f\b\x17\x15\x0b])/;
-const EDIT_ACTIONS: Record<string, TextInputAction> = {
-  '\x01': { type: 'home' },
-  '\x05': { type: 'end' },
-  '\x7f': { type: 'deleteBack' },
-  '\b': { type: 'deleteBack' },
-  '\x17': { type: 'deleteWordBack' },
-  '\x15': { type: 'deleteToLineStart' },
-  '\x0b': { type: 'deleteToLineEnd' },
-};
+// The editing keys' bytes (Ctrl+A, Ctrl+W… and Backspace), from the keymap's prompt scope.
+const EDIT_ACTIONS = promptEditBytes();
+const byteClass = [...EDIT_ACTIONS.keys()].map((b) => `\\x${b.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+const EDIT_KEYS = new RegExp(`[${byteClass}]`);
+const EDIT_KEY_SPLIT = new RegExp(`([${byteClass}])`);
 
 export function useTextInput({ state, dispatch: dispatchState, multiline, isActive, waiting = false, onSubmit, onCancel }: UseTextInputOptions): void {
   // Keys can arrive faster than React renders (a paste, then Enter, in two
@@ -43,25 +37,20 @@ export function useTextInput({ state, dispatch: dispatchState, multiline, isActi
     dispatchState(action);
   };
   useKeyHandler((input, key) => {
-    if (key.return) return onSubmit(latest.current.value);
-    if (key.escape) return onCancel(latest.current.value);
-    // Ink 6.8 reports Backspace (0x7f) as `delete`: both delete backwards.
-    if (key.backspace || key.delete) return dispatch({ type: 'deleteBack' });
-    if (key.leftArrow) return dispatch({ type: 'left' });
-    if (key.rightArrow) return dispatch({ type: 'right' });
-    if (key.home || (key.ctrl && input === 'a')) return dispatch({ type: 'home' });
-    if (key.end || (key.ctrl && input === 'e')) return dispatch({ type: 'end' });
-    if (key.ctrl && input === 'w') return dispatch({ type: 'deleteWordBack' });
-    if (key.ctrl && input === 'u') return dispatch({ type: 'deleteToLineStart' });
-    if (key.ctrl && input === 'k') return dispatch({ type: 'deleteToLineEnd' });
+    const name = keyName(input, key);
+    const action = actionFor('prompt', name);
+    if (action === 'prompt.submit') return onSubmit(latest.current.value);
+    if (action === 'prompt.cancel') return onCancel(latest.current.value);
+    const edit = editFor(name);
+    if (edit !== undefined) return dispatch(edit);
     if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
     // Editing keys typed in the same read as text ("\x01URGENT " when Ctrl+A
     // and the typing land together) are keys, not text to drop: apply them
     // and the text between them in order. No paste holds them.
     if (input.length > 1 && EDIT_KEYS.test(input)) {
       for (const part of input.split(EDIT_KEY_SPLIT)) {
-        const action = EDIT_ACTIONS[part];
-        if (action !== undefined) dispatch(action);
+        const edit = EDIT_ACTIONS.get(part);
+        if (edit !== undefined) dispatch(edit);
         else if (part !== '' && typeText(part)) return;
       }
       return;

@@ -1,0 +1,77 @@
+/**
+ * The board's `/` filter: the prompt that sets it, and keeping the cursor on
+ * a card it shows.
+ */
+import type { CardId } from '../../api/tolerant.js';
+import type { BoardStore } from '../../store/index.js';
+import { displayKey } from './names.js';
+import { overlayBinding as bindingFor } from './overlay-keys.js';
+import type { ScreenKeys } from './context.js';
+
+/**
+ * Moves the cursor onto a card the filter shows, looking forward first in
+ * its column; `acrossColumns` (a filter just set) also looks in the other
+ * columns when this one shows nothing. Walking keys stay in their column.
+ */
+export function snapToFilter(store: BoardStore, ids: ReadonlySet<CardId>, dir: 1 | -1 = 1, acrossColumns = false): void {
+  const s = store.getState();
+  if (s.cursor.cardId !== null && ids.has(s.cursor.cardId)) return;
+  const col = s.columns[s.cursor.col];
+  const list = col === undefined ? [] : (s.view.columns[col.label] ?? []);
+  const i = s.cursor.index;
+  const ahead = dir === 1 ? list.slice(i) : list.slice(0, i + 1).reverse();
+  const behind = dir === 1 ? list.slice(0, i).reverse() : list.slice(i + 1);
+  const hit = ahead.find((c) => ids.has(c.id)) ?? behind.find((c) => ids.has(c.id));
+  if (hit !== undefined) return s.focusCardId(hit.id);
+  if (!acrossColumns) return;
+  // Nothing matches here: the first match of the nearest column that has one
+  // (rightwards first), rather than a focus on an empty column.
+  const at = s.cursor.col;
+  for (let d = 1; d < s.columns.length; d++) {
+    for (const c of [at + d, at - d]) {
+      const label = s.columns[c]?.label;
+      const first = label === undefined ? undefined : (s.view.columns[label] ?? []).find((x) => ids.has(x.id));
+      if (first !== undefined) return s.focusCardId(first.id);
+    }
+  }
+}
+
+/** "Enter keeps it · Esc drops it": the prompt's key line, from the keymap. */
+function filterFoot(before: string): string {
+  const keep = bindingFor('filter-prompt', 'filter.keep');
+  const undo = bindingFor('filter-prompt', 'filter.undo');
+  const key = (b: typeof keep) => displayKey(b?.keys[0] ?? '');
+  // With no filter before `/`, putting it back means dropping it.
+  return `filters as you type · ${key(keep)} ${keep?.help ?? ''} · ${key(undo)} ${before === '' ? 'drops it' : (undo?.help ?? '')}`;
+}
+
+/**
+ * `/`: the text part of the filter; a tag chosen in the tag manager stays.
+ * The board filters as you type; Esc puts back the filter there was before
+ * `/` (refining "refund" and changing your mind must not lose it).
+ */
+export function filterPrompt(k: ScreenKeys): void {
+  const f = k.flow;
+  const tagId = k.store.getState().filter?.tagId ?? null;
+  const before = k.store.getState().filter?.text ?? '';
+  const setText = (text: string) => k.store.getState().setFilter({ text, tagId });
+  const key = f.overlays.show({
+    kind: 'text',
+    title: 'Filter — title, tag or assignee',
+    initial: before,
+    multiline: false,
+    error: null,
+    busy: false,
+    foot: filterFoot(before),
+    scope: 'filter-prompt',
+    onChange: setText,
+    onSubmit: (v) => {
+      setText(v.trim() === '' ? '' : v);
+      f.overlays.close(key);
+    },
+    onCancel: () => {
+      setText(before);
+      f.overlays.close(key);
+    },
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The keymap's vocabulary: where keys go (scopes), what they do (actions, one
+ * id per meaning), and a binding. Screen scopes bind handlers too (see
+ * board-keys.ts, detail-keys.ts); docs/architecture.md › "The keymap".
+ */
+
+/**
+ * Where keys go: a screen (board, card detail, the board list `picker`), or what
+ * is open over it (a text prompt, a y/n confirm, a picker such as tags or
+ * move-to, the `?` help, an email sequence being read). `global` keys work
+ * on the screens only: what is open over them takes every key.
+ */
+export type Scope =
+  | 'board' | 'detail' | 'picker' | 'prompt' | 'filter-prompt' | 'confirm' | 'pick' | 'pick-filter' | 'tags' | 'help' | 'sequence'
+  | 'global';
+
+export type Action =
+  // the board's cursor and moves
+  | 'column.prev' | 'column.next' | 'card.prev' | 'card.next' | 'card.first' | 'card.last' | 'page.up' | 'page.down'
+  | 'move.left' | 'move.right' | 'move.up' | 'move.down'
+  // a card (board and detail)
+  | 'card.open' | 'card.new' | 'card.edit' | 'card.comment' | 'card.note' | 'card.subtask'
+  | 'card.tags' | 'card.assign' | 'card.moveTo' | 'card.archive' | 'card.select'
+  // the board
+  | 'column.new' | 'board.switch' | 'board.filter' | 'board.refresh' | 'board.back' | 'sequences' | 'tags.manage'
+  // the card detail
+  | 'scroll.up' | 'scroll.down' | 'scroll.pageUp' | 'scroll.pageDown' | 'comment.next' | 'comment.prev' | 'comment.delete' | 'detail.back'
+  // lists: the board list, pickers, the tag manager
+  | 'list.prev' | 'list.next' | 'list.pick' | 'list.nth' | 'list.filter' | 'list.reload' | 'list.close'
+  | 'board.new' | 'tag.new' | 'tag.delete'
+  // typing a list's filter
+  | 'filter.erase' | 'filter.clear'
+  // text prompts
+  | 'prompt.submit' | 'prompt.cancel' | 'prompt.newline' | 'prompt.home' | 'prompt.end' | 'prompt.left' | 'prompt.right'
+  | 'prompt.deleteBack' | 'prompt.deleteWord' | 'prompt.deleteToStart' | 'prompt.deleteToEnd'
+  // the board's / filter prompt
+  | 'filter.keep' | 'filter.undo'
+  // y/n
+  | 'confirm.yes' | 'confirm.no'
+  // the help, a sequence being read
+  | 'help.close' | 'sequence.back'
+  | 'help' | 'quit';
+
+export type Group = 'Navigate' | 'Move' | 'Card' | 'Board' | 'Edit' | 'App';
+
+export interface Binding {
+  action: Action;
+  /** Normalised key names (see `keyName`): 'h', 'H', 'left', 'S-left', 'C-c', 'enter', 'esc'. */
+  keys: readonly string[];
+  scope: Scope;
+  /** Help-screen text. */
+  help: string;
+  group: Group;
+  /** Short footer label; only the bindings with one are hinted. */
+  hint?: string;
+  /** How the footer names the keys, when one key alone would mislead ('hjkl'). */
+  hintKey?: string;
+}
+
+/**
+ * A binding of a screen with what it does. `unavailable` says why the action
+ * can't run now ("no card here"); the status bar shows that instead of a
+ * silent no-op. `run` is only called when it returns null.
+ */
+export interface ScreenBinding<Ctx> extends Binding {
+  unavailable?: (ctx: Ctx) => string | null;
+  run: (ctx: Ctx) => void;
+}

@@ -1,0 +1,42 @@
+/**
+ * What a picker is given and lists: shared by the picker, its state and
+ * input hooks, the overlays that open one and the flows that build them.
+ */
+import type { Action, Scope } from '../keys/types.js';
+
+export interface PickItem {
+  /** Unique within the picker. */
+  value: string;
+  label: string;
+  /** Swatch colour (`#rrggbb`) drawn as ■ before the label. */
+  swatch?: string | null;
+  dim?: boolean;
+  /** An action rather than an option ("+ New tag…"): listed after the matches whatever the filter. */
+  action?: boolean;
+}
+
+export interface PickerProps {
+  title: string;
+  items: readonly PickItem[];
+  width: number;
+  height: number;
+  initialIndex?: number;
+  /** Under the title: an error, how to use it ("loading…" by default while loading). */
+  status?: { text: string; error?: boolean } | null;
+  /** The options are still coming: keys wait for them (see above). */
+  loading?: boolean;
+  help?: string;
+  onPick: (value: string) => void;
+  onCancel: () => void;
+  /** The keymap scope of its keys while not filtering; `pick` by default. */
+  scope?: Scope;
+  /** Takes keys; false while something else does (a prompt over the board list). Default true. */
+  isActive?: boolean;
+  /**
+   * The scope's actions a picker doesn't do itself (the board list's n, r,
+   * q; the tag manager's n, d), on the highlighted item (null: none).
+   */
+  onAction?: (action: Action, value: string | null) => void;
+  /** `r`: the options failed to load, ask for them again. */
+  onRetry?: () => void;
+}
