@@ -121,6 +121,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
       store.getState().setFilter(null);
       if (id !== store.getState().boardId) void store.getState().openBoard(id).catch(() => undefined);
     },
+    // goTo reads the screen through its ref: the same function in effect on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [store],
   );
 

@@ -200,6 +200,8 @@ export function useKeyHandler(handler: KeyHandler, isActive = true, text = false
   useLayoutEffect(() => {
     if (!isActive || router === null) return;
     return router.push(ref, text, waits, o);
+    // `o` is a fresh object each render: `pinned` is a dependency, and `leaves` reads refs, so the one registered stays right.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [router, isActive, text, pinned]);
   // Done waiting: the held keys go out now, to this render's handler.
   useLayoutEffect(() => {

@@ -89,10 +89,10 @@ export function Picker(p: PickerProps) {
   const at = state.index < 0 ? -1 : Math.min(state.index, Math.max(0, rows.rows.length - 1));
   const noMatch = state.filtering && rows.matches === 0;
   const status = p.status ?? (p.loading === true ? { text: 'loading…' } : null);
-  const labelWidth = (i: PickItem) => Math.max(1, p.width - 4 - (i.swatch !== undefined ? 2 : 0));
+  const width = p.width;
   const items = useMemo(
-    () => rows.rows.map((i) => ({ key: i.value, value: i.value, label: fit(i.label, labelWidth(i)) })),
-    [rows.rows, p.width],
+    () => rows.rows.map((i) => ({ key: i.value, value: i.value, label: fit(i.label, Math.max(1, width - 4 - (i.swatch !== undefined ? 2 : 0))) })),
+    [rows.rows, width],
   );
   const byLabel = useMemo(() => new Map(items.map((row, k) => [row.label, rows.rows[k]])), [items, rows.rows]);
   const limit = Math.max(1, p.height - 3 - (state.filtering ? 1 : 0) - (noMatch ? 1 : 0));
