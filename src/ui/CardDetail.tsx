@@ -6,7 +6,7 @@ import type { ColumnInfo } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
-import { longDate } from './card-meta.js';
+import { longDate, urgency } from './card-meta.js';
 
 export interface DetailLine {
   text: string;
@@ -53,7 +53,11 @@ export function detailLines(
   if (d.CreatedAt) field('Created', longDate(d.CreatedAt));
   else dim('Created');
   if (d.DueDate === undefined) dim('Due');
-  else field('Due', d.DueDate ? longDate(d.DueDate) : '—');
+  else if (!d.DueDate) field('Due', '—');
+  else {
+    const u = urgency(d.DueDate);
+    para(`${'Due'.padEnd(12)} ${longDate(d.DueDate)}${u === 'overdue' ? ' — overdue' : u === 'today' ? ' — due today' : ''}`, u === 'overdue' ? { color: 'red', bold: true } : u === 'today' ? { color: 'yellow' } : {});
+  }
   if (d.Assignees === undefined) dim('Assignees');
   else field('Assignees', d.Assignees.length > 0 ? d.Assignees.join(', ') : '—');
   const tags = d.Tags;

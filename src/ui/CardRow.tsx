@@ -5,7 +5,7 @@ import { normaliseTagColor } from '../api/normalise.js';
 import type { Card } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { cellWidth, fit, truncate } from '../text/width.js';
-import { initials, isOverdue, shortDate } from './card-meta.js';
+import { dueText, initials, urgency } from './card-meta.js';
 
 export interface CardRowProps {
   card: Card;
@@ -30,20 +30,26 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, se
   const first = cardTags[0];
   const tagText = first ? `#${truncate(sanitize(first.Name), 8)}${cardTags.length > 1 ? `+${cardTags.length - 1}` : ''}` : '';
   const who = card.assignees && card.assignees.length > 0 ? initials(card.assignees[0] ?? '') : '';
-  const due = card.dueDate ? shortDate(card.dueDate) : '';
+  const urgent = card.dueDate ? urgency(card.dueDate) : null;
+  const due = card.dueDate ? dueText(card.dueDate) : '';
   // The title keeps at least 60% of the row; meta fills the rest in order
-  // tag, assignee, due, each only if it fits whole.
-  const room = Math.floor((width - cellWidth(lead)) * 0.4);
-  const metaParts: { text: string; color?: string; bold?: boolean }[] = [];
-  let used = 0;
-  const add = (text: string, color?: string, bold?: boolean) => {
+  // tag, assignee, due, each only if it fits whole — except an overdue or
+  // due-today date, which takes its room first (up to half the row) so it
+  // always shows.
+  const reserved = urgent !== null ? Math.min(cellWidth(due) + 1, Math.floor((width - cellWidth(lead)) / 2)) : 0;
+  const room = Math.max(reserved, Math.floor((width - cellWidth(lead)) * 0.4));
+  const metaParts: { text: string; color?: string }[] = [];
+  let used = reserved;
+  const add = (text: string, color?: string) => {
     if (!text || used + cellWidth(text) + 1 > room) return;
     used += cellWidth(text) + 1;
-    metaParts.push({ text, color, bold });
+    metaParts.push({ text, color });
   };
   add(tagText, first ? (normaliseTagColor(first.Color).hex ?? undefined) : undefined);
   add(who, 'cyan');
-  add(due && card.dueDate && isOverdue(card.dueDate) ? `!${due}` : due, card.dueDate && isOverdue(card.dueDate) ? 'red' : 'gray');
+  if (urgent !== null) {
+    if (reserved > 0) metaParts.push({ text: truncate(due, reserved - 1), color: urgent === 'overdue' ? 'red' : 'yellow' });
+  } else add(due, 'gray');
   const titleWidth = width - cellWidth(lead) - used;
   // One Text, so one yoga node per row: the spans inside are virtual. With a
   // Box and a Text per part, a first frame of 200 rows built ~1,000 nodes.

@@ -19,9 +19,28 @@ export function shortDate(value: string): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 }
 
-export function isOverdue(value: string, now = Date.now()): boolean {
+export type Urgency = 'overdue' | 'today' | null;
+
+/** Overdue (past), due today (UTC day, still ahead) or neither. */
+export function urgency(value: string, now = Date.now()): Urgency {
   const t = Date.parse(value);
-  return !Number.isNaN(t) && t < now;
+  if (Number.isNaN(t)) return null;
+  if (t < now) return 'overdue';
+  return new Date(t).toISOString().slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? 'today' : null;
+}
+
+/**
+ * A due date as a row shows it: a word or symbol, never colour alone.
+ * "!21 Nov" overdue, "!17:00" overdue today, "today 17:00", "30 Nov".
+ */
+export function dueText(value: string, now = Date.now()): string {
+  const u = urgency(value, now);
+  const t = Date.parse(value);
+  const sameDay = !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === new Date(now).toISOString().slice(0, 10);
+  const time = Number.isNaN(t) ? '' : new Date(t).toISOString().slice(11, 16);
+  if (u === 'overdue') return `!${sameDay ? time : shortDate(value)}`;
+  if (u === 'today') return `today ${time}`;
+  return shortDate(value);
 }
 
 /** A full date and time for the detail screen, in UTC. */
