@@ -1,26 +1,30 @@
 /**
  * The board store: `createBoardStore(client)` → a zustand vanilla store.
  * Runs without React; the UI reads it with `useStore(store, selector)`.
- *
- * Model (design.md, "Mutation protocol"): `confirmed` is what the server
- * last said, `pending` the mutations not yet settled, and `view` is
- * confirmed with pending replayed — recomputed on every change.
+ * This is where the slices are put together; the model they share (confirmed
+ * + pending → view) is docs/architecture.md, "The mutation protocol".
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { Client } from '../api/types.js';
-import { sanitize } from '../text/sanitize.js';
-import { makeMutationActions } from './actions.js';
+import { makeBoard } from './board.js';
+import { makeCardDetail } from './card-detail.js';
+import { makeCardMutations } from './card-mutations.js';
+import { makeComments } from './comments.js';
 import type { Core } from './core.js';
-import { errorText, FoldLog, makeUpdate } from './core.js';
-import { at, START_CURSOR } from './cursor.js';
+import { makeCursorActions, START_CURSOR } from './cursor.js';
 import { EMPTY_CARDS } from './draft.js';
-import { initialExtras, makeExtras } from './extras.js';
-import { normaliseFilter } from './filter.js';
-import { makeLoaders } from './loading.js';
+import { makeFilterActions } from './filter.js';
+import { FoldLog } from './fold-log.js';
+import { makeEngine } from './mutation-engine.js';
+import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
+import { makeRefresh } from './refresh.js';
+import { makeSequences } from './sequences.js';
+import { errorText, makeStatusActions } from './status.js';
+import { makeTags } from './tags.js';
 import type { BoardData, BoardState } from './types.js';
-import { EMPTY_VIEW } from './view.js';
+import { EMPTY_VIEW, makeUpdate } from './view.js';
 
 export interface BoardStoreOptions {
   /** Cards per page request (`limit`); a full page means another may follow. Default 50. */
@@ -40,6 +44,7 @@ export function initialData(): BoardData {
     boardLoading: false,
     boardError: null,
     columns: [],
+    foreignColumns: {},
     confirmed: EMPTY_CARDS,
     paging: {},
     tags: [],
@@ -57,13 +62,14 @@ export function initialData(): BoardData {
     detail: null,
     filter: null,
     selected: new Set(),
+    sequences: { items: [], loading: false, error: null },
+    sequence: null,
   };
 }
 
 export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): BoardStore {
-  const now = opts.now ?? Date.now;
   return createStore<BoardState>()((set, get) => {
-    const core: Core = {
+    const core: Core<BoardState> = {
       client,
       pageSize: opts.pageSize ?? 50,
       concurrency: opts.concurrency ?? 4,
@@ -71,6 +77,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       folds: new FoldLog(),
       generation: 0,
       get,
+      set: (patch) => set(patch),
       update: makeUpdate(get, set),
       fail(e) {
         const text = errorText(e);
@@ -79,76 +86,49 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
         return text;
       },
     };
-    const loaders = makeLoaders(core);
-    const mutations = makeMutationActions(core, loaders);
 
-    const noteBackoff = (info: { attempt: number; waitMs: number; reason: string }): void =>
-      set({ backoff: { until: now() + info.waitMs, reason: sanitize(info.reason), attempt: info.attempt } });
+    const status = makeStatusActions(core, opts.now ?? Date.now);
     // The client reports retries and waits through its optional onBackoff
     // hook; chain onto it (keeping any observer already there) when writable.
     try {
       const prior = client.onBackoff;
       client.onBackoff = (info) => {
         prior?.(info);
-        noteBackoff(info);
+        status.noteBackoff(info);
       };
     } catch {
       // A frozen client: the app calls noteBackoff itself.
     }
 
-    const move = (col: number, index: number): void => {
-      const s = get();
-      core.update({ cursor: at(s.columns, s.view, col, index) });
-    };
+    const tags = makeTags(core);
+    const pages = makePaging(core);
+    const detail = makeCardDetail(core);
+    const refresh = makeRefresh(core, tags.loadTags);
+    const board = makeBoard(core, pages, tags.loadTags);
+    const engine = makeEngine(core, {
+      columnId: board.columnId,
+      reloadColumns: board.reloadColumns,
+      loadBoards: () => board.actions.loadBoards(),
+      reloadDetail: detail.reloadDetail,
+      refresh: () => refresh.refresh(),
+    });
 
     return {
       ...initialData(),
-      ...initialExtras(),
-      ...makeExtras(core, set, loaders.reloadDetail),
-      loadBoards: loaders.loadBoards,
-      openBoard: loaders.openBoard,
-      loadMore: loaders.loadMore,
-      refresh: loaders.refresh,
-      openCard: loaders.openCard,
-      closeCard: () => set({ detail: null }),
+      // The board: the list, the open one, its pages, refresh, detail, cursor, filter, selection.
+      ...board.actions,
+      ...pages.actions,
+      ...refresh,
+      ...detail.actions,
+      ...makeCursorActions(core),
+      ...makeFilterActions(core),
+      // Changes: card mutations, comments, tags.
+      ...makeCardMutations(engine),
+      ...makeComments(core, engine, detail.reloadDetail),
+      ...tags.actions,
+      ...makeSequences(core),
+      ...status,
       offers: (ext) => client.offers(ext),
-      ...mutations,
-
-      focusColumn(delta) {
-        const { cursor } = get();
-        move(cursor.col + delta, cursor.index);
-      },
-      focusCard(delta) {
-        const { cursor } = get();
-        move(cursor.col, cursor.index + delta);
-      },
-      focusFirst: () => move(get().cursor.col, 0),
-      focusLast: () => move(get().cursor.col, Number.MAX_SAFE_INTEGER),
-      focusCardId(cardId) {
-        if (get().view.cards.get(cardId) !== undefined) core.update({ cursor: { ...get().cursor, cardId } });
-      },
-
-      setFilter: (filter) => set({ filter: normaliseFilter(filter) }),
-      toggleSelected(cardId) {
-        const next = new Set(get().selected);
-        if (!next.delete(cardId)) next.add(cardId);
-        set({ selected: next });
-      },
-      clearSelected: () => {
-        if (get().selected.size > 0) set({ selected: new Set() });
-      },
-      // The '✗ n failed' badge goes with the message it counts: once the
-      // user moves on (a key, a success), a count nobody can act on would
-      // only train them to ignore the badge when the next failure comes.
-      clearError: () => set({ lastError: null, failedSeen: get().failedCount }),
-      markSeen(cardId) {
-        const marked = get().markedChanged;
-        if (!marked.has(cardId)) return;
-        const next = new Set(marked);
-        next.delete(cardId);
-        set({ markedChanged: next });
-      },
-      noteBackoff,
     };
   });
 }

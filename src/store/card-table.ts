@@ -7,7 +7,7 @@
  * everything else is shared with the table before.
  */
 import type { CardId } from '../api/tolerant.js';
-import type { Card } from './types.js';
+import type { Card } from './card.js';
 
 const CHUNKS = 256;
 /** FNV-1a over the id's UTF-16 units, folded to a chunk number. */

@@ -1,96 +1,66 @@
 /**
- * What the store's action modules share: the client, state access with view
- * and cursor upkeep, and the log that lets a late list response be patched
- * with what the server confirmed while it was in flight.
+ * What every slice of the store shares (types only): the card model the view
+ * is made of, and the handle a slice reads and changes the store through.
+ *
+ * A slice asks for `Core<S>` with S the parts of the state it uses, so its
+ * types name only what it touches and no slice needs the whole BoardState
+ * (types.ts composes that from the slices' own types, with no cycle back).
  */
 import type { CardId } from '../api/tolerant.js';
 import type { Client } from '../api/types.js';
-import { sanitize } from '../text/sanitize.js';
-import { fixCursor } from './cursor.js';
+import type { Card } from './card.js';
+import type { CardTable } from './card-table.js';
+import type { ColumnInfo } from './column-info.js';
+import type { CardsState } from './draft.js';
+import type { FoldLog } from './fold-log.js';
+import type { Mutation } from './mutation-kinds.js';
 import type { KeyedQueue } from './queue.js';
-import type { BoardData, BoardState, Mutation } from './types.js';
-import { deriveView } from './view.js';
 
-export interface Core {
+/** What the screen renders: per column label, its cards in order. */
+export interface ViewState {
+  readonly cards: CardTable;
+  /** Arrays keep their identity while their cards do: safe for selectors. */
+  readonly columns: Readonly<Record<string, readonly Card[]>>;
+}
+
+export interface Cursor {
+  /** Index into `columns`. */
+  readonly col: number;
+  /** The focused card, or null when the column is empty. */
+  readonly cardId: CardId | null;
+  /** Its index in the column; kept so focus lands nearby when the card goes. */
+  readonly index: number;
+}
+
+/**
+ * The card model: `confirmed` is what the server last said, `pending` the
+ * mutations not yet settled, `view` confirmed with pending replayed — the
+ * only cards the screen reads (docs/architecture.md, "The mutation protocol").
+ */
+export interface CoreData {
+  boardId: number | null;
+  columns: readonly ColumnInfo[];
+  confirmed: CardsState;
+  pending: readonly Mutation[];
+  view: ViewState;
+  pendingCount: number;
+  cursor: Cursor;
+}
+
+export interface Core<S> {
   readonly client: Client;
   readonly pageSize: number;
   readonly concurrency: number;
+  /** Where mutations wait: one at a time per card, different cards in parallel. */
   readonly queue: KeyedQueue;
   readonly folds: FoldLog;
   /** Bumped by openBoard: answers for an older generation are dropped. */
   generation: number;
-  get(): BoardState;
-  /** Applies `patch`, then re-derives the view and re-validates the cursor. */
-  update(patch: Partial<BoardData>): void;
-  /** Records a failure for the status bar. */
+  get(): S;
+  /** Applies `patch` as is (fields the view and the cursor do not depend on). */
+  set(patch: Partial<S>): void;
+  /** Applies `patch`, then re-derives the view and re-validates the cursor (view.ts). */
+  update(patch: Partial<S>): void;
+  /** Records a load's failure for the status bar (not counted as a failed change); returns its text. */
   fail(e: unknown): string;
-}
-
-/** The server's words for any thrown value, made safe for the terminal. */
-export function errorText(e: unknown): string {
-  const raw = e instanceof Error ? e.message : typeof e === 'string' ? e : 'Unknown error';
-  return sanitize(raw.trim() === '' ? 'Request failed' : raw);
-}
-
-/** HTTP status of an ApiError (duck-typed: any Error with a numeric status). */
-export function errorStatus(e: unknown): number | undefined {
-  const s = (e as { status?: unknown } | null)?.status;
-  return typeof s === 'number' ? s : undefined;
-}
-
-export function makeUpdate(get: () => BoardState, set: (p: Partial<BoardData>) => void) {
-  return (patch: Partial<BoardData>): void => {
-    const s = get();
-    const next = { ...s, ...patch };
-    const out: Partial<BoardData> = { ...patch };
-    if (patch.confirmed || patch.pending || patch.columns || patch.boardId !== undefined) {
-      out.view = deriveView(s.view, next.confirmed, next.pending, next.boardId, next.columns);
-      out.pendingCount = next.pending.length;
-    }
-    out.cursor = fixCursor(patch.cursor ?? s.cursor, next.columns, out.view ?? s.view);
-    set(out);
-  };
-}
-
-interface Fold {
-  at: number;
-  m: Mutation;
-  id: CardId;
-  result: unknown;
-}
-
-/**
- * Folds recorded while a list request is in flight. When its answer lands it
- * replaces confirmed state, then these are folded again on top, because the
- * answer may predate them: a late list response must not undo a move.
- */
-export class FoldLog {
-  private counter = 0;
-  private entries: Fold[] = [];
-  private readonly open = new Map<number, number>();
-  private nextToken = 0;
-  /** Cards our own mutations changed since the last refresh (not "changed by others"). */
-  readonly ownTouched = new Set<CardId>();
-
-  begin(): number {
-    const token = ++this.nextToken;
-    this.open.set(token, this.counter);
-    return token;
-  }
-
-  /** Folds made since `token` began; closes it. */
-  end(token: number): Fold[] {
-    const start = this.open.get(token) ?? this.counter;
-    this.open.delete(token);
-    const since = this.entries.filter((f) => f.at > start);
-    const oldest = Math.min(...this.open.values());
-    this.entries = this.open.size === 0 ? [] : this.entries.filter((f) => f.at > oldest);
-    return since;
-  }
-
-  record(m: Mutation, id: CardId, result: unknown): void {
-    this.ownTouched.add(id);
-    this.counter++;
-    if (this.open.size > 0) this.entries.push({ at: this.counter, m, id, result });
-  }
 }

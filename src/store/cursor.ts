@@ -1,9 +1,14 @@
 /**
- * The cursor: a column index and the focused card. Kept valid after every
- * change: it follows its card (a move, a refresh that finds it elsewhere)
- * and, when the card is gone, lands on the card now at the same index.
+ * Which cards the keys act on: the cursor (a column index and the focused
+ * card) and the selection (cards picked with `v`). The cursor is kept valid
+ * after every change (view.ts, update): it follows its card (a move, a
+ * refresh that finds it elsewhere) and, when the card is gone, lands on the
+ * card now at the same index.
  */
-import type { Card, ColumnInfo, Cursor, ViewState } from './types.js';
+import type { CardId } from '../api/tolerant.js';
+import type { Card } from './card.js';
+import type { ColumnInfo } from './column-info.js';
+import type { Core, CoreData, Cursor, ViewState } from './core.js';
 
 export const START_CURSOR: Cursor = { col: 0, cardId: null, index: 0 };
 
@@ -37,4 +42,50 @@ export function fixCursor(cur: Cursor, columns: readonly ColumnInfo[], view: Vie
   }
   next ??= at(columns, view, cur.col, cur.index);
   return same(cur, next) ? cur : next;
+}
+
+export interface SelectionData {
+  /** Cards picked with `v` for a move or archive of them all; reset when another board opens. */
+  selected: ReadonlySet<CardId>;
+}
+
+export interface CursorActions {
+  focusColumn(delta: number): void;
+  focusCard(delta: number): void;
+  focusFirst(): void;
+  focusLast(): void;
+  focusCardId(cardId: CardId): void;
+  /** Adds the card to the selection, or takes it out. */
+  toggleSelected(cardId: CardId): void;
+  clearSelected(): void;
+}
+
+export function makeCursorActions(core: Core<CoreData & SelectionData>): CursorActions {
+  const move = (col: number, index: number): void => {
+    const s = core.get();
+    core.update({ cursor: at(s.columns, s.view, col, index) });
+  };
+  return {
+    focusColumn(delta) {
+      const { cursor } = core.get();
+      move(cursor.col + delta, cursor.index);
+    },
+    focusCard(delta) {
+      const { cursor } = core.get();
+      move(cursor.col, cursor.index + delta);
+    },
+    focusFirst: () => move(core.get().cursor.col, 0),
+    focusLast: () => move(core.get().cursor.col, Number.MAX_SAFE_INTEGER),
+    focusCardId(cardId) {
+      if (core.get().view.cards.get(cardId) !== undefined) core.update({ cursor: { ...core.get().cursor, cardId } });
+    },
+    toggleSelected(cardId) {
+      const next = new Set(core.get().selected);
+      if (!next.delete(cardId)) next.add(cardId);
+      core.set({ selected: next });
+    },
+    clearSelected: () => {
+      if (core.get().selected.size > 0) core.set({ selected: new Set() });
+    },
+  };
 }

@@ -4,12 +4,15 @@
  * array only the first time it is written: everything untouched keeps its
  * identity, so selectors on unchanged columns and cards stay stable.
  */
-import type { Card as ListedCard, CardId, CardRow } from '../api/tolerant.js';
-import { isUnreadable } from '../api/tolerant.js';
-import { sanitize } from '../text/sanitize.js';
+import type { CardId } from '../api/tolerant.js';
+import type { Card } from './card.js';
 import { CardTable, type CardTableEditor } from './card-table.js';
-import { unreadableId } from './pending-ids.js';
-import type { Card, CardsState } from './types.js';
+
+/** Cards by id and their order per column label: what `confirmed` holds. */
+export interface CardsState {
+  readonly cards: CardTable;
+  readonly order: Readonly<Record<string, readonly CardId[]>>;
+}
 
 export const EMPTY_CARDS: CardsState = { cards: CardTable.EMPTY, order: {} };
 
@@ -88,75 +91,4 @@ export class Draft {
     }
     return this.order[label] as CardId[];
   }
-}
-
-/**
- * A listed row as the store keeps it, in the column it was listed under
- * (`columnLabel`): the label a card carries is not trusted to name a column.
- * A row the client could not read becomes a card that says so.
- */
-export function cardFromWire(row: CardRow, columnLabel: string, boardId: number, position: string): Card {
-  if (isUnreadable(row)) {
-    return {
-      id: unreadableId(`${columnLabel}-${position}`, row.rawId),
-      title: '',
-      displayTitle: sanitize(`${row.rawId ?? '(no id)'} — unreadable: ${row.unreadable}`),
-      columnLabel,
-      boardId,
-      unread: false,
-      assignees: null,
-      tagIds: [],
-      owner: '',
-      createdAt: '',
-      dueDate: null,
-      unreadable: row.unreadable,
-      pending: false,
-    };
-  }
-  return listedCard(row, columnLabel, boardId);
-}
-
-function listedCard(w: ListedCard, columnLabel: string, boardId: number): Card {
-  return {
-    id: w.ServiceTaskId,
-    title: w.TaskName,
-    displayTitle: sanitize(w.TaskName),
-    columnLabel,
-    boardId: w.BoardId ?? boardId,
-    unread: w.ReadUnreadStatus === 0,
-    assignees: w.Assignees,
-    tagIds: (w.Tags ?? []).map((t) => t.Id),
-    owner: w.ThreadOwnerEmail,
-    createdAt: w.CreatedAt ?? '',
-    dueDate: w.DueDate,
-    pending: false,
-  };
-}
-
-const sameList = <T>(a: readonly T[] | null, b: readonly T[] | null): boolean =>
-  a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
-
-export function sameCard(a: Card, b: Card): boolean {
-  return (
-    a.id === b.id &&
-    a.title === b.title &&
-    a.columnLabel === b.columnLabel &&
-    a.boardId === b.boardId &&
-    a.unread === b.unread &&
-    sameList(a.assignees, b.assignees) &&
-    sameList(a.tagIds, b.tagIds) &&
-    a.owner === b.owner &&
-    a.createdAt === b.createdAt &&
-    a.dueDate === b.dueDate &&
-    a.unreadable === b.unreadable &&
-    a.pending === b.pending
-  );
-}
-
-/** `next` where it differs from `prev`, else `prev` (keeps identity). */
-export const keep = (prev: Card | undefined, next: Card): Card =>
-  prev !== undefined && sameCard(prev, next) ? prev : next;
-
-export function withTitle(card: Card, title: string): Card {
-  return { ...card, title, displayTitle: sanitize(title) };
 }

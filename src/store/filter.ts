@@ -6,13 +6,35 @@
  */
 import type { CardId, Tag } from '../api/tolerant.js';
 import type { CardTable } from './card-table.js';
-import type { CardFilter } from './types.js';
+import type { Core } from './core.js';
+
+/** Which cards the board shows; `null` in state when none. */
+export interface CardFilter {
+  /** Typed with `/`: title, tag name or assignee contains it ('' for none). */
+  readonly text: string;
+  /** Only cards carrying this tag (the tag manager's Enter). */
+  readonly tagId: number | null;
+}
+
+export interface FilterData {
+  /** The open board's card filter; reset when another board opens. */
+  filter: CardFilter | null;
+}
+
+export interface FilterActions {
+  /** Sets the card filter; no text and no tag clears it. */
+  setFilter(filter: CardFilter | null): void;
+}
 
 /** No text and no tag is no filter. */
 export function normaliseFilter(f: CardFilter | null): CardFilter | null {
   if (f === null || (f.text === '' && f.tagId === null)) return null;
   return f;
 }
+
+export const makeFilterActions = (core: Core<FilterData>): FilterActions => ({
+  setFilter: (filter) => core.set({ filter: normaliseFilter(filter) }),
+});
 
 /**
  * Cards carrying the tag (when one is set) whose title, a tag name or an

@@ -1,10 +1,24 @@
-/** Public surface of the board store. */
+/** Public surface of the board store: the UI imports the store only from here. */
 export { createBoardStore, initialData } from './board-store.js';
 export type { BoardStore, BoardStoreOptions } from './board-store.js';
-export { MutationError } from './actions.js';
 export * from './selectors.js';
-export type * from './types.js';
 export { CardTable } from './card-table.js';
 export { matchCards } from './filter.js';
-export type { ExtraActions, ExtraData, SequenceState, SequencesState } from './extras.js';
 export { isPendingId, isServerId } from './pending-ids.js';
+export { MutationError } from './status.js';
+
+// Types, each from the slice that owns it.
+export type * from './types.js';
+export type { Card } from './card.js';
+export type { ColumnInfo } from './column-info.js';
+export type { Cursor, ViewState } from './core.js';
+export type { CardsState } from './draft.js';
+export type { Mutation, MutationInput } from './mutation-kinds.js';
+export type { BoardsState } from './board.js';
+export type { Paging } from './paging.js';
+export type { DetailState } from './card-detail.js';
+export type { CardFilter } from './filter.js';
+export type { CommentChange } from './comments.js';
+export type { TagChange } from './tags.js';
+export type { SequenceState, SequencesState } from './sequences.js';
+export type { Backoff } from './status.js';

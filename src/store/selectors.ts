@@ -7,7 +7,10 @@
  */
 import type { CardId, Tag } from '../api/tolerant.js';
 import { sanitize } from '../text/sanitize.js';
-import type { Card, ColumnInfo, Cursor, Paging } from './types.js';
+import type { Card } from './card.js';
+import type { ColumnInfo } from './column-info.js';
+import type { Cursor } from './core.js';
+import type { Paging } from './paging.js';
 import type { BoardState } from './types.js';
 
 const NO_CARDS: readonly Card[] = [];

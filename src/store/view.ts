@@ -1,16 +1,40 @@
 /**
- * The view: confirmed state with pending mutations replayed. Recomputed on
- * every change, but unchanged cards and columns keep their object identity
- * so `useStore(store, selector)` re-renders only what actually changed.
+ * The view: confirmed state with the pending mutations replayed (the
+ * engine's `replay`), re-derived by `update` on every change that touches
+ * what it is made of. Unchanged cards and columns keep their object
+ * identity, so `useStore(store, selector)` re-renders only what changed.
  */
 import type { CardId } from '../api/tolerant.js';
+import { keep, type Card } from './card.js';
 import { CardTable } from './card-table.js';
-import { Draft, keep } from './draft.js';
-import { replay } from './mutations.js';
-import type { Card, CardsState, ColumnInfo, Mutation, ViewState } from './types.js';
+import type { ColumnInfo } from './column-info.js';
+import type { CoreData, ViewState } from './core.js';
+import { fixCursor } from './cursor.js';
+import { Draft, type CardsState } from './draft.js';
+import { replay } from './mutation-engine.js';
+import type { Mutation } from './mutation-kinds.js';
 
 export const EMPTY_VIEW: ViewState = { cards: CardTable.EMPTY, columns: {} };
 const NO_CARDS: readonly Card[] = [];
+
+/**
+ * The store's `update`: applies a patch; when it touches confirmed, pending,
+ * the columns or the board, the view is derived again, and the cursor is
+ * kept valid either way.
+ */
+export function makeUpdate<S extends CoreData>(get: () => S, set: (patch: Partial<S>) => void) {
+  return (patch: Partial<S>): void => {
+    const s = get();
+    const next = { ...s, ...patch };
+    const derived: Partial<CoreData> = {};
+    if (patch.confirmed || patch.pending || patch.columns || patch.boardId !== undefined) {
+      derived.view = deriveView(s.view, next.confirmed, next.pending, next.boardId, next.columns);
+      derived.pendingCount = next.pending.length;
+    }
+    derived.cursor = fixCursor(patch.cursor ?? s.cursor, next.columns, derived.view ?? s.view);
+    set({ ...patch, ...derived });
+  };
+}
 
 export function deriveView(
   prev: ViewState,

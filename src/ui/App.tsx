@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { BoardStore } from '../store/index.js';
 import { selectColumns, selectStatus } from '../store/index.js';
 import { useShallow } from 'zustand/react/shallow';
-import { Board } from './Board.js';
+import { Board, type Drawn } from './Board.js';
 import { BoardPicker } from './BoardPicker.js';
 import { CardDetail } from './CardDetail.js';
 import { newBoard } from './flows/board-flows.js';
@@ -16,7 +16,7 @@ import { StatusBar } from './StatusBar.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
 import { HelpContext } from './hooks/use-help.js';
 import { KeyScopeContext } from './hooks/use-key-scope.js';
-import type { ScreenKeys } from './keys/context.js';
+import { REACTION_MS, type ScreenKeys } from './keys/context.js';
 import { useBoardFilter } from './hooks/use-board-filter.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
@@ -35,6 +35,12 @@ export interface AppProps {
   initialBoardId?: number | null;
   /** Auto-refresh of the open board, in seconds; 0 turns it off. Default 30. */
   refreshSeconds?: number;
+  /**
+   * How long (ms) a board must have been on screen before a key may move a
+   * card on it (keys/context.ts REACTION_MS); tests that drive keys faster
+   * than a person pass 0.
+   */
+  reactionMs?: number;
 }
 
 type Screen = 'picker' | 'board' | 'detail';
@@ -50,7 +56,7 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: AppProps & { router: KeyRouter }) {
+function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refreshSeconds = 30, router }: AppProps & { router: KeyRouter }) {
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize();
   const [screen, setScreen, screenNow] = useLatestState<Screen>(initialBoardId ? 'board' : 'picker');
@@ -84,6 +90,8 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
   }, [store, initialBoardId]);
 
   const { filter, latest: latestFilter } = useBoardFilter(store);
+  // Since when the open board's cards are on screen: a key that changes a card acts only on one the user has seen.
+  const drawn = useRef<Drawn>({ boardId: null, since: null });
 
   // Ink 6 clears and redraws everything when a frame reaches the terminal's
   // height: keep it one line shorter. Two lines go to the status bar.
@@ -136,6 +144,10 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     },
   };
   const keys: ScreenKeys = {
+    boardSeen: () => {
+      const d = drawn.current;
+      return d.since !== null && d.boardId === store.getState().boardId && performance.now() - d.since >= reactionMs;
+    },
     store,
     flow,
     filter: latestFilter,
@@ -242,7 +254,7 @@ function Shell({ store, backend, initialBoardId, refreshSeconds = 30, router }: 
     <Box flexDirection="column" width={width}>
       {screen !== 'picker' && (
         <Box display={shown(body === null && !covered)} flexDirection="column">
-          <Board width={width} height={bodyRows} filter={filter} />
+          <Board width={width} height={bodyRows} filter={filter} drawn={drawn} />
         </Box>
       )}
       {screen === 'picker' ? (

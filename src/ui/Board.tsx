@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, type MutableRefObject } from 'react';
 import { selectBoardName, selectColumns, selectCursor } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
@@ -8,21 +8,36 @@ import type { BoardFilter } from './filter.js';
 import { columnWindow } from './layout.js';
 import { useBoard } from './store-context.js';
 
+/** The board whose cards are on screen, and since when (performance.now()). */
+export interface Drawn {
+  boardId: number | null;
+  since: number | null;
+}
+
 export interface BoardProps {
   width: number;
   /** Lines available to the board, header included. */
   height: number;
   filter: BoardFilter | null;
+  /** When this board's cards were first drawn: keys that change a card check it (keys/context.ts). */
+  drawn?: MutableRefObject<Drawn>;
 }
 
 /** The open board: a header line, then the columns that fit, side by side. */
-export function Board({ width, height, filter }: BoardProps) {
+export function Board({ width, height, filter, drawn }: BoardProps) {
   const columns = useBoard(selectColumns);
   const cursor = useBoard(selectCursor);
   const name = useBoard(selectBoardName);
   const loading = useBoard((s) => s.boardLoading);
   const error = useBoard((s) => s.boardError);
   const start = useRef(0);
+  const boardId = useBoard((s) => s.boardId);
+  const anyCard = cursor.cardId !== null;
+  useLayoutEffect(() => {
+    if (drawn === undefined) return;
+    if (drawn.current.boardId !== boardId) drawn.current = { boardId, since: null };
+    if (anyCard && drawn.current.since === null) drawn.current = { boardId, since: performance.now() };
+  });
 
   const win = columnWindow(columns.length, cursor.col, width, start.current);
   start.current = win.start;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CardId } from '../../src/api/tolerant.js';
 import { CardTable } from '../../src/store/card-table.js';
-import type { Card } from '../../src/store/types.js';
+import type { Card } from '../../src/store/card.js';
 
 const card = (id: CardId, title = `card ${id}`): Card => ({
   id, title, displayTitle: title, columnLabel: 'c', boardId: 1, unread: false, assignees: null, tagIds: [],

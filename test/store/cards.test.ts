@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CardId } from '../../src/api/tolerant.js';
 import { isPendingId, MutationError } from '../../src/store/index.js';
-import { card, closeAgents, confirmedIds, ids, ok, opened, refusal, rejection, serveMove, titles } from './helpers.js';
+import { card, closeAgents, confirmedIds, ids, ok, opened, refusal, rejection, sentText, serveMove, titles } from './helpers.js';
 
 afterEach(closeAgents);
 
@@ -11,7 +11,7 @@ const CARDS = { 11: [card(1, 11), card(2, 11)], 12: [card(4, 12, 'Write \x1b]52;
 function recorder() {
   const bodies: unknown[] = [];
   const answer = (data: unknown, status = 200) => (o: { body?: unknown }) => {
-    bodies.push(o.body === undefined || o.body === null ? null : JSON.parse(String(o.body)));
+    bodies.push(o.body === undefined || o.body === null ? null : JSON.parse(sentText(o.body)));
     return { statusCode: status, data: data as object };
   };
   return { bodies, answer };

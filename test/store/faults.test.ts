@@ -8,7 +8,7 @@ import { createClient, type ClientOptions } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { createBoardStore, type BoardStore } from '../../src/store/index.js';
 import { readableBoards, serverColumns, settleAll, storeColumns } from '../support/board-view.js';
-import { forwardedByKey, PASS, seeded, startFaultProxy, type FaultProxy, type Plan } from '../support/fault-proxy.js';
+import { forwardedByKey, PASS, seeded, startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { rejection } from './helpers.js';
 
 let proxy: FaultProxy;

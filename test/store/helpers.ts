@@ -70,10 +70,17 @@ export function serveCards(pool: Interceptable, col: number, page: number, list:
   if (delayMs > 0) scope.delay(delayMs);
 }
 
+/** A request body a scripted answer got, as text (the client sends JSON text). */
+export function sentText(body: unknown): string {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
+  throw new Error(`unexpected request body (${typeof body})`);
+}
+
 /** Scripts one move-card answer and records the body it was sent. */
 export function serveMove(pool: Interceptable, answer: { status: number; message?: string; delayMs?: number }, bodies: unknown[] = []) {
   const scope = pool.intercept({ path: '/v2/card/move-card', method: 'POST' }).reply((opts) => {
-    bodies.push(JSON.parse(String(opts.body)));
+    bodies.push(JSON.parse(sentText(opts.body)));
     return answer.status === 200
       ? { statusCode: 200, data: ok('moved') }
       : { statusCode: answer.status, data: refusal(answer.status, answer.message ?? 'refused') };

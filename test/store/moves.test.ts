@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MutationError } from '../../src/store/index.js';
 import {
-  card, closeAgents, confirmedIds, ids, opened, rejection, serveBoard, serveMove, titles,
+  card, closeAgents, confirmedIds, ids, opened, rejection, sentText, serveBoard, serveMove, titles,
 } from './helpers.js';
 
 afterEach(closeAgents);
@@ -72,11 +72,11 @@ describe('moving cards', () => {
     const { store, pool } = await opened(BOARD_CARDS);
     const log: string[] = [];
     pool.intercept({ path: '/v2/card/move-card', method: 'POST' }).reply((o) => {
-      log.push(`sent ${String(o.body)}`);
+      log.push(`sent ${sentText(o.body)}`);
       return { statusCode: 200, data: { message: 'OK', error: false, code: 200, data: 'moved' } };
     }).delay(80);
     pool.intercept({ path: '/v2/card/move-card', method: 'POST' }).reply((o) => {
-      log.push(`sent ${String(o.body)} after the first was confirmed: ${confirmedIds(store, 12).includes('1')}`);
+      log.push(`sent ${sentText(o.body)} after the first was confirmed: ${confirmedIds(store, 12).includes('1')}`);
       return { statusCode: 409, data: { message: 'Column is locked', error: true, code: 409 } };
     });
     const first = store.getState().moveCard('1', 'Label_12', 0);

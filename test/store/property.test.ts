@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { CardId } from '../../src/api/tolerant.js';
 import type { Client } from '../../src/api/types.js';
-import { MutationError } from '../../src/store/actions.js';
+import { MutationError } from '../../src/store/status.js';
 import { createBoardStore, type BoardStore, type CardTable } from '../../src/store/index.js';
 import type { BoardState } from '../../src/store/types.js';
 import { deriveView, EMPTY_VIEW } from '../../src/store/view.js';

@@ -110,7 +110,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const boardId = name === null ? 0 : readableBoards(await other.listBoards()).find((b) => b.Name === name)?.Id;
   if (boardId === undefined) throw new Error(`no board ${name}`);
   const app = render(
-    createElement(App, { store, backend: 'test', initialBoardId: boardId || null, refreshSeconds: opts.refreshSeconds ?? 0 }),
+    createElement(App, { store, backend: 'test', initialBoardId: boardId || null, refreshSeconds: opts.refreshSeconds ?? 0, reactionMs: 0 }),
   );
   await tick(10);
   const frame = () => app.lastFrame() ?? '';

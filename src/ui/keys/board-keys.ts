@@ -11,7 +11,7 @@ import { addText, archive, editTitle, newCard } from '../flows/card-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { tagManager, tagPicker } from '../flows/tag-flows.js';
-import { focusedId, noCardReason, quiet, type ScreenKeys } from './context.js';
+import { focusedId, noCardReason, quiet, unseenReason, type ScreenKeys } from './context.js';
 import { filterPrompt, snapToFilter } from './filter-keys.js';
 import type { ScreenBinding } from './types.js';
 
@@ -51,7 +51,7 @@ function moveBy(k: ScreenKeys, dCol: number, dIndex: number): void {
 }
 
 const noNeighbour = (dCol: number) => (k: ScreenKeys) => {
-  const why = noCardReason(k);
+  const why = unseenReason(k);
   if (why !== null) return why;
   const s = k.store.getState();
   return s.columns[s.cursor.col + dCol] === undefined ? (dCol < 0 ? 'Already in the first column' : 'Already in the last column') : null;
@@ -94,8 +94,8 @@ export const BOARD_KEYS: readonly B[] = ([
     action: 'move.right', keys: ['S-right', 'L'], group: 'Move', help: 'move card to next column', hint: 'move', hintKey: 'HJKL',
     unavailable: noNeighbour(1), run: (k) => moveBy(k, 1, 0),
   },
-  { action: 'move.up', keys: ['S-up', 'K'], group: 'Move', help: 'move card up', unavailable: noCardReason, run: (k) => moveBy(k, 0, -1) },
-  { action: 'move.down', keys: ['S-down', 'J'], group: 'Move', help: 'move card down', unavailable: noCardReason, run: (k) => moveBy(k, 0, 1) },
+  { action: 'move.up', keys: ['S-up', 'K'], group: 'Move', help: 'move card up', unavailable: unseenReason, run: (k) => moveBy(k, 0, -1) },
+  { action: 'move.down', keys: ['S-down', 'J'], group: 'Move', help: 'move card down', unavailable: unseenReason, run: (k) => moveBy(k, 0, 1) },
   {
     action: 'card.moveTo', keys: ['m'], group: 'Move', help: 'move card (or the selected cards) to another column or board',
     unavailable: selectedOrCard, run: fresh((k) => moveTo(k.flow, targets(k))),

@@ -24,6 +24,8 @@ export interface ScreenKeys {
   /** The board list, a screen of its own. */
   showBoardList: () => void;
   pageRows: number;
+  /** Whether the open board's cards have been on screen long enough to be seen (REACTION_MS). */
+  boardSeen: () => boolean;
 }
 
 /**
@@ -46,6 +48,27 @@ export function noCardReason(k: ScreenKeys): string | null {
   if (card.unreadable !== undefined) return `This row could not be read (${card.unreadable}): there is no card to act on`;
   if (!isServerId(card.id)) return 'This card is still being created';
   return null;
+}
+
+/**
+ * Below this, a key cannot be a reaction to what was drawn (people take
+ * 150 ms and more to react to something they see): it was typed before.
+ * Keys typed during start-up are read only once the app listens, right as
+ * the board first shows, so "drawn before the key was read" is not enough.
+ */
+export const REACTION_MS = 120;
+
+/**
+ * Why a key that changes the focused card at once (a move) can't: on top of
+ * noCardReason, this board's cards must have been on screen long enough to
+ * be seen — a key typed during start-up must not move a card nobody has
+ * seen. Keys typed fast once the board shows (`jjL`) still act on the card
+ * the keys before them walked to.
+ */
+export function unseenReason(k: ScreenKeys): string | null {
+  const why = noCardReason(k);
+  if (why !== null) return why;
+  return k.boardSeen() ? null : 'The board was not on screen yet when the key was typed: nothing moved';
 }
 
 /** The focused card's id once noCardReason has said there is one. */

@@ -1,16 +1,47 @@
 /**
- * The mutation kinds: what each does to the cards (replayed on the view
- * while pending, folded into confirmed once the server agrees) and how each
- * is sent. Kinds whose effect the screen cannot predict (columns, boards,
- * comments) have no view effect and fold by reloading.
+ * The kinds of optimistic mutation, each with its effect on the cards
+ * (replayed on the view while pending, folded into confirmed once the
+ * server agrees) and its request. Kinds whose effect the screen cannot
+ * predict (a column, a board, a comment, a note, a sub-task) change no card
+ * row and are made visible by a reload instead (the engine's followUp).
+ * The protocol around them: mutation-engine.ts, and docs/architecture.md,
+ * "The mutation protocol".
  */
 import type { CardId } from '../api/tolerant.js';
 import type { Client } from '../api/types.js';
+import type { Card } from './card.js';
+import { withTitle } from './card.js';
 import type { Draft } from './draft.js';
-import { withTitle } from './draft.js';
-import type { Card, Mutation } from './types.js';
 
-/** What a mutation needs at send time; read then, not when it was queued. */
+/** What each kind carries. `comment` is adding one; its actions are in comments.ts. */
+export type MutationInput =
+  | { kind: 'move'; cardId: CardId; toColumn: string; toIndex: number; toBoardId?: number }
+  | {
+      kind: 'create';
+      cardId: CardId;
+      columnLabel: string;
+      title: string;
+      note?: string;
+      /** When the user made it (ISO). */
+      createdAt?: string;
+    }
+  | { kind: 'editTitle'; cardId: CardId; title: string }
+  | { kind: 'archive'; cardId: CardId }
+  | { kind: 'setTags'; cardId: CardId; tagIds: readonly number[] }
+  | { kind: 'addTag'; cardId: CardId; tagId: number }
+  | { kind: 'setAssignees'; cardId: CardId; emails: readonly string[] | null }
+  | { kind: 'comment' | 'note' | 'subTask'; cardId: CardId; text: string }
+  | { kind: 'createColumn'; name: string }
+  | { kind: 'createBoard'; name: string; users: readonly string[] };
+
+export type Mutation = MutationInput & {
+  /** Order of creation; also the mutation's identity. */
+  readonly seq: number;
+  /** The board it was made on (folds are ignored once another board is open). */
+  readonly boardId: number | null;
+};
+
+/** What a request needs at send time; read then, not when it was queued. */
 export interface RunContext {
   client: Client;
   boardId: number | null;
@@ -20,11 +51,6 @@ export interface RunContext {
   confirmedCard(id: CardId): Card | undefined;
   /** A created card's real id for its pending one; throws when it never got one. */
   realId(id: CardId): CardId;
-}
-
-/** Kinds that change what a card row shows, and so the view. */
-export function touchesCard(m: Mutation): CardId | null {
-  return 'cardId' in m ? m.cardId : null;
 }
 
 /** A new card as shown before (pending id) and after (real id) the server answers. */
@@ -51,8 +77,8 @@ function newCard(m: Extract<Mutation, { kind: 'create' }>, id: CardId, boardId: 
 
 /**
  * The card-level effect of `m` on `d`, with `id` the card it applies to (the
- * temp id while replaying a create, the real one when folding). Effects on a
- * card that is no longer there (archived elsewhere, not loaded) are no-ops.
+ * pending id while replaying a create, the real one when folding). Effects on
+ * a card that is no longer there (archived elsewhere, not loaded) are no-ops.
  * `result` is the server's answer when folding, undefined while replaying.
  */
 export function applyEffect(d: Draft, m: Mutation, id: CardId, result?: unknown): void {
@@ -118,11 +144,12 @@ function putBase(ctx: RunContext, id: CardId): { BoardId: number; ColumnId: numb
 }
 
 /**
- * Sends `m`; resolves with the server's answer. `idempotencyKey` goes with the
- * POSTs that add something (card, comment, note, sub-task), so resending the
- * same text after a failure the server may have committed adds it only once.
+ * The request for `m`; resolves with the server's answer. `idempotencyKey`
+ * goes with the POSTs that add something (card, comment, note, sub-task), so
+ * resending the same text after a failure the server may have committed adds
+ * it only once (idempotency.ts).
  */
-export async function runMutation(ctx: RunContext, m: Mutation, idempotencyKey?: string): Promise<unknown> {
+export async function send(ctx: RunContext, m: Mutation, idempotencyKey?: string): Promise<unknown> {
   const { client } = ctx;
   const o = idempotencyKey === undefined ? undefined : { idempotencyKey };
   switch (m.kind) {
@@ -170,16 +197,4 @@ export async function runMutation(ctx: RunContext, m: Mutation, idempotencyKey?:
     case 'createBoard':
       return client.createBoard({ Name: m.name, ...(m.users.length > 0 ? { Users: [...m.users] } : {}) });
   }
-}
-
-/** Replays `pending` over `confirmed`; returns ids of the cards they touch. */
-export function replay(d: Draft, pending: readonly Mutation[]): Set<CardId> {
-  const touched = new Set<CardId>();
-  for (const m of pending) {
-    const id = touchesCard(m);
-    if (id === null) continue;
-    applyEffect(d, m, id);
-    touched.add(id);
-  }
-  return touched;
 }

@@ -1,0 +1,106 @@
+/**
+ * A card as the store keeps it: the type, how a listed row becomes one, and
+ * the comparison that lets an unchanged card keep its identity (selectors on
+ * it then stay stable).
+ */
+import type { Card as ListedCard, CardId, CardRow } from '../api/tolerant.js';
+import { isUnreadable } from '../api/tolerant.js';
+import { sanitize } from '../text/sanitize.js';
+import { unreadableId } from './pending-ids.js';
+
+/** A card as the store keeps it (normalised from the wire's CardListed). */
+export interface Card {
+  /**
+   * The server's id, exact and opaque (see api/tolerant.ts); a pending id
+   * (pending-ids.ts) while a created card waits for its real one.
+   */
+  readonly id: CardId;
+  /** The title as the server has it (raw: send back as is). */
+  readonly title: string;
+  /** `title` through sanitize(), single line: what the terminal may show. */
+  readonly displayTitle: string;
+  /** The key of the column it is in (ColumnInfo.label), never parsed. */
+  readonly columnLabel: string;
+  readonly boardId: number;
+  readonly unread: boolean;
+  readonly assignees: readonly string[] | null;
+  readonly tagIds: readonly number[];
+  readonly owner: string;
+  readonly createdAt: string;
+  readonly dueDate: string | null;
+  /** Why the client could not read this row; such a card is shown, never acted on. */
+  readonly unreadable?: string;
+  /** View only: a mutation touching this card has not settled yet. */
+  readonly pending: boolean;
+}
+
+/**
+ * A listed row as the store keeps it, in the column it was listed under
+ * (`columnLabel`): the label a card carries is not trusted to name a column.
+ * A row the client could not read becomes a card that says so.
+ */
+export function cardFromWire(row: CardRow, columnLabel: string, boardId: number, position: string): Card {
+  if (isUnreadable(row)) {
+    return {
+      id: unreadableId(`${columnLabel}-${position}`, row.rawId),
+      title: '',
+      displayTitle: sanitize(`${row.rawId ?? '(no id)'} — unreadable: ${row.unreadable}`),
+      columnLabel,
+      boardId,
+      unread: false,
+      assignees: null,
+      tagIds: [],
+      owner: '',
+      createdAt: '',
+      dueDate: null,
+      unreadable: row.unreadable,
+      pending: false,
+    };
+  }
+  return listedCard(row, columnLabel, boardId);
+}
+
+function listedCard(w: ListedCard, columnLabel: string, boardId: number): Card {
+  return {
+    id: w.ServiceTaskId,
+    title: w.TaskName,
+    displayTitle: sanitize(w.TaskName),
+    columnLabel,
+    boardId: w.BoardId ?? boardId,
+    unread: w.ReadUnreadStatus === 0,
+    assignees: w.Assignees,
+    tagIds: (w.Tags ?? []).map((t) => t.Id),
+    owner: w.ThreadOwnerEmail,
+    createdAt: w.CreatedAt ?? '',
+    dueDate: w.DueDate,
+    pending: false,
+  };
+}
+
+const sameList = <T>(a: readonly T[] | null, b: readonly T[] | null): boolean =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
+
+export function sameCard(a: Card, b: Card): boolean {
+  return (
+    a.id === b.id &&
+    a.title === b.title &&
+    a.columnLabel === b.columnLabel &&
+    a.boardId === b.boardId &&
+    a.unread === b.unread &&
+    sameList(a.assignees, b.assignees) &&
+    sameList(a.tagIds, b.tagIds) &&
+    a.owner === b.owner &&
+    a.createdAt === b.createdAt &&
+    a.dueDate === b.dueDate &&
+    a.unreadable === b.unreadable &&
+    a.pending === b.pending
+  );
+}
+
+/** `next` where it differs from `prev`, else `prev` (keeps identity). */
+export const keep = (prev: Card | undefined, next: Card): Card =>
+  prev !== undefined && sameCard(prev, next) ? prev : next;
+
+export function withTitle(card: Card, title: string): Card {
+  return { ...card, title, displayTitle: sanitize(title) };
+}

@@ -1,0 +1,177 @@
+/**
+ * The optimistic mutation engine (docs/architecture.md, "The mutation
+ * protocol"). A mutation goes:
+ *
+ *   enqueue  appended to `pending`; the view, confirmed with pending
+ *            replayed (`replay`, run by view.ts), shows it in the same update
+ *   send     through the keyed queue (one at a time per card), as its kind's
+ *            request (mutation-kinds.ts)
+ *   fold     on success: its effect goes into `confirmed` with the server's
+ *            answer, it leaves `pending`, and the fold log keeps it for list
+ *            answers still in flight (fold-log.ts)
+ *   rollback on failure: it leaves `pending` and that is the undo —
+ *            confirmed was never touched, so the next replay no longer
+ *            shows it; the failure goes to the status bar (status.ts)
+ */
+import type { CardId } from '../api/tolerant.js';
+import type { CreatedCard } from '../api/types.js';
+import type { Core, CoreData } from './core.js';
+import { Draft } from './draft.js';
+import { IdempotencyKeys } from './idempotency.js';
+import { applyEffect, send, type Mutation, type MutationInput, type RunContext } from './mutation-kinds.js';
+import { isPendingId } from './pending-ids.js';
+import { mutationError, refuse, type MutationError, type StatusData } from './status.js';
+
+/** Replays `pending` over a draft of confirmed state; returns the ids of the cards they touch. */
+export function replay(d: Draft, pending: readonly Mutation[]): Set<CardId> {
+  const touched = new Set<CardId>();
+  for (const m of pending) {
+    if (!('cardId' in m)) continue; // a column or a board: nothing on the cards until it folds
+    applyEffect(d, m, m.cardId);
+    touched.add(m.cardId);
+  }
+  return touched;
+}
+
+/** What the engine asks of the board: column ids at send time, and the reloads that make a fold visible. */
+export interface EngineDeps {
+  /** Numeric id of a column label, on the open board or another one loaded for a move. */
+  readonly columnId: (label: string) => number | undefined;
+  /** Reloads the open board's columns (after createColumn). */
+  readonly reloadColumns: () => Promise<void>;
+  readonly loadBoards: () => Promise<void>;
+  /** Reloads the card detail if it is open on `cardId`. */
+  readonly reloadDetail: (cardId: CardId) => Promise<void>;
+  /** Reloads the open board's cards (a card the server created without saying its id). */
+  readonly refresh: () => Promise<void>;
+}
+
+export interface Engine {
+  /**
+   * Runs `input` optimistically; `focus` moves the cursor to that card in
+   * the same update. Resolves with the server's answer; rejects with a
+   * MutationError once the mutation is rolled back.
+   */
+  enqueue(input: MutationInput, focus?: CardId): Promise<unknown>;
+}
+
+/** Thrown for a mutation dropped because the card it needed was never created. */
+class Cancelled extends Error {}
+
+export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps): Engine {
+  let seq = 0;
+  const tempToReal = new Map<CardId, CardId>();
+  /** Real id → the pending id it replaced: a card keeps one queue key for life. */
+  const realToTemp = new Map<CardId, CardId>();
+  const keys = new IdempotencyKeys();
+
+  const keyFor = (m: MutationInput): string =>
+    'cardId' in m ? `card:${realToTemp.get(m.cardId) ?? m.cardId}` : `board:${m.kind}`;
+  const resolve = (id: CardId): CardId => (isPendingId(id) ? (tempToReal.get(id) ?? id) : id);
+  /** The pending entry as it is now: rewritten (pending id → real) since, or gone. */
+  const current = (m: Mutation): Mutation | undefined => core.get().pending.find((p) => p.seq === m.seq);
+
+  function enqueue(input: MutationInput, focus?: CardId): Promise<unknown> {
+    const m: Mutation = { ...input, seq: ++seq, boardId: core.get().boardId };
+    const ticket = keys.ticket(input, m.boardId, resolve);
+    const s = core.get();
+    const cursor = focus === undefined ? s.cursor : { ...s.cursor, cardId: focus };
+    core.update({ pending: [...s.pending, m], cursor });
+    return core.queue.run(keyFor(m), () => sendNow(m, ticket?.key)).then(
+      (result) => {
+        keys.succeeded(ticket);
+        fold(current(m) ?? m, result);
+        return result;
+      },
+      (e: unknown) => {
+        if (!(e instanceof Cancelled)) keys.failedWith(ticket);
+        throw rollback(m, input, e);
+      },
+    );
+  }
+
+  /** Sends `m` as it is when its turn comes, then the reload that shows what it did. */
+  async function sendNow(m: Mutation, idempotencyKey: string | undefined): Promise<unknown> {
+    const now = current(m);
+    if (now === undefined) throw new Cancelled('The card was not created');
+    const result = await send(context(), now, idempotencyKey);
+    await followUp(now);
+    return result;
+  }
+
+  /** What a request reads at send time (mutation-kinds.ts RunContext). */
+  function context(): RunContext {
+    const s = core.get();
+    return {
+      client: core.client,
+      boardId: s.boardId,
+      columnId: (label) => deps.columnId(label),
+      confirmedCard: (id) => core.get().confirmed.cards.get(id),
+      realId: (id) => {
+        const real = resolve(id);
+        if (isPendingId(real)) throw new Cancelled('The card was not created');
+        return real;
+      },
+    };
+  }
+
+  /** Reloads that make a confirmed change visible before the action resolves. */
+  async function followUp(m: Mutation): Promise<void> {
+    if (m.kind === 'createColumn') await deps.reloadColumns();
+    else if (m.kind === 'createBoard') await deps.loadBoards();
+    else if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask') await deps.reloadDetail(resolve(m.cardId));
+  }
+
+  /** Success: `m`'s effect, with the server's answer, goes into confirmed; `m` leaves pending. */
+  function fold(m: Mutation, result: unknown): void {
+    const s = core.get();
+    const pending = s.pending.filter((p) => p.seq !== m.seq);
+    // Made on a board no longer open (or no card to change): its effect is not on this screen.
+    if (m.boardId !== s.boardId || !('cardId' in m)) {
+      core.update({ pending, backoff: null });
+      return;
+    }
+    let id = resolve(m.cardId);
+    let cursor = s.cursor;
+    let rewritten = pending;
+    if (m.kind === 'create') {
+      const created = (result as CreatedCard).taskId;
+      if (created === null) {
+        // Created, but the answer did not say as what: the board is read again to find it.
+        const rest = pending.filter((p) => !('cardId' in p && p.cardId === m.cardId));
+        core.update({ pending: rest, backoff: null });
+        void deps.refresh();
+        return;
+      }
+      id = created;
+      tempToReal.set(m.cardId, id);
+      realToTemp.set(id, m.cardId);
+      // Later mutations on the new card now name it by its real id.
+      rewritten = pending.map((p) => ('cardId' in p && p.cardId === m.cardId ? { ...p, cardId: id } : p));
+      if (cursor.cardId === m.cardId) cursor = { ...cursor, cardId: id };
+    }
+    const d = new Draft(s.confirmed);
+    applyEffect(d, m, id, result);
+    core.folds.record(m, id, result);
+    core.update({ confirmed: d.result(), pending: rewritten, cursor, backoff: null });
+  }
+
+  /**
+   * Failure: rollback by omission. Confirmed state was never touched, so
+   * undoing `m` is dropping it from `pending` (with whatever waited on the
+   * card it was creating): the next replay no longer shows it. The failure
+   * is reported as every failed change is (status.ts, refuse), in the same
+   * update; a mutation cancelled with the card it needed is not reported again.
+   */
+  function rollback(m: Mutation, input: MutationInput, e: unknown): MutationError {
+    let pending = core.get().pending.filter((p) => p.seq !== m.seq);
+    if (m.kind === 'create') pending = pending.filter((p) => !('cardId' in p && p.cardId === m.cardId));
+    if (e instanceof Cancelled) {
+      core.update({ pending });
+      return mutationError(input, e);
+    }
+    return refuse(core, input, e, { pending });
+  }
+
+  return { enqueue };
+}

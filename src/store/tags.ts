@@ -1,0 +1,94 @@
+/**
+ * The open board's tags: loaded beside its columns, created and deleted from
+ * the tag manager. A card's own tags (set, add) are card mutations
+ * (card-mutations.ts): they show on the row at once. Creating or deleting a
+ * tag is sent at once, then the tags are read again; a refusal is reported
+ * as every failed change is (status.ts, refuse).
+ */
+import type { Tag } from '../api/tolerant.js';
+import type { Core, CoreData } from './core.js';
+import { normaliseFilter, type FilterData } from './filter.js';
+import { errorText, refuse, type StatusData } from './status.js';
+
+export interface TagsData {
+  tags: readonly Tag[];
+  /** The open board's tags are still being fetched (empty `tags` doesn't mean none yet). */
+  tagsLoading: boolean;
+  /** Why the open board's tags failed to load (sanitised): empty `tags` then doesn't mean none. */
+  tagsError: string | null;
+}
+
+export interface TagActions {
+  /** Creates a tag on the open board; resolves with its id. `color` is a palette index. */
+  createTag(name: string, color: number): Promise<number>;
+  deleteTag(tagId: number): Promise<void>;
+  reloadTags(): Promise<void>;
+}
+
+/** A tag created or deleted, as a MutationError reports it. */
+export type TagChange = { kind: 'createTag'; name: string; color: number } | { kind: 'deleteTag'; tagId: number };
+
+export interface Tags {
+  readonly actions: TagActions;
+  /** The board's tags as it opens or refreshes (see below); never rejects. */
+  readonly loadTags: (boardId: number, gen: number) => Promise<void>;
+}
+
+export function makeTags(core: Core<CoreData & TagsData & FilterData & StatusData>): Tags {
+  const openBoard = (): number => {
+    const id = core.get().boardId;
+    if (id === null) throw new Error('No board is open');
+    return id;
+  };
+
+  /**
+   * The board's tags, beside its columns: they only decorate rows, so a
+   * failure is no board error. The status bar flags it, the tag picker says
+   * why, and the next refresh (r, or the automatic one) asks again — which
+   * also brings in tags a teammate created. Old tags stay until new ones land.
+   */
+  function loadTags(boardId: number, gen: number): Promise<void> {
+    return core.client.listTags(boardId).then(
+      (tags) => void (gen === core.generation && core.update({ tags, tagsLoading: false, tagsError: null })),
+      (e: unknown) => void (gen === core.generation && core.update({ tagsLoading: false, tagsError: errorText(e) })),
+    );
+  }
+
+  /** Loading while it asks (a tag picker waits for it); a failure is kept for the picker too. */
+  async function reloadTags(): Promise<void> {
+    const boardId = core.get().boardId;
+    if (boardId === null) return;
+    const gen = core.generation;
+    core.set({ tagsLoading: true, tagsError: null });
+    try {
+      const tags = await core.client.listTags(boardId);
+      if (core.generation === gen) core.update({ tags, tagsLoading: false });
+    } catch (e) {
+      if (core.generation === gen) core.set({ tagsLoading: false, tagsError: core.fail(e) });
+    }
+  }
+
+  const actions: TagActions = {
+    reloadTags,
+    async createTag(name, color) {
+      const boardId = openBoard();
+      const input: TagChange = { kind: 'createTag', name, color };
+      const tag = await core.client.createTag({ BoardId: boardId, Name: name, Color: color }).catch((e: unknown) => {
+        throw refuse(core, input, e);
+      });
+      await reloadTags();
+      return tag.Id;
+    },
+    async deleteTag(tagId) {
+      const boardId = openBoard();
+      await core.client.deleteTag(boardId, tagId).catch((e: unknown) => {
+        throw refuse(core, { kind: 'deleteTag', tagId } satisfies TagChange, e);
+      });
+      // A filter on the tag gone would show no cards, for no visible reason.
+      const f = core.get().filter;
+      if (f !== null && f.tagId === tagId) core.set({ filter: normaliseFilter({ ...f, tagId: null }) });
+      await reloadTags();
+    },
+  };
+  return { actions, loadTags };
+}
