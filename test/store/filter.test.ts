@@ -70,4 +70,16 @@ describe('card filter', () => {
     await store.getState().deleteTag(other);
     expect(store.getState().filter).toBeNull();
   });
+
+  it('text ignores case and accents, as the pickers do: muller and zoe find Müller and Zoë', async () => {
+    const store = await open('Support Inbox');
+    const export_ = [...store.getState().view.cards.values()].find((c) => c.title.includes('Müller'));
+    expect(export_).toBeDefined();
+    for (const text of ['muller', 'zoe', 'MÜLLER', 'Zoë', '王伟']) {
+      store.getState().setFilter({ text, tagId: null });
+      expect(shown(store), text).toContain(export_!.id);
+    }
+    store.getState().setFilter({ text: 'mueller', tagId: null });
+    expect(shown(store)).not.toContain(export_!.id);
+  });
 });

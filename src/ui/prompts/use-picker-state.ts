@@ -4,6 +4,7 @@
  * @inkjs/ui's use-*-state; the keys that change it are in use-picker-input.
  */
 import { useMemo, useRef, useState } from 'react';
+import { foldText } from '../../text/fold.js';
 import type { PickItem } from './types.js';
 
 export interface PickerState {
@@ -14,13 +15,7 @@ export interface PickerState {
   readonly query: string;
 }
 
-/**
- * Text as the filter compares it: lower case, accents dropped (NFD, then the
- * combining marks removed), so "reclamation" finds "Réclamation".
- */
-export function foldText(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+export { foldText } from '../../text/fold.js';
 
 export interface Rows {
   rows: readonly PickItem[];
