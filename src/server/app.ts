@@ -5,6 +5,8 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { authenticate } from './auth.js';
 import type { Ctx } from './context.js';
 import { statementCache, type DB } from './db.js';
@@ -17,6 +19,25 @@ import { cardRoutes } from './routes/cards.js';
 import { commentRoutes } from './routes/comments.js';
 import { emailSequenceRoutes } from './routes/email-sequences.js';
 import { tagRoutes } from './routes/tags.js';
+
+/** What Node's parser refused, in words, with the status it means. */
+function clientErrorAnswer(code: string | undefined): [number, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'The request line and headers are over 16 KB: send long parameters in a JSON body'];
+  if (code === 'HPE_INVALID_METHOD') return [405, 'Unknown HTTP method: this service answers GET, POST, PUT and DELETE'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'The request took too long to arrive'];
+  return [400, 'The request could not be read as HTTP'];
+}
+
+/** Node's `clientError`: an envelope written on the socket, then closed (the connection can't be trusted after a parse error). */
+function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const [status, message] = clientErrorAnswer(err.code);
+  const body = JSON.stringify(errorEnvelope(status, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 export interface BuildOptions {
   db: DB;
@@ -86,6 +107,9 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
       if (bad) return reply.code(400).send(errorEnvelope(400, message));
       return reply.code(500).send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
     },
+    // Requests Node's HTTP parser refuses before Fastify sees them (headers
+    // over 16 KB, an unknown method) get the envelope like every refusal.
+    clientErrorHandler: answerClientError,
   });
 
   // GET parameters may come in a JSON body too (the reference leaves it open).
