@@ -1,6 +1,11 @@
 // Ink renders differently when CI=true (is-in-ci): tests see what users see.
 delete process.env.CI;
 process.env.FORCE_COLOR = '0';
+// Drafts and other state go to a temp dir, never the real home (children inherit it).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+process.env.INBOARD_STATE_DIR ??= mkdtempSync(join(tmpdir(), 'inboard-state-'));
 
 // Property and fuzz tests take the run's seed (test/global-setup.ts chose and printed it).
 import fc from 'fast-check';

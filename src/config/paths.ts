@@ -1,6 +1,7 @@
 /** Where inboard keeps its files (XDG on Linux, the platform's dirs elsewhere). */
 import envPaths from 'env-paths';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 
 const paths = envPaths('inboard', { suffix: '' });
 
@@ -14,3 +15,17 @@ export const defaultDbPath = (): string => join(dataDir(), 'inboard.db');
 export const embeddedKeyPath = (): string => join(dataDir(), 'embedded.key');
 /** flags > env > this file: `{ "url": "...", "apiKey": "...", "insecure": false }`. */
 export const configFilePath = (): string => join(configDir(), 'config.json');
+
+/**
+ * What outlives a run but is no config or data (drafts): INBOARD_STATE_DIR,
+ * else $XDG_STATE_HOME/inboard (absolute only, as XDG says), else
+ * ~/.local/state/inboard; on macOS and Windows, which have no state dir,
+ * the data dir.
+ */
+export function stateDir(): string {
+  const own = process.env.INBOARD_STATE_DIR;
+  if (own !== undefined && own !== '') return own;
+  if (process.platform === 'darwin' || process.platform === 'win32') return paths.data;
+  const xdg = process.env.XDG_STATE_HOME;
+  return xdg !== undefined && isAbsolute(xdg) ? join(xdg, 'inboard') : join(homedir(), '.local', 'state', 'inboard');
+}

@@ -4,6 +4,7 @@
  * reopened after a late failure waits its turn if another is open.
  */
 import { useCallback, useRef, useState } from 'react';
+import { Drafts, providedDrafts } from './drafts.js';
 import type { KeyRouter } from './hooks/use-key-router.js';
 import type { Scope } from './keys/types.js';
 import type { PickerProps } from './prompts/types.js';
@@ -51,10 +52,10 @@ export interface Overlays {
   later: (o: Overlay) => number;
   /**
    * Text left in prompts closed with Esc, by what they were for (a comment
-   * on card 42): reopening the same prompt brings it back. Held as long as
-   * the app runs, not on disk.
+   * on card 42 of board 3): reopening the same prompt brings it back. On
+   * disk when run.tsx provided them (see drafts.ts), else in memory.
    */
-  drafts: Map<string, string>;
+  drafts: Drafts;
 }
 
 /** A picker overlay: a Picker's own props. */
@@ -86,7 +87,7 @@ export function useOverlays(router: Pick<KeyRouter, 'expectChange'>): Overlays {
   const [current, setCurrent] = useState<Shown | null>(null);
   const latest = useRef<Shown | null>(null);
   const queue = useRef<Shown[]>([]);
-  const drafts = useRef(new Map<string, string>()).current;
+  const [drafts] = useState(() => providedDrafts() ?? new Drafts());
   const set = useCallback(
     (next: Shown | null) => {
       // A patch (busy, error, loaded items) keeps the same overlay and handler.

@@ -10,8 +10,11 @@
  */
 import { parseArgs } from 'node:util';
 import { connect } from '../config/connect.js';
+import { defaultDbPath } from '../config/paths.js';
 import { ConfigError, resolveConfig } from '../config/resolve.js';
 import { createBoardStore } from '../store/index.js';
+import { draftsPath } from './drafts-file.js';
+import { loadDrafts, provideDrafts } from './drafts.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
@@ -101,6 +104,10 @@ export async function run(argv: string[]): Promise<number> {
   }
 
   const { mount } = await loadUi();
+  // Drafts kept in an earlier run, of this service (they name its boards and cards).
+  const config = resolveConfig({ flags, env: process.env });
+  const drafts = loadDrafts(draftsPath(), config.mode === 'remote' ? new URL(config.url).href : `embedded ${defaultDbPath()}`);
+  provideDrafts(drafts);
   // Mount once the first pages are in, so the first frame has the cards: an
   // empty first frame costs a full render, and with the embedded service on
   // this thread it also delays the answers (~40 ms). A slow service gets the
@@ -112,6 +119,9 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     shutdown.abort();
     restoreTerminal();
+    // On the restored terminal, whichever way the app ended (q, Ctrl+C).
+    const kept = drafts.quitLine();
+    if (kept !== null) process.stdout.write(`${kept}\n`);
     await closeService();
   }
   return 0;

@@ -1,6 +1,7 @@
 /** Card keys that ask for text or a y/n: n, e, c, N, s, a — and comment edit/delete in the detail. */
 import type { CardId } from '../../api/tolerant.js';
-import { ask, why, type Flow } from './flow.js';
+import type { DraftId } from '../drafts.js';
+import { ask, quoted, why, type Flow, type Keep } from './flow.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 
@@ -9,35 +10,59 @@ import { truncate } from '../../text/width.js';
 // its title line to the terminal it is in.
 const quote = (t: string) => `“${truncate(sanitize(t), 80)}”`;
 
-/** `n`: title, then an optional note; the card shows at the top at once. */
+/**
+ * `n`: title, then an optional note; the card shows at the top at once. Esc
+ * at the note goes back to the title; Esc at the title keeps both as a
+ * draft of this board's new card, which `n` brings back.
+ */
 export function newCard(f: Flow, start: { title?: string; note?: string; error?: string | null; queued?: boolean } = {}): void {
   const s = f.store.getState();
   const col = s.columns[s.cursor.col];
   if (col === undefined) return;
-  ask(f, {
-    title: `New card in ${col.displayName} — title`,
-    initial: start.title ?? '',
-    error: start.error ?? null,
-    queued: start.queued ?? false,
-    next: (title) =>
-      ask(f, {
-        title: `New card in ${col.displayName} — note (optional)`,
-        initial: start.note ?? '',
-        multiline: true,
-        allowEmpty: true,
-        help: 'Enter with no text skips',
-        next: (note) => {
-          f.overlays.close();
-          f.store
-            .getState()
-            .createCard(col.label, title, note.trim() === '' ? undefined : note)
-            .then(
-              () => f.notify('Card created'),
-              (e: unknown) => newCard(f, { title, note, error: why(e), queued: true }),
-            );
-        },
-      }),
-  });
+  const id: DraftId = { kind: 'newCard', board: s.boardId, card: null };
+  // A refused card reopens with what was sent; else a kept draft comes back.
+  const kept = start.title === undefined ? f.overlays.drafts.get(id)?.fields : undefined;
+  const typed = { title: start.title ?? kept?.title ?? '', note: start.note ?? kept?.note ?? '' };
+  const keep: Keep = { id, label: 'new card', reopen: 'press n', fields: (title) => ({ title, note: typed.note }) };
+  const askTitle = (o: { error?: string | null; queued?: boolean; restored?: boolean } = {}) =>
+    ask(f, {
+      title: `New card in ${col.displayName} — title`,
+      initial: typed.title,
+      error: o.error ?? null,
+      queued: o.queued ?? false,
+      restored: o.restored ?? false,
+      draft: keep,
+      next: (title) => {
+        typed.title = title;
+        askNote();
+      },
+    });
+  const askNote = () =>
+    ask(f, {
+      title: `New card in ${col.displayName} — note (optional)`,
+      initial: typed.note,
+      multiline: true,
+      allowEmpty: true,
+      help: 'Enter with no text skips',
+      back: (note) => {
+        typed.note = note;
+        askTitle();
+      },
+      next: (note) => {
+        const title = typed.title;
+        f.overlays.close();
+        // Sent: a refusal reopens the prompt with the text (and Esc there keeps it again).
+        f.overlays.drafts.drop(id);
+        f.store
+          .getState()
+          .createCard(col.label, title, note.trim() === '' ? undefined : note)
+          .then(
+            () => f.notify('Card created'),
+            (e: unknown) => newCard(f, { title, note, error: why(e), queued: true }),
+          );
+      },
+    });
+  askTitle({ error: start.error ?? null, queued: start.queued ?? false, restored: kept !== undefined });
 }
 
 export function editTitle(f: Flow, cardId: CardId, title: string): void {
@@ -53,13 +78,18 @@ export function editTitle(f: Flow, cardId: CardId, title: string): void {
 export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'subTask'): void {
   const s = f.store.getState();
   const label = { comment: 'Comment', note: 'Note', subTask: 'Sub-task' }[what];
+  const title = s.view.cards.get(cardId)?.displayTitle ?? s.detail?.data?.TaskName ?? `card ${cardId}`;
   ask(f, {
-    title: `${label} on ${quote(s.view.cards.get(cardId)?.displayTitle ?? s.detail?.data?.TaskName ?? `card ${cardId}`)}`,
+    title: `${label} on ${quote(title)}`,
     multiline: what !== 'subTask',
     run: (v) =>
       what === 'comment' ? s.addComment(cardId, v) : what === 'note' ? s.addNote(cardId, v) : s.addSubTask(cardId, v),
     done: `${label} added`,
-    draft: { key: `${what}:${cardId}`, reopen: `press ${{ comment: 'c', note: 'N', subTask: 's' }[what]}` },
+    draft: {
+      id: { kind: what, board: s.boardId, card: cardId },
+      label: `${label.toLowerCase()} on ${quoted(title)}`,
+      reopen: `press ${{ comment: 'c', note: 'N', subTask: 's' }[what]}`,
+    },
   });
 }
 

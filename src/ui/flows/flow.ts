@@ -5,6 +5,9 @@
  * it open with "saving…" until the server answers.
  */
 import type { BoardState, BoardStore } from '../../store/index.js';
+import { sanitize } from '../../text/sanitize.js';
+import { truncate } from '../../text/width.js';
+import type { DraftId } from '../drafts.js';
 import type { Overlay, Overlays, PickOverlay } from '../overlay.js';
 
 export interface Flow {
@@ -37,16 +40,58 @@ export interface Ask {
   /** Show after the open overlay instead of replacing it (a late failure). */
   queued?: boolean;
   /**
-   * Text typed here and left with Esc is kept under `key` and comes back
-   * when the same prompt opens again; `reopen` names the key that does it.
+   * Text typed here and left with Esc is kept (see Keep) and comes back when
+   * the same prompt opens again.
    */
-  draft?: { key: string; reopen: string };
+  draft?: Keep;
+  /**
+   * A later step of a flow: Esc goes back to the step before (given the text
+   * as typed here, for when the flow comes forward again) instead of closing.
+   */
+  back?: (value: string) => void;
+  /** The initial text is a kept draft (a flow of several steps seeds its own): say so. */
+  restored?: boolean;
+}
+
+/**
+ * A draft: what it is for (the same card of the same board), how the quit
+ * line names it, and the key that reopens it ("press c").
+ */
+export interface Keep {
+  id: DraftId;
+  label: string;
+  reopen: string;
+  /**
+   * What is kept, given the text of this prompt: `{ text }` by default. A
+   * flow of several steps keeps every step's text (a new card's title and
+   * note) and seeds its steps itself.
+   */
+  fields?: (value: string) => Record<string, string>;
+}
+
+/** `"Re: Invoice #10482"`, as the quit line quotes a card (sanitised, cut by cells). */
+export const quoted = (title: string): string => `"${truncate(sanitize(title), 40)}"`;
+
+/** Keeps a draft and says so, or forgets it when nothing is left in it. */
+export function keepDraft(f: Flow, keep: Keep, fields: Record<string, string>): void {
+  if (Object.values(fields).every((v) => v.trim() === '')) return f.overlays.drafts.drop(keep.id);
+  const failed = f.overlays.drafts.keep({ ...keep.id, label: keep.label, fields });
+  // An Esc meant for something else, or a reply put off, must not cost a
+  // paragraph of typing: keep it, and say how to get it back.
+  f.notify(
+    failed === null
+      ? `Draft kept — ${keep.reopen} to go on with it`
+      : `Draft kept until you quit (couldn’t save it: ${failed}) — ${keep.reopen} to go on with it`,
+  );
 }
 
 export function ask(f: Flow, a: Ask): void {
   const drafts = f.overlays.drafts;
-  const kept = a.draft === undefined ? undefined : drafts.get(a.draft.key);
-  const help = [kept !== undefined ? 'your draft from before' : '', a.help ?? ''].filter(Boolean).join(' · ');
+  // A one-prompt draft comes back by itself; a flow of several steps seeds its steps.
+  const kept = a.draft !== undefined && a.draft.fields === undefined && a.initial === undefined ? drafts.get(a.draft.id)?.fields.text : undefined;
+  const restored = kept !== undefined || a.restored === true;
+  const help = [restored ? 'your draft from before' : '', a.help ?? ''].filter(Boolean).join(' · ');
+  let sending = false;
   const o: Overlay = {
     kind: 'text',
     title: a.title,
@@ -56,13 +101,11 @@ export function ask(f: Flow, a: Ask): void {
     busy: false,
     ...(help !== '' ? { help } : {}),
     onCancel: (value) => {
+      // The step before takes this one's place — unless this one is already
+      // sending: then Esc only closes it, as everywhere.
+      if (a.back && !sending) return a.back(value);
       f.overlays.close(key);
-      // An Esc meant for something else, or a reply put off, must not cost
-      // a paragraph of typing: keep it, and say how to get it back.
-      if (a.draft === undefined) return;
-      if (value.trim() === '' || value === (a.initial ?? '')) return void drafts.delete(a.draft.key);
-      drafts.set(a.draft.key, value);
-      f.notify(`Draft kept — ${a.draft.reopen} to go on with it`);
+      if (a.draft !== undefined) keepDraft(f, a.draft, a.draft.fields?.(value) ?? { text: value });
     },
     onSubmit: (value) => {
       if (a.allowEmpty !== true && value.trim() === '') {
@@ -72,7 +115,7 @@ export function ask(f: Flow, a: Ask): void {
       if (a.next) return a.next(value);
       if (!a.run) return f.overlays.close(key);
       const ok = () => {
-        if (a.draft !== undefined) drafts.delete(a.draft.key);
+        if (a.draft !== undefined) drafts.drop(a.draft.id);
         if (a.done) f.notify(a.done);
         a.after?.(value);
       };
@@ -82,12 +125,16 @@ export function ask(f: Flow, a: Ask): void {
         return;
       }
       f.overlays.update(key, { busy: true, error: null });
+      sending = true;
       a.run(value).then(
         () => {
           f.overlays.close(key);
           ok();
         },
-        (e: unknown) => f.overlays.update(key, { busy: false, error: why(e) }),
+        (e: unknown) => {
+          sending = false;
+          f.overlays.update(key, { busy: false, error: why(e) });
+        },
       );
     },
   };

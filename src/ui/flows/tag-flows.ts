@@ -10,7 +10,8 @@ import { TAG_COLORS } from '../../api/schema.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { PickItem } from '../prompts/types.js';
 import type { BoardState } from '../../store/index.js';
-import { ask, showPicker, why, type Flow } from './flow.js';
+import type { DraftId } from '../drafts.js';
+import { ask, showPicker, why, type Flow, type Keep } from './flow.js';
 
 const NEW = 'new';
 const MANAGE = 'manage';
@@ -90,34 +91,57 @@ export function tagPicker(f: Flow, cardId: CardId, status: Status = null): void 
   });
 }
 
-/** Name, then colour; the new tag goes on the card too. */
-function newTag(f: Flow, cardId: CardId | null, name = '', error: string | null = null): void {
-  ask(f, {
-    title: 'New tag — name',
-    initial: name,
-    error,
-    next: (tagName) => {
-      const key = f.overlays.show({
-        kind: 'pick',
-        title: `Colour for “${tagName.trim()}”`,
-        items: TAG_COLORS.map((c, i) => ({ value: String(i), label: c, swatch: TAG_HEX[c] })),
-        onCancel: () => f.overlays.close(key),
-        onPick: (value) => {
-          f.overlays.update(key, { status: { text: 'saving…' } });
-          f.store
-            .getState()
-            .createTag(tagName.trim(), Number(value))
-            .then(async (id) => {
-              f.overlays.close(key);
-              if (cardId === null) return tagManager(f);
-              await f.store.getState().addTag(cardId, id).catch(() => undefined);
-              f.notify(`Created tag ${sanitize(tagName.trim())}`);
-            })
-            .catch((e: unknown) => newTag(f, cardId, tagName, why(e)));
-        },
-      });
-    },
-  });
+/**
+ * Name, then colour; the new tag goes on the card too (and on its detail, if
+ * open). Esc at the colour goes back to the name as typed; Esc at the name
+ * keeps it as a draft of this board's new tag.
+ */
+function newTag(f: Flow, cardId: CardId | null, start: { name?: string; error?: string | null } = {}): void {
+  const id: DraftId = { kind: 'newTag', board: f.store.getState().boardId, card: null };
+  // A refused name reopens as sent; else a kept draft comes back.
+  const kept = start.name === undefined ? f.overlays.drafts.get(id)?.fields : undefined;
+  let typed = start.name ?? kept?.name ?? '';
+  const keep: Keep = { id, label: 'new tag', reopen: 'pick + New tag…', fields: (name) => ({ name }) };
+  const askName = (o: { restored?: boolean; error?: string | null } = {}) =>
+    ask(f, {
+      title: 'New tag — name',
+      initial: typed,
+      error: o.error ?? null,
+      restored: o.restored ?? false,
+      draft: keep,
+      next: (name) => {
+        typed = name;
+        pickColour(name.trim());
+      },
+    });
+  const pickColour = (name: string) => {
+    let saving = false;
+    const key = f.overlays.show({
+      kind: 'pick',
+      title: `Colour for “${name}”`,
+      items: TAG_COLORS.map((c, i) => ({ value: String(i), label: c, swatch: TAG_HEX[c] })),
+      // Back to the name; once saving, Esc only closes (the tag is on its way).
+      onCancel: () => (saving ? f.overlays.close(key) : askName()),
+      onPick: (value) => {
+        saving = true;
+        f.overlays.update(key, { status: { text: 'saving…' } });
+        f.store
+          .getState()
+          .createTag(name, Number(value))
+          .then(async (tagId) => {
+            f.overlays.close(key);
+            f.overlays.drafts.drop(id);
+            if (cardId === null) return tagManager(f);
+            await f.store.getState().addTag(cardId, tagId).catch(() => undefined);
+            f.notify(`Created tag ${sanitize(name)}`);
+            // The detail open on the card shows it now, not once reopened.
+            if (f.store.getState().detail?.cardId === cardId) await f.store.getState().openCard(cardId);
+          })
+          .catch((e: unknown) => newTag(f, cardId, { name: typed, error: why(e) }));
+      },
+    });
+  };
+  askName({ restored: kept !== undefined, error: start.error ?? null });
 }
 
 /**
