@@ -10,7 +10,7 @@ import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { CLI, spawnServe, exited, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
-import { hasTmux, Terminal } from './tmux.js';
+import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
 
 const KEY = 'ibk_e2e_board_test_key_0123456789abcdef';
 
@@ -65,6 +65,7 @@ describe.skipIf(!hasTmux())('board in a real terminal', () => {
     await term.waitFor((s) => s.includes(`${second.Name} (`));
 
     // L moves the focused (top) card to the next column, and the server has it.
+    await lookAtTheBoard();
     term.keys('L');
     await expect
       .poll(async () => readableCards(await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId), { timeout: 10_000 })

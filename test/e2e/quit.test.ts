@@ -12,7 +12,7 @@ import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { CLI, spawnServe, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
-import { hasTmux, Terminal } from './tmux.js';
+import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
 
 const KEY = 'ibk_e2e_quit_test_key_0123456789abcdef';
 
@@ -51,6 +51,7 @@ describe.skipIf(!hasTmux())('quitting with a change in flight', () => {
     });
     term.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
     await term.waitFor(`${second.Name} (`);
+    await lookAtTheBoard();
     return { t: term, board, top, second };
   };
 

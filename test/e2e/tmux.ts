@@ -118,3 +118,10 @@ export class Terminal {
     rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
   }
 }
+
+/**
+ * As long as a person takes to see the board before moving a card on it:
+ * the app refuses a move typed before the board's cards were on screen for
+ * 120 ms (src/ui/keys/context.ts REACTION_MS), as typed before they showed.
+ */
+export const lookAtTheBoard = (): Promise<void> => new Promise((r) => setTimeout(r, 200));
