@@ -18,7 +18,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', new URL('./server-targ
   env: { ...process.env, NODE_ENV: 'production' },
 });
 const first = await new Promise<string>((resolve, reject) => {
-  createInterface({ input: child.stdout! }).once('line', resolve);
+  createInterface({ input: child.stdout }).once('line', resolve);
   child.once('exit', (code) => reject(new Error(`bench target exited (${code})`)));
 });
 const { svcUrl, bareUrl, boardId, columnId, ids, key } = JSON.parse(first) as {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { ControlTerminal, childNodePid } from './tmux-control.js';
+import { type ControlTerminal, childNodePid } from './tmux-control.js';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const EXITED = /__EXIT_(\d+)__/;

@@ -11,7 +11,12 @@ import { checkServiceUrl } from '../config/loopback.js';
 import { ApiError } from './errors.js';
 import { errorFromExchange, parseAs, readJson, unexpected, unwrapEnvelope, unwrapMaybeEnvelope, type Where } from './parse.js';
 import { DEFAULT_RETRY, withRetries, type OnBackoff, type RetryOptions } from './retry.js';
-import { CreateBoardData, CreateColumnData, DeletedCommentData, DeletedTagData } from './schema.js';
+import {
+  CreateBoardData, CreateColumnData, DeletedCommentData, DeletedTagData,
+  type AddNoteInput, type AddSubTaskInput, type AddTagInput, type CreateBoardInput, type CreateCardInput,
+  type CreateColumnInput, type CreateCommentInput, type CreateEmailSequenceInput, type CreateTagInput,
+  type MoveCardInput, type SetTagsInput, type UpdateCardInput, type UpdateCommentInput,
+} from './schema.js';
 import {
   isRecord, readBoard, readCardDetail, readCard, readColumn, readComment, readCardId, readNumId, readTag, readTags,
   isUnreadable, Fields, SequenceDetailRead, SequenceEntryRead, type CardId, type Column,
@@ -25,9 +30,9 @@ export interface ClientOptions {
   apiKey: string;
   /** An undici dispatcher (a MockAgent in tests); undici's global one otherwise. */
   dispatcher?: Dispatcher;
-  /** Per attempt, headers and body together (default 10 s). */
+  /** Per attempt, headers and body together (DEFAULT_TIMEOUT_MS when not given). */
   timeoutMs?: number;
-  /** Attempts including the first (default 4). */
+  /** Attempts including the first (DEFAULT_RETRY.maxAttempts when not given). */
   maxAttempts?: number;
   /** Allow plain http:// to a non-loopback host (the key travels readable). */
   insecure?: boolean;
@@ -45,12 +50,18 @@ export interface ClientOptions {
 }
 
 type Query = Record<string, string | number | undefined>;
+/** Every body this client sends: the input type of the schema the server validates it with. */
+type RequestBody =
+  | CreateBoardInput | CreateColumnInput | CreateCardInput | UpdateCardInput | MoveCardInput
+  | AddNoteInput | AddSubTaskInput | AddTagInput | SetTagsInput
+  | CreateCommentInput | UpdateCommentInput | CreateTagInput | CreateEmailSequenceInput;
 interface Req {
   query?: Query;
-  body?: unknown;
+  body?: RequestBody;
   o?: CallOptions | undefined;
 }
 
+/** ClientOptions.timeoutMs when not given. */
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** What each extension does, for "… is not offered by this server". */
@@ -77,6 +88,7 @@ function joinSignals(a: AbortSignal | undefined, b: AbortSignal | undefined): Ab
 export function createClient(opts: ClientOptions): Client {
   const apiKey = opts.apiKey.trim();
   // A key with control characters would be rejected by undici with a less helpful message.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (!apiKey || /[\u0000-\u001f\u007f]/.test(apiKey)) {
     throw new Error('The API key is empty or contains control characters; check INBOARD_API_KEY or the config file');
   }
@@ -172,6 +184,17 @@ export function createClient(opts: ClientOptions): Client {
   const idOr = (answer: unknown, names: string[], fallback: CardId): CardId =>
     (isRecord(answer) ? readCardId(new Fields(answer).get(...names)) : undefined) ?? fallback;
 
+  /**
+   * A change's answer as the words the caller passes on: text (or a number)
+   * as it came, an object's `Success`, else nothing; never "[object Object]".
+   */
+  const answerText = (answer: unknown): string => {
+    if (typeof answer === 'string') return answer;
+    if (typeof answer === 'number' || typeof answer === 'boolean') return String(answer);
+    const success = isRecord(answer) ? new Fields(answer).get('Success') : undefined;
+    return typeof success === 'string' ? success : '';
+  };
+
   const commentResult = (answer: unknown): CommentResult => {
     const f = isRecord(answer) ? new Fields(answer) : undefined;
     const success = f?.get('Success');
@@ -205,7 +228,7 @@ export function createClient(opts: ClientOptions): Client {
     listCards: (boardId, columnId, page, limit, o) =>
       rows(`/v2/board/${seg(boardId)}/column/${seg(columnId)}/cards`, readCard, { query: { page, limit }, o }),
     createColumn: (boardId, name, o) =>
-      env(CreateColumnData, 'POST', `/v2/board/${seg(boardId)}/column`, { body: { Name: name }, o }),
+      env(CreateColumnData, 'POST', `/v2/board/${seg(boardId)}/column`, { body: { Name: name } satisfies CreateColumnInput, o }),
 
     getCard: (id, o) =>
       one(`/v2/card/${seg(id)}`, (v) => readCardDetail(v, id) ?? `data expected the card, got ${kindOf(v)}`, { o }),
@@ -219,29 +242,29 @@ export function createClient(opts: ClientOptions): Client {
         Success: typeof success === 'string' ? success : typeof answer === 'string' ? answer : '',
       };
     },
-    updateCard: async (id, body, o) => String(await change('PUT', `/v2/card/${seg(id)}`, { body, o }) ?? ''),
-    moveCard: async (body, o) => String(await change('POST', '/v2/card/move-card', { body, o }) ?? ''),
+    updateCard: async (id, body, o) => answerText(await change('PUT', `/v2/card/${seg(id)}`, { body, o })),
+    moveCard: async (body, o) => answerText(await change('POST', '/v2/card/move-card', { body, o })),
     archiveCard: async (id, o) => ({ id: idOr(await change('DELETE', `/v2/card/${seg(id)}`, { o }), ['id', 'Id', 'CardId'], id) }),
     addNote: async (id, text, o) =>
-      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/note`, { body: { Body: text }, o }), ['CardId'], id) }),
+      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/note`, { body: { Body: text } satisfies AddNoteInput, o }), ['CardId'], id) }),
     addTag: async (id, tagId, o) =>
-      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/tags`, { body: { TagId: String(tagId) }, o }), ['CardId'], id) }),
+      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/tags`, { body: { TagId: String(tagId) } satisfies AddTagInput, o }), ['CardId'], id) }),
     setTags: (id, tagIds, o) => {
       const path = `/v2/card/${seg(id)}/tags`;
       return extension('setTags', 'PUT', path, async () => {
-        const answer = await change('PUT', path, { body: { TagIds: tagIds.map(String) }, o });
+        const answer = await change('PUT', path, { body: { TagIds: tagIds.map(String) } satisfies SetTagsInput, o });
         const got = isRecord(answer) ? new Fields(answer).get('TagIds') : undefined;
         const ids = Array.isArray(got) ? got.map(readNumId).filter((n): n is number => n !== undefined) : null;
         return { CardId: idOr(answer, ['CardId'], id), TagIds: ids };
       });
     },
     addSubTask: async (id, text, o) =>
-      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/sub-task`, { body: { Body: text }, o }), ['CardId'], id) }),
+      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/sub-task`, { body: { Body: text } satisfies AddSubTaskInput, o }), ['CardId'], id) }),
 
     createComment: async (cardId, text, o) =>
-      commentResult(await change('POST', '/v2/comment', { body: { CardId: cardId, Body: text }, o })),
+      commentResult(await change('POST', '/v2/comment', { body: { CardId: cardId, Body: text } satisfies CreateCommentInput, o })),
     getComment: (id, o) => one(`/v2/comment/${seg(id)}`, (v) => readComment(v) ?? `data expected a comment, got ${kindOf(v)}`, { o }),
-    updateComment: async (id, text, o) => commentResult(await change('PUT', `/v2/comment/${seg(id)}`, { body: { Body: text }, o })),
+    updateComment: async (id, text, o) => commentResult(await change('PUT', `/v2/comment/${seg(id)}`, { body: { Body: text } satisfies UpdateCommentInput, o })),
     deleteComment: (id, o) => env(DeletedCommentData, 'DELETE', `/v2/comment/${seg(id)}`, { o }),
 
     listTags: async (boardId, o) => {
@@ -272,6 +295,8 @@ export function createClient(opts: ClientOptions): Client {
     createEmailSequence: (body, o) =>
       extension('createEmailSequence', 'POST', '/v2/email-sequence', () => bare(SequenceDetailRead, 'POST', '/v2/email-sequence', { body, o })),
 
+    // `inboard api`'s escape hatch: the body is the user's JSON, sent as given whatever the
+    // endpoint (a raw request by design; the server judges it), so it is typed `Json`, not a schema's input.
     async raw(method, path, body, o) {
       const m = method.toUpperCase();
       if (!/^[A-Z]+$/.test(m)) throw new Error(`"${method}" is not an HTTP method`);

@@ -5,6 +5,11 @@
  * Conventions:
  * - Request bodies are strict objects: an unknown field is a 400, not silently
  *   dropped (what the reference's callers would expect from a careful server).
+ * - A request body's type is its schema's INPUT (`CreateCardInput` =
+ *   `z.input<typeof CreateCardBody>`): what a client may send, before trimming
+ *   and transforms. The client types its requests with these; the server gets
+ *   the parsed output from `parse()`. No `z.infer` alias of a body exists, so
+ *   the two cannot be mixed up.
  * - Response objects are plain `z.object`: the client tolerates extra fields.
  * - GET/DELETE parameters may arrive in the query string (always strings) or a
  *   JSON body (numbers), so their id fields accept both forms.
@@ -89,7 +94,7 @@ export const CreateBoardBody = z.strictObject({
   Name: text(LIMITS.boardName),
   Users: z.array(Email).max(LIMITS.usersPerBoard).optional(),
 });
-export type CreateBoardBody = z.infer<typeof CreateBoardBody>;
+export type CreateBoardInput = z.input<typeof CreateBoardBody>;
 export const CreateBoardData = z.object({ Id: z.number(), BoardName: z.string() });
 export type CreateBoardData = z.infer<typeof CreateBoardData>;
 
@@ -104,7 +109,7 @@ export const Column = z.object({
 export type Column = z.infer<typeof Column>;
 
 export const CreateColumnBody = z.strictObject({ Name: text(LIMITS.columnName) });
-export type CreateColumnBody = z.infer<typeof CreateColumnBody>;
+export type CreateColumnInput = z.input<typeof CreateColumnBody>;
 export const CreateColumnData = z.object({ Success: z.string() });
 
 /** Column path segment: `12` or `Label_12`. */
@@ -138,7 +143,7 @@ export const CreateTagBody = z.strictObject({
   Name: text(LIMITS.tagName),
   Color: z.number().int().min(0).max(TAG_COLORS.length - 1),
 });
-export type CreateTagBody = z.infer<typeof CreateTagBody>;
+export type CreateTagInput = z.input<typeof CreateTagBody>;
 export const DeleteTagParams = z.strictObject({ BoardId: IdParam, TagId: IdParam });
 export const DeletedTagData = z.object({ Id: z.number() });
 
@@ -205,13 +210,13 @@ export const CreateCardBody = z.strictObject({
   ...cardFields,
   ReadStatus: z.union([z.literal(0), z.literal(1)]).optional(),
 });
-export type CreateCardBody = z.infer<typeof CreateCardBody>;
+export type CreateCardInput = z.input<typeof CreateCardBody>;
 /** POST /v2/card answers without the envelope. */
 export const CreateCardResponse = z.object({ Error: z.boolean(), Success: z.string(), taskId: z.number() });
 export type CreateCardResponse = z.infer<typeof CreateCardResponse>;
 
 export const UpdateCardBody = z.strictObject(cardFields);
-export type UpdateCardBody = z.infer<typeof UpdateCardBody>;
+export type UpdateCardInput = z.input<typeof UpdateCardBody>;
 /** PUT /v2/card/:id data: the card id as a string. */
 export const UpdateCardData = z.string();
 
@@ -221,7 +226,7 @@ export const MoveCardBody = z.strictObject({
   NewColumnId: positiveInt,
   NewPosition: z.number().int().min(0, 'must be 0 or more'),
 });
-export type MoveCardBody = z.infer<typeof MoveCardBody>;
+export type MoveCardInput = z.input<typeof MoveCardBody>;
 /** move-card data: a status word. */
 export const MoveCardData = z.string();
 
@@ -229,16 +234,22 @@ export const ArchiveCardData = z.object({ id: z.string() });
 export const CardIdData = z.object({ CardId: z.string() });
 
 export const AddNoteBody = z.strictObject({ Body: text(LIMITS.text) });
+export type AddNoteInput = z.input<typeof AddNoteBody>;
 export const AddSubTaskBody = z.strictObject({ Body: text(LIMITS.text) });
+export type AddSubTaskInput = z.input<typeof AddSubTaskBody>;
 export const AddTagBody = z.strictObject({ TagId: IdString });
+export type AddTagInput = z.input<typeof AddTagBody>;
 /** PUT /v2/card/:id/tags (shape not shown; the local choice): replace the tag set. */
 export const SetTagsBody = z.strictObject({ TagIds: z.array(IdString).max(200) });
+export type SetTagsInput = z.input<typeof SetTagsBody>;
 export const SetTagsData = z.object({ CardId: z.string(), TagIds: z.array(z.string()) });
 
 // ---------------------------------------------------------------- comments
 
 export const CreateCommentBody = z.strictObject({ CardId: CardIdString, Body: text(LIMITS.text) });
+export type CreateCommentInput = z.input<typeof CreateCommentBody>;
 export const UpdateCommentBody = z.strictObject({ Body: text(LIMITS.text) });
+export type UpdateCommentInput = z.input<typeof UpdateCommentBody>;
 export const CommentResult = z.object({ Error: z.boolean(), Success: z.string(), CommentDetails: Comment });
 export type CommentResult = z.infer<typeof CommentResult>;
 export const DeletedCommentData = z.object({ CommentId: z.number() });
@@ -295,7 +306,7 @@ export const CreateEmailSequenceBody = z.strictObject({
     .min(1, 'needs at least one step')
     .max(50),
 });
-export type CreateEmailSequenceBody = z.infer<typeof CreateEmailSequenceBody>;
+export type CreateEmailSequenceInput = z.input<typeof CreateEmailSequenceBody>;
 
 // ---------------------------------------------------------------- path params
 

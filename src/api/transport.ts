@@ -20,12 +20,18 @@ export interface TransportOptions {
   authScheme: AuthScheme;
 }
 
+/** A JSON value: what a request body may be (JSON.stringify would throw on a bigint, drop a function). */
+export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+
 export interface SendInit {
   method: string;
   /** Path below the base URL, starting with `/`, query string included. */
   path: string;
-  /** Serialised as JSON when not undefined. */
-  body?: unknown;
+  /**
+   * Serialised as JSON when not undefined. The client's endpoints pass their
+   * schema's input type (client.ts RequestBody); `raw()` the user's JSON.
+   */
+  body?: Json | undefined;
   headers?: Record<string, string>;
   signal?: AbortSignal | undefined;
 }
@@ -119,7 +125,7 @@ export function createTransport(opts: TransportOptions) {
       const res = await (opts.dispatcher ?? defaultDispatcher()).request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
-        method: init.method as Dispatcher.HttpMethod,
+        method: init.method,
         headers,
         body: payload,
         signal: ac.signal,

@@ -1,20 +1,22 @@
 /**
  * The client's contract: one typed function per /v2 endpoint. The store and
  * the scriptable commands depend on this interface; `createClient` in
- * client.ts implements it over undici.
+ * client.ts implements it over undici. Request bodies are typed with the
+ * input types of the schemas the server validates them with (schema.ts).
  */
 import type {
-  CreateBoardBody,
   CreateBoardData,
-  CreateCardBody,
-  CreateEmailSequenceBody,
-  CreateTagBody,
+  CreateBoardInput,
+  CreateCardInput,
+  CreateEmailSequenceInput,
+  CreateTagInput,
   EmailSequenceDetail,
   EmailSequenceEntry,
-  MoveCardBody,
-  UpdateCardBody,
+  MoveCardInput,
+  UpdateCardInput,
 } from './schema.js';
 import type { Board, BoardRow, CardDetail, CardId, CardRow, Column, Comment, Tag } from './tolerant.js';
+import type { Json } from './transport.js';
 
 /** POST /v2/card's answer: the new card's id, or null when the server said only that it worked. */
 export interface CreatedCard {
@@ -46,7 +48,7 @@ export interface Client {
   /** Every entry; one the client cannot read comes as `Unreadable`, not as a failure. */
   listBoards(o?: CallOptions): Promise<BoardRow[]>;
   getBoard(boardId: number, o?: CallOptions): Promise<Board>;
-  createBoard(body: CreateBoardBody, o?: CallOptions): Promise<CreateBoardData>;
+  createBoard(body: CreateBoardInput, o?: CallOptions): Promise<CreateBoardData>;
   // columns
   listColumns(boardId: number, o?: CallOptions): Promise<Column[]>;
   getColumn(boardId: number, columnId: number, o?: CallOptions): Promise<Column>;
@@ -56,9 +58,9 @@ export interface Client {
   // cards
   /** Only the fields the server sent (the real service: Id, Title, Note, BoardId). */
   getCard(cardId: CardId, o?: CallOptions): Promise<CardDetail>;
-  createCard(body: CreateCardBody, o?: CallOptions): Promise<CreatedCard>;
-  updateCard(cardId: CardId, body: UpdateCardBody, o?: CallOptions): Promise<string>;
-  moveCard(body: MoveCardBody, o?: CallOptions): Promise<string>;
+  createCard(body: CreateCardInput, o?: CallOptions): Promise<CreatedCard>;
+  updateCard(cardId: CardId, body: UpdateCardInput, o?: CallOptions): Promise<string>;
+  moveCard(body: MoveCardInput, o?: CallOptions): Promise<string>;
   archiveCard(cardId: CardId, o?: CallOptions): Promise<{ id: CardId }>;
   addNote(cardId: CardId, body: string, o?: CallOptions): Promise<{ CardId: CardId }>;
   addTag(cardId: CardId, tagId: number, o?: CallOptions): Promise<{ CardId: CardId }>;
@@ -72,15 +74,19 @@ export interface Client {
   deleteComment(commentId: number, o?: CallOptions): Promise<{ CommentId: number }>;
   // tags
   listTags(boardId: number, o?: CallOptions): Promise<Tag[]>;
-  createTag(body: CreateTagBody, o?: CallOptions): Promise<Tag>;
+  createTag(body: CreateTagInput, o?: CallOptions): Promise<Tag>;
   deleteTag(boardId: number, tagId: number, o?: CallOptions): Promise<{ Id: number }>;
   // email sequences
   listEmailSequences(o?: CallOptions): Promise<EmailSequenceEntry[]>;
   getEmailSequence(id: string, o?: CallOptions): Promise<EmailSequenceDetail>;
   /** Extension `createEmailSequence`. */
-  createEmailSequence(body: CreateEmailSequenceBody, o?: CallOptions): Promise<EmailSequenceDetail>;
-  /** Any request, for `inboard api`: status and raw body text, no parsing. */
-  raw(method: string, path: string, body?: unknown, o?: CallOptions): Promise<{ status: number; body: string }>;
+  createEmailSequence(body: CreateEmailSequenceInput, o?: CallOptions): Promise<EmailSequenceDetail>;
+  /**
+   * Any request, for `inboard api`: status and raw body text, no parsing.
+   * The one body not typed by a schema, by design: it is the user's JSON,
+   * sent as given whatever the endpoint (the server is the one to judge it).
+   */
+  raw(method: string, path: string, body?: Json, o?: CallOptions): Promise<{ status: number; body: string }>;
   /**
    * Whether the server offers an extension: true once it answered one, false
    * once it said it has no such endpoint, undefined before either.

@@ -5,9 +5,8 @@
  * never does, so `-f k=@text` is how a value starting with @ is sent.
  */
 import { readFileSync } from 'node:fs';
+import type { Json } from '../api/transport.js';
 import { readStdinBytes, UsageError } from './args.js';
-
-export type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 
 /** Where one field's value comes from. */
 export type FieldSource =

@@ -4,9 +4,10 @@
  * stay below the configured URL, so the key never goes anywhere else.
  */
 import { reprintJsonExact } from '../api/exact-json.js';
+import type { Json } from '../api/transport.js';
 import { readFileSync } from 'node:fs';
 import { COMMON_HELP, parse, positionals, readStdin, UsageError } from './args.js';
-import { buildFields, type Json } from './api-fields.js';
+import { buildFields } from './api-fields.js';
 import { toJson } from './output.js';
 import { sanitize } from '../text/sanitize.js';
 import { withClient } from './session.js';

@@ -1,5 +1,5 @@
 /** `inboard card create|move|archive`. */
-import type { CreateCardBody, MoveCardBody } from '../api/schema.js';
+import type { CreateCardInput, MoveCardInput } from '../api/schema.js';
 import { cardId, COMMON_HELP, intArg, parse, positionals, UsageError, within } from './args.js';
 import { emit, one } from './output.js';
 import { boardOfCard, resolveBoard, resolveColumn } from './resolve.js';
@@ -74,7 +74,7 @@ async function create(argv: string[]): Promise<number> {
   return withClient(values, async (client) => {
     const board = await resolveBoard(client, values.board ?? '');
     const column = await resolveColumn(client, board, values.column ?? '');
-    const body: CreateCardBody = {
+    const body: CreateCardInput = {
       BoardId: board.Id,
       ColumnId: column.Id,
       CardTitle: values.title ?? '',
@@ -105,7 +105,7 @@ async function move(argv: string[]): Promise<number> {
   return withClient(values, async (client) => {
     const board = values.board !== undefined ? await resolveBoard(client, values.board) : await boardOfCard(client, id);
     const column = await resolveColumn(client, board, values.column ?? '');
-    const body: MoveCardBody = {
+    const body: MoveCardInput = {
       Id: id,
       NewColumnId: column.Id,
       NewPosition: position,

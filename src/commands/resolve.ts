@@ -17,7 +17,7 @@ const isId = (s: string) => /^[1-9]\d{0,15}$/.test(s.trim());
  * An id wins over a name that happens to be digits; two items with the same
  * name are reported rather than guessed between.
  */
-function pick<T extends { Id: number; Name: string }>(items: T[], ref: string, what: string, where: string): T {
+export function pick<T extends { Id: number; Name: string }>(items: readonly T[], ref: string, what: string, where: string): T {
   const r = ref.trim();
   if (r === '') throw new UsageError(`the ${what} is empty`);
   if (isId(r)) {

@@ -1,5 +1,6 @@
 /** `inboard serve`: the /v2 service for a team, standalone. */
 import { parseArgs } from 'node:util';
+import { SERVE_DEFAULTS } from '../config/defaults.js';
 import { defaultDbPath } from '../config/paths.js';
 
 const HELP = `Usage: inboard serve [options]
@@ -7,12 +8,12 @@ const HELP = `Usage: inboard serve [options]
 Runs the /v2 API on a SQLite database.
 
 Options
-  --host HOST        address to bind (default 127.0.0.1; anything else is reachable from the network)
-  --port N           port (default 7780; 0 = any free port)
+  --host HOST        address to bind (default ${SERVE_DEFAULTS.host}; anything else is reachable from the network)
+  --port N           port (default ${SERVE_DEFAULTS.port}; 0 = any free port)
   --db PATH          database file (default ${defaultDbPath()})
   --api-key KEY      owner key to use (prefer INBOARD_API_KEY: flags show in \`ps\`)
   --demo             fill an empty database with the demo workspace
-  --rate-limit N     requests per minute per key (default 1200; 0 = off)
+  --rate-limit N     requests per minute per key (default ${SERVE_DEFAULTS.rateLimit}; 0 = off)
   --durability MODE  full (default): an acknowledged write survives kill -9 and power loss;
                      normal: survives kill -9, may lose the last writes on power loss, ~5× the write rate
   -h, --help         this text
@@ -34,12 +35,12 @@ export async function serve(argv: string[]): Promise<number> {
     ({ values } = parseArgs({
       args: argv,
       options: {
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: '7780' },
+        host: { type: 'string', default: SERVE_DEFAULTS.host },
+        port: { type: 'string', default: String(SERVE_DEFAULTS.port) },
         db: { type: 'string' },
         'api-key': { type: 'string' },
         demo: { type: 'boolean', default: false },
-        'rate-limit': { type: 'string', default: '1200' },
+        'rate-limit': { type: 'string', default: String(SERVE_DEFAULTS.rateLimit) },
         durability: { type: 'string', default: 'full' },
         help: { type: 'boolean', short: 'h', default: false },
       },

@@ -28,12 +28,12 @@ export async function connect(
   const config = resolveConfig({ flags, env });
   if (config.mode === 'remote') {
     const client = createClient({ baseUrl: config.url, apiKey: config.apiKey, insecure: config.insecure, signal });
-    return { client, backend: new URL(config.url).host, close: async () => undefined };
+    return { client, backend: new URL(config.url).host, close: () => Promise.resolve() };
   }
   mkdirSync(dataDir(), { recursive: true, mode: 0o700 });
   const apiKey = await ensureEmbeddedKey();
   // Imported lazily: a remote user never loads Fastify or SQLite.
   const { startService } = await import('../server/index.js');
   const svc = await startService({ dbPath: defaultDbPath(), apiKey, demo: true });
-  return { client: createClient({ baseUrl: svc.url, apiKey, signal }), backend: 'embedded', close: svc.close };
+  return { client: createClient({ baseUrl: svc.url, apiKey, signal }), backend: 'embedded', close: () => svc.close() };
 }

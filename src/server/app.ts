@@ -104,8 +104,9 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     frameworkErrors: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const bad = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const message = err.code === 'FST_ERR_BAD_URL' ? 'path: malformed percent-encoding' : 'path: a segment is longer than 100 characters';
-      if (bad) return reply.code(400).send(errorEnvelope(400, message));
-      return reply.code(500).send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
+      // Sent here; Fastify ignores what this returns, so the reply (a thenable) is not handed back.
+      if (bad) void reply.code(400).send(errorEnvelope(400, message));
+      else void reply.code(500).send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
     },
     // Requests Node's HTTP parser refuses before Fastify sees them (headers
     // over 16 KB, an unknown method) get the envelope like every refusal.
@@ -120,7 +121,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   // clients often send the header on every DELETE.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') done(null, undefined);
-    else defaultJson(req, body as string, done);
+    // Fastify's JSON parser answers through `done`; its type allows a promise, but it returns none.
+    else void defaultJson(req, body as string, done);
   });
 
   app.decorateRequest('principal', null);
@@ -153,7 +155,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send(errorEnvelope(404, `No such endpoint: ${req.method} ${pathOf(req.url)}`));
+    void reply.code(404).send(errorEnvelope(404, `No such endpoint: ${req.method} ${pathOf(req.url)}`));
   });
 
   boardRoutes(app, ctx);

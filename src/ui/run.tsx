@@ -8,7 +8,11 @@
  * alongside starting the embedded one — and with `--board` the board is
  * opened before the first render, so the first frame already has columns.
  */
+import type { Board } from '../api/tolerant.js';
+import { pick } from '../commands/resolve.js';
+import { MIN_REFRESH_SECONDS, REFRESH_SECONDS } from '../config/defaults.js';
 import { parseArgs } from 'node:util';
+import { BOARD_USAGE as USAGE } from '../commands/usage.js';
 import { connect } from '../config/connect.js';
 import { defaultDbPath } from '../config/paths.js';
 import { ConfigError, resolveConfig } from '../config/resolve.js';
@@ -21,8 +25,6 @@ type Mount = typeof import('./mount.js');
 
 /** How long the first frame waits for a board's first pages once Ink is loaded. */
 const FIRST_FRAME_WAIT_MS = 150;
-
-const USAGE = 'Usage: inboard [--board ID|NAME] [--url URL] [--api-key KEY] [--insecure] [--refresh SECONDS]';
 
 export async function run(argv: string[]): Promise<number> {
   let values;
@@ -42,17 +44,22 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`inboard: ${(e as Error).message}\n${USAGE}\n`);
     return 2;
   }
+  // Auto-refresh of the open board, in seconds (0 turns it off). Below the
+  // minimum a refresh of every column would run back to back, for nothing a person sees.
+  const refreshSeconds = values.refresh === undefined ? REFRESH_SECONDS : Number(values.refresh);
+  const wellFormed = values.refresh === undefined || /^\d+(\.\d+)?$/.test(values.refresh);
+  if (!wellFormed || !Number.isFinite(refreshSeconds) || (refreshSeconds !== 0 && refreshSeconds < MIN_REFRESH_SECONDS)) {
+    process.stderr.write(
+      `inboard: --refresh takes 0 (off) or a number of seconds from ${MIN_REFRESH_SECONDS} up, got '${values.refresh}'\n${USAGE}\n`,
+    );
+    return 2;
+  }
+
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write('inboard: the board needs a terminal (stdin and stdout must be a TTY).\n');
     return 2;
   }
 
-  // Auto-refresh of the open board, in seconds (0 turns it off).
-  const refreshSeconds = values.refresh === undefined ? 30 : Number(values.refresh);
-  if (!Number.isFinite(refreshSeconds) || refreshSeconds < 0 || !/^\d+(\.\d+)?$/.test(values.refresh ?? '30')) {
-    process.stderr.write(`inboard: --refresh takes a number of seconds (0 turns it off), got '${values.refresh}'\n${USAGE}\n`);
-    return 2;
-  }
   const flags = { url: values.url, apiKey: values['api-key'], insecure: values.insecure };
   let ui: Promise<Mount> | null = null;
   const loadUi = (): Promise<Mount> => {
@@ -88,12 +95,15 @@ export async function run(argv: string[]): Promise<number> {
     const boards = store.getState().loadBoards();
     void loadUi();
     await boards;
-    const want = values.board.trim().toLowerCase();
-    const match = store.getState().boards.items.find((b) => String(b.Id) === want || b.Name.trim().toLowerCase() === want);
-    if (match === undefined) {
-      await closeService();
+    // The scripting commands' resolver: an id, a name, or a unique start of one.
+    let match: Board;
+    try {
       const err = store.getState().boards.error;
-      process.stderr.write(`inboard: ${err ?? `no board matches '${values.board}' (see the board picker)`}\n`);
+      if (err !== null) throw new Error(err);
+      match = pick(store.getState().boards.items, values.board, 'board', '');
+    } catch (e) {
+      await closeService();
+      process.stderr.write(`inboard: ${e instanceof Error ? e.message : String(e)}\n`);
       return 1;
     }
     initialBoardId = match.Id;

@@ -91,4 +91,11 @@ describe.skipIf(!hasTmux())('keys act on what the user sees', () => {
     while ((await ids(1))[0] !== top && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect((await ids(1))[0]).toBe(top);
   }, 20_000);
+
+  it('--board takes what `inboard cards` takes: a unique start of a name', async () => {
+    const t = start();
+    t.run(`node ${CLI} --board support --refresh 0`);
+    const screen = await t.waitFor('In progress (');
+    expect(screen).toContain('Support Inbox');
+  });
 });

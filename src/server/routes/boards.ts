@@ -14,7 +14,7 @@ import {
 import { isoNow } from '../db.js';
 import { boardFor, columnOn, params, principal, write, type CardRow, type Ctx } from '../context.js';
 import { okEnvelope, parse } from '../errors.js';
-import { boardOut, cardsOut, columnOut } from '../wire.js';
+import { boardOut, cardsOut, columnOut } from '../serialise.js';
 
 const NoParams = z.strictObject({});
 const columnNumber = (ref: string) => Number(ref.startsWith('Label_') ? ref.slice(6) : ref);

@@ -8,7 +8,6 @@ import {
   CardIdPath,
   CardPath,
   CreateCardBody,
-  IdPath,
   MoveCardBody,
   SetTagsBody,
   UpdateCardBody,
@@ -18,7 +17,7 @@ import { isoNow } from '../db.js';
 import { boardFor, cardFor, checkAssignees, columnOn, params, principal, write, type BoardRow, type Ctx } from '../context.js';
 import { badRequest, notFound, okEnvelope, parse } from '../errors.js';
 import { positionAt, topPosition } from '../positions.js';
-import { cardDetailOut } from '../wire.js';
+import { cardDetailOut } from '../serialise.js';
 
 const NoParams = z.strictObject({});
 

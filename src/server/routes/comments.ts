@@ -6,7 +6,7 @@ import type { Principal } from '../auth.js';
 import { isoNow } from '../db.js';
 import { cardFor, params, principal, write, type Ctx } from '../context.js';
 import { forbidden, notFound, okEnvelope, parse } from '../errors.js';
-import { commentOut, type CommentRow } from '../wire.js';
+import { commentOut, type CommentRow } from '../serialise.js';
 
 const NoParams = z.strictObject({});
 

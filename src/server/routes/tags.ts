@@ -4,7 +4,7 @@ import { CreateTagBody, DeleteTagParams, ListTagsParams } from '../../api/schema
 import { isoNow } from '../db.js';
 import { boardFor, params, principal, write, type Ctx } from '../context.js';
 import { notFound, okEnvelope, parse } from '../errors.js';
-import { tagOut, type TagRow } from '../wire.js';
+import { tagOut, type TagRow } from '../serialise.js';
 
 export function tagRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/tag', async (req) => {

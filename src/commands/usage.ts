@@ -1,0 +1,48 @@
+/**
+ * inboard's top-level usage, written once: `inboard --help` prints all of it
+ * (cli.ts), and a flag the board cannot take prints its synopsis under the
+ * error (ui/run.tsx). Text only, importing only the defaults it names.
+ */
+import { MIN_REFRESH_SECONDS, REFRESH_SECONDS } from '../config/defaults.js';
+
+/** How the board is opened; the usage's first line. */
+export const BOARD_SYNOPSIS = 'inboard [--board ID|NAME] [--url URL] [--insecure] [--refresh SECONDS]';
+
+/** What follows an error in the board's flags. */
+export const BOARD_USAGE = `Usage: ${BOARD_SYNOPSIS}\nSee 'inboard --help'.`;
+
+/** `inboard --help`. */
+export function usage(version: string, configFile: string): string {
+  return `inboard ${version} — a keyboard-driven kanban for a shared inbox
+
+Usage
+  ${BOARD_SYNOPSIS}
+                              open the board (embedded demo service unless a URL is configured)
+  inboard serve [options]     run the /v2 service for a team (inboard serve --help)
+  inboard keys create|list|revoke ...
+                              manage API keys of a service database (inboard keys --help)
+  inboard boards | columns BOARD | tags BOARD | sequences [ID]
+  inboard cards BOARD [--column COL] [--all]
+  inboard card ID | card create|move|archive|comment|note|subtask|tag ...
+                              scriptable: a table, or --json (inboard CMD --help)
+  inboard api METHOD PATH [-F k=v]... [--input FILE]
+                              any /v2 request with the configured key
+
+The board
+  --board ID|NAME  open this board (a name may be a unique part of it)
+  --refresh SECONDS
+                   read the open board again every SECONDS (default ${REFRESH_SECONDS};
+                   0 turns it off; at least ${MIN_REFRESH_SECONDS})
+
+Configuration (flag > environment > config file)
+  --url URL        or INBOARD_URL       a remote /v2 service
+  INBOARD_API_KEY  or the config file   its API key; prefer these to a flag,
+                                        which other users can see in \`ps\`
+  --api-key KEY                         accepted, but visible in \`ps\`
+  config file: ${configFile}
+               {"url": "https://…", "apiKey": "…", "insecure": false}  (mode 0600)
+
+  inboard --help      this text
+  inboard --version   the version
+`;
+}
