@@ -5,7 +5,7 @@
  *   node --import tsx bench/lib/cpuprofile.ts FILE.cpuprofile [TOP]
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { SourceMap, type SourceMapping } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 interface CallFrame {
@@ -56,12 +56,17 @@ function sourceMapFor(url: string): SourceMap | null {
   return m;
 }
 
+/** Where the bundle's source map puts a frame; findEntry answers `{}` where nothing maps. */
+function mappingOf(f: CallFrame): SourceMapping | undefined {
+  const e = sourceMapFor(f.url)?.findEntry(f.lineNumber, f.columnNumber);
+  return e !== undefined && 'originalSource' in e ? e : undefined;
+}
+
 /** Where a frame's code came from: "ink", "react-reconciler", "src/ui/Column.tsx", "node:internal", … */
 function origin(f: CallFrame): string {
   if (f.url === '') return f.functionName.startsWith('(') ? f.functionName : '(native)';
   if (f.url.startsWith('node:')) return 'node:internal';
-  const m = sourceMapFor(f.url);
-  const entry = m?.findEntry(f.lineNumber, f.columnNumber) as { originalSource?: string } | undefined;
+  const entry = mappingOf(f);
   const src = entry?.originalSource ?? f.url;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(src);
   if (pkg?.[1]) return pkg[1];
@@ -71,8 +76,7 @@ function origin(f: CallFrame): string {
 
 function where(f: CallFrame): string {
   if (f.url === '') return '';
-  const m = sourceMapFor(f.url);
-  const e = m?.findEntry(f.lineNumber, f.columnNumber) as { originalSource?: string; originalLine?: number } | undefined;
+  const e = mappingOf(f);
   if (e?.originalSource) {
     const short = e.originalSource.replace(/^.*node_modules\//, '').replace(/^.*?(src\/)/, '$1');
     return `${short}:${(e.originalLine ?? 0) + 1}`;
@@ -85,6 +89,12 @@ function where(f: CallFrame): string {
  * process.hrtime), to look at one phase of a run.
  */
 export function summarise(p: Profile, top = 25, from = -Infinity, to = Infinity): Summary {
+  return summariseWindows(p, [[from, to]], top);
+}
+
+/** As `summarise`, over the samples inside any of `windows` (e.g. each key press → its frame). */
+export function summariseWindows(p: Profile, windows: readonly (readonly [number, number])[], top = 25): Summary {
+  const inside = (t: number) => windows.some(([from, to]) => t >= from && t <= to);
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -100,7 +110,7 @@ export function summarise(p: Profile, top = 25, from = -Infinity, to = Infinity)
     t += p.timeDeltas[i] ?? 0;
     // A sample's weight is the gap to the next one.
     const dt = ((p.timeDeltas[i + 1] ?? 0) > 0 ? (p.timeDeltas[i + 1] as number) : 0) / 1000;
-    if (t < from || t > to) continue;
+    if (!inside(t)) continue;
     const node = byId.get(p.samples[i] as number);
     if (node === undefined) continue;
     total += dt;

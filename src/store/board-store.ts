@@ -6,6 +6,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
+import type { CardId } from '../api/tolerant.js';
 import type { Client } from '../api/types.js';
 import { makeBoard } from './board.js';
 import { makeCardDetail } from './card-detail.js';
@@ -13,6 +14,8 @@ import { makeCardMutations } from './card-mutations.js';
 import { makeComments } from './comments.js';
 import type { Core } from './core.js';
 import { makeCursorActions, START_CURSOR } from './cursor.js';
+import { DetailCache } from './detail-cache.js';
+import { makeDetailPrefetch } from './detail-prefetch.js';
 import { EMPTY_CARDS } from './draft.js';
 import { makeFilterActions } from './filter.js';
 import { FoldLog } from './fold-log.js';
@@ -68,7 +71,7 @@ export function initialData(): BoardData {
 }
 
 export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): BoardStore {
-  return createStore<BoardState>()((set, get) => {
+  return createStore<BoardState>()((set, get, api) => {
     const core: Core<BoardState> = {
       client,
       pageSize: opts.pageSize ?? 50,
@@ -102,14 +105,23 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
 
     const tags = makeTags(core);
     const pages = makePaging(core);
-    const detail = makeCardDetail(core);
-    const refresh = makeRefresh(core, tags.loadTags);
+    // Details read ahead (and by earlier openings): dropped by the card's own
+    // mutations and by the reloads that follow a change, cleared by a refresh.
+    const cache = new DetailCache();
+    const prefetch = makeDetailPrefetch(core, cache, (listener) => api.subscribe(listener));
+    const detail = makeCardDetail(core, cache);
+    const reloadDetail = (cardId: CardId): Promise<void> => {
+      cache.drop(cardId);
+      return detail.reloadDetail(cardId);
+    };
+    const reads = makeRefresh(core, tags.loadTags);
+    const refresh = { ...reads, refresh: () => prefetch.during(() => reads.refresh()) };
     const board = makeBoard(core, pages, tags.loadTags);
     const engine = makeEngine(core, {
       columnId: board.columnId,
       reloadColumns: board.reloadColumns,
       loadBoards: () => board.actions.loadBoards(),
-      reloadDetail: detail.reloadDetail,
+      reloadDetail,
       refresh: () => refresh.refresh(),
     });
 
@@ -120,11 +132,12 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...pages.actions,
       ...refresh,
       ...detail.actions,
+      prefetchWhileIdle: (idleMs) => prefetch.start(idleMs),
       ...makeCursorActions(core),
       ...makeFilterActions(core),
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(engine),
-      ...makeComments(core, engine, detail.reloadDetail),
+      ...makeComments(core, engine, reloadDetail),
       ...tags.actions,
       ...makeSequences(core),
       ...status,

@@ -1,9 +1,11 @@
 /**
- * The card detail: the card as listed at once, then the server's full
- * answer over it. Loads never reject: a failure lands in `detail.error`.
+ * The card detail: the card as listed at once — with the server's answer
+ * already over it when one was read ahead (detail-cache.ts) — then the
+ * server's fresh answer. Loads never reject: a failure lands in `detail.error`.
  */
 import type { CardDetail, CardId } from '../api/tolerant.js';
 import type { Core, CoreData } from './core.js';
+import { sameDetail, type DetailCache } from './detail-cache.js';
 import { isServerId } from './pending-ids.js';
 import { errorText } from './status.js';
 import type { TagsData } from './tags.js';
@@ -11,6 +13,7 @@ import type { TagsData } from './tags.js';
 export interface DetailState {
   readonly cardId: CardId;
   readonly data: CardDetail | null;
+  /** The server's answer is awaited and nothing was read ahead: absent sections say "loading…". */
   readonly loading: boolean;
   readonly error: string | null;
 }
@@ -22,15 +25,22 @@ export interface DetailData {
 export interface DetailActions {
   openCard(cardId: CardId): Promise<void>;
   closeCard(): void;
+  /**
+   * Reads the focused card's detail ahead whenever the cursor rests on it
+   * (detail-prefetch.ts), so Enter draws it whole; returns the function that
+   * stops it. The app starts it; a store alone never sends requests unasked.
+   */
+  prefetchWhileIdle(idleMs?: number): () => void;
 }
 
 export interface CardDetails {
-  readonly actions: DetailActions;
+  /** prefetchWhileIdle is wired in board-store.ts (detail-prefetch.ts watches the whole store). */
+  readonly actions: Omit<DetailActions, 'prefetchWhileIdle'>;
   /** Reads the detail again if it is open on `cardId` (after a comment, a note…). */
   readonly reloadDetail: (cardId: CardId) => Promise<void>;
 }
 
-export function makeCardDetail(core: Core<CoreData & DetailData & TagsData>): CardDetails {
+export function makeCardDetail(core: Core<CoreData & DetailData & TagsData>, cache: DetailCache): CardDetails {
   /**
    * What the detail shows: the server's answer over the card as listed, in
    * the column the board lists it under. Fields and sections neither sent
@@ -55,24 +65,42 @@ export function makeCardDetail(core: Core<CoreData & DetailData & TagsData>): Ca
   }
 
   async function openCard(cardId: CardId): Promise<void> {
-    // The listed fields draw at once; a card still being created has nothing on the server to read yet.
-    core.update({ detail: { cardId, data: detailOf(cardId), loading: isServerId(cardId), error: null } });
+    // The listed fields draw at once, with the answer read ahead if there is
+    // one; a card still being created has nothing on the server to read yet.
+    // (`set`, not `update`: the view and the cursor do not depend on the detail.)
+    const known = isServerId(cardId) ? cache.get(cardId) : undefined;
+    core.set({
+      detail: {
+        cardId,
+        data: detailOf(cardId, known),
+        loading: isServerId(cardId) && known === undefined,
+        error: null,
+      },
+    });
     await reloadDetail(cardId);
   }
 
   async function reloadDetail(cardId: CardId): Promise<void> {
     if (core.get().detail?.cardId !== cardId || !isServerId(cardId)) return;
+    // A read ahead of this card still in flight answers for both.
+    const ahead = cache.inFlight(cardId);
+    const version = ahead?.version ?? cache.version();
     try {
-      const got = await core.client.getCard(cardId);
-      if (core.get().detail?.cardId === cardId) {
-        core.update({ detail: { cardId, data: detailOf(cardId, got), loading: false, error: null } });
-      }
+      const got = await (ahead?.answer ?? core.client.getCard(cardId));
+      cache.put(cardId, got, version);
+      const shown = core.get().detail;
+      if (shown?.cardId !== cardId) return;
+      const data = detailOf(cardId, got);
+      // What the cache drew is still true: no update, so no second render.
+      if (!shown.loading && shown.error === null && sameDetail(shown.data, data)) return;
+      core.set({ detail: { cardId, data, loading: false, error: null } });
     } catch (e) {
-      if (core.get().detail?.cardId === cardId) {
-        core.update({ detail: { cardId, data: core.get().detail?.data ?? null, loading: false, error: errorText(e) } });
-      }
+      const shown = core.get().detail;
+      if (shown?.cardId === cardId)
+        core.set({ detail: { cardId, data: shown.data, loading: false, error: errorText(e) } });
     }
   }
 
-  return { actions: { openCard, closeCard: () => core.set({ detail: null }) }, reloadDetail };
+  const actions: Omit<DetailActions, 'prefetchWhileIdle'> = { openCard, closeCard: () => core.set({ detail: null }) };
+  return { actions, reloadDetail };
 }

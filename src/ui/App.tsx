@@ -26,6 +26,7 @@ import { useLatestState } from './hooks/use-latest-state.js';
 import { useQuit } from './hooks/use-quit.js';
 import { StoreContext, useBoard } from './store-context.js';
 import { sanitize } from '../text/sanitize.js';
+import { REFRESH_SECONDS } from '../config/defaults.js';
 
 export interface AppProps {
   store: BoardStore;
@@ -56,7 +57,7 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refreshSeconds = 30, router }: AppProps & { router: KeyRouter }) {
+function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refreshSeconds = REFRESH_SECONDS, router }: AppProps & { router: KeyRouter }) {
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize();
   const [screen, setScreen, screenNow] = useLatestState<Screen>(initialBoardId ? 'board' : 'picker');
@@ -88,6 +89,9 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
     if (initialBoardId && s.boardId !== initialBoardId) void s.openBoard(initialBoardId).catch(() => undefined);
     if (s.boards.items.length === 0 && !s.boards.loading) void s.loadBoards().catch(() => undefined);
   }, [store, initialBoardId]);
+
+  // The focused card's detail is read while the cursor rests on it, so Enter draws it whole.
+  useEffect(() => store.getState().prefetchWhileIdle(), [store]);
 
   const { filter, latest: latestFilter } = useBoardFilter(store);
   // Since when the open board's cards are on screen: a key that changes a card acts only on one the user has seen.

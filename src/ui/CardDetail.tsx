@@ -4,7 +4,7 @@ import type { CardDetail as Detail, Column } from '../api/tolerant.js';
 import { normaliseTagColor } from '../api/normalise.js';
 import type { ColumnInfo } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
-import { fit } from '../text/width.js';
+import { fit, truncate } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
 import { longDate, urgency } from './card-meta.js';
 
@@ -107,6 +107,18 @@ export interface CardDetailProps {
   selectedCommentId?: number | null;
 }
 
+/**
+ * A line as drawn: cut to the width, and padded only where the padding shows
+ * (the selected comment's inverse bar). Ink draws a frame cell by cell from
+ * each line's text, so padding every line to the width tripled the cells of
+ * a new detail's first frame (~40 rows of mostly trailing spaces) for nothing
+ * on screen. An empty line keeps one space: an empty Text takes no row.
+ */
+function drawn(l: DetailLine, width: number): string {
+  if (l.selected === true) return fit(l.text, width);
+  return l.text === '' ? ' ' : truncate(l.text, width);
+}
+
 /** The card detail screen: a scrollable list of lines. */
 export function CardDetail({ detail, columns, width, height, scroll, selectedCommentId = null }: CardDetailProps) {
   const lines = useMemo(
@@ -130,7 +142,7 @@ export function CardDetail({ detail, columns, width, height, scroll, selectedCom
     <Box flexDirection="column" height={height}>
       {shown.map((l, i) => (
         <Text key={top + i} color={l.color} bold={l.bold} dimColor={l.dim} inverse={l.selected}>
-          {fit(l.text, width)}
+          {drawn(l, width)}
         </Text>
       ))}
       <Text dimColor>{fit(below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select comment, Esc back` : 'Tab select comment · Esc back', width)}</Text>
