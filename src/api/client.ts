@@ -12,7 +12,7 @@ import { ApiError } from './errors.js';
 import { errorFromExchange, parseAs, readJson, unexpected, unwrapEnvelope, unwrapMaybeEnvelope, type Where } from './parse.js';
 import { DEFAULT_RETRY, withRetries, type OnBackoff, type RetryOptions } from './retry.js';
 import {
-  CreateBoardData, CreateColumnData, DeletedCommentData, DeletedTagData,
+  CreateBoardData, CreateColumnData, DeletedCommentData, DeletedTagData, Me,
   type AddNoteInput, type AddSubTaskInput, type AddTagInput, type CreateBoardInput, type CreateCardInput,
   type CreateColumnInput, type CreateCommentInput, type CreateEmailSequenceInput, type CreateTagInput,
   type MoveCardInput, type SetTagsInput, type UpdateCardInput, type UpdateCommentInput,
@@ -68,6 +68,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const EXTENSION_WORDS: Record<Extension, string> = {
   setTags: 'Removing or replacing a card\'s tags',
   createEmailSequence: 'Creating an email sequence',
+  me: 'Telling whose key this is',
 };
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : typeof v);
@@ -266,6 +267,8 @@ export function createClient(opts: ClientOptions): Client {
     getComment: (id, o) => one(`/v2/comment/${seg(id)}`, (v) => readComment(v) ?? `data expected a comment, got ${kindOf(v)}`, { o }),
     updateComment: async (id, text, o) => commentResult(await change('PUT', `/v2/comment/${seg(id)}`, { body: { Body: text } satisfies UpdateCommentInput, o })),
     deleteComment: (id, o) => env(DeletedCommentData, 'DELETE', `/v2/comment/${seg(id)}`, { o }),
+
+    whoAmI: (o) => extension('me', 'GET', '/v2/me', () => env(Me, 'GET', '/v2/me', { o })),
 
     listTags: async (boardId, o) => {
       const path = '/v2/tag';

@@ -308,6 +308,12 @@ export const CreateEmailSequenceBody = z.strictObject({
 });
 export type CreateEmailSequenceInput = z.input<typeof CreateEmailSequenceBody>;
 
+// ---------------------------------------------------------------- me (extension)
+
+/** GET /v2/me (local-service extension): whose key this is. */
+export const Me = z.object({ UserId: z.number(), Email: z.string(), Name: z.string() });
+export type Me = z.infer<typeof Me>;
+
 // ---------------------------------------------------------------- path params
 
 export const IdPath = z.strictObject({ id: IdString });

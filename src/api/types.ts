@@ -14,6 +14,7 @@ import type {
   EmailSequenceEntry,
   MoveCardInput,
   UpdateCardInput,
+  Me,
 } from './schema.js';
 import type { Board, BoardRow, CardDetail, CardId, CardRow, Column, Comment, Tag } from './tolerant.js';
 import type { Json } from './transport.js';
@@ -35,7 +36,7 @@ export interface CommentResult {
  * server without one answers 404/405; the client then remembers that and
  * refuses further calls at once with `kind: 'unsupported'`.
  */
-export type Extension = 'setTags' | 'createEmailSequence';
+export type Extension = 'setTags' | 'createEmailSequence' | 'me';
 
 /** Per-call options. A POST carries an idempotency key so a retry is safe. */
 export interface CallOptions {
@@ -79,6 +80,8 @@ export interface Client {
   // email sequences
   listEmailSequences(o?: CallOptions): Promise<EmailSequenceEntry[]>;
   getEmailSequence(id: string, o?: CallOptions): Promise<EmailSequenceDetail>;
+  /** Extension `me`: whose key this is (GET /v2/me). */
+  whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */
   createEmailSequence(body: CreateEmailSequenceInput, o?: CallOptions): Promise<EmailSequenceDetail>;
   /**

@@ -18,6 +18,7 @@ import { boardRoutes } from './routes/boards.js';
 import { cardRoutes } from './routes/cards.js';
 import { commentRoutes } from './routes/comments.js';
 import { emailSequenceRoutes } from './routes/email-sequences.js';
+import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
 
 /** What Node's parser refused, in words, with the status it means. */
@@ -163,5 +164,6 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   commentRoutes(app, ctx);
   tagRoutes(app, ctx);
   emailSequenceRoutes(app, ctx);
+  meRoutes(app, ctx);
   return app;
 }

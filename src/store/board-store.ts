@@ -23,6 +23,7 @@ import { makeEngine } from './mutation-engine.js';
 import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
 import { makeRefresh } from './refresh.js';
+import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
 import { errorText, makeStatusActions } from './status.js';
 import { makeTags } from './tags.js';
@@ -36,6 +37,8 @@ export interface BoardStoreOptions {
   concurrency?: number;
   /** Clock for the backoff countdown (tests pass a fixed one). */
   now?: () => number;
+  /** The user's email when configured (flag, INBOARD_EMAIL, config file); else asked of the server. */
+  meEmail?: string;
 }
 
 export type BoardStore = StoreApi<BoardState>;
@@ -67,6 +70,7 @@ export function initialData(): BoardData {
     selected: new Set(),
     sequences: { items: [], loading: false, error: null },
     sequence: null,
+    me: null,
   };
 }
 
@@ -127,6 +131,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
 
     return {
       ...initialData(),
+      me: opts.meEmail === undefined ? null : { email: opts.meEmail, userId: null },
       // The board: the list, the open one, its pages, refresh, detail, cursor, filter, selection.
       ...board.actions,
       ...pages.actions,
@@ -140,6 +145,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeComments(core, engine, reloadDetail),
       ...tags.actions,
       ...makeSequences(core),
+      ...makeMe(core),
       ...status,
       offers: (ext) => client.offers(ext),
     };

@@ -22,3 +22,4 @@ export type { CommentChange } from './comments.js';
 export type { TagChange } from './tags.js';
 export type { SequenceState, SequencesState } from './sequences.js';
 export type { Backoff } from './status.js';
+export { isOthers } from './me.js';

@@ -12,6 +12,7 @@ import type { CommentActions } from './comments.js';
 import type { CoreData } from './core.js';
 import type { CursorActions, SelectionData } from './cursor.js';
 import type { FilterActions, FilterData } from './filter.js';
+import type { MeActions, MeData } from './me.js';
 import type { PagingActions, PagingData } from './paging.js';
 import type { RefreshActions, RefreshData } from './refresh.js';
 import type { SequenceActions, SequencesData } from './sequences.js';
@@ -28,6 +29,7 @@ export type BoardData = CoreData &
   SelectionData &
   TagsData &
   SequencesData &
+  MeData &
   StatusData;
 
 export interface ServerActions {
@@ -46,6 +48,7 @@ export type BoardActions = OpenBoardActions &
   CommentActions &
   TagActions &
   SequenceActions &
+  MeActions &
   StatusActions &
   ServerActions;
 

@@ -90,6 +90,8 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
     if (s.boards.items.length === 0 && !s.boards.loading) void s.loadBoards().catch(() => undefined);
   }, [store, initialBoardId]);
 
+  // Whose key this is, so a teammate's comment is not offered for editing (store/me.ts).
+  useEffect(() => void store.getState().loadMe(), [store]);
   // The focused card's detail is read while the cursor rests on it, so Enter draws it whole.
   useEffect(() => store.getState().prefetchWhileIdle(), [store]);
 

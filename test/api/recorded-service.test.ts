@@ -110,6 +110,11 @@ describe('extensions are detected, not assumed', () => {
     expect(await client.addTag('101', 2)).toEqual({ CardId: '101' });
   });
 
+  it('GET /v2/me likewise: the client then knows the server cannot say whose key it is', async () => {
+    await expect(client.whoAmI()).rejects.toMatchObject({ kind: 'unsupported' });
+    expect(client.offers('me')).toBe(false);
+  });
+
   it('creating an email sequence likewise', async () => {
     await expect(
       client.createEmailSequence({ Name: 'x', Steps: [{ Subject: 's', Days: 1 }] }),

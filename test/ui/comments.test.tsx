@@ -1,4 +1,4 @@
-/** Card detail: select a comment with Tab, e edits it, d deletes it; others' comments are refused (403). */
+/** Card detail: select a comment with Tab, e edits it, d deletes it; a teammate's comment is not offered (whose it is, said at once). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 
@@ -35,19 +35,18 @@ describe('comments in the card detail', () => {
     expect(comments).toEqual(['Sent them the three templates from the call.']);
   });
 
-  it('editing someone else’s comment shows the server’s 403 words and keeps the text', async () => {
+  it('a teammate’s comment is not offered for editing or deleting: the status bar says whose it is', async () => {
     ui = await startUi();
+    await expect.poll(() => ui.store.getState().me?.userId ?? null).not.toBeNull();
     focus(ui, 'Onboarding call follow-up: template library');
     await ui.press('enter');
     await ui.waitFor('Comments (1)');
     await ui.press('tab', 'e');
-    await ui.waitFor('Edit comment');
-    await ui.paste(' (edited)');
-    await ui.press('enter');
-    await ui.waitFor(/✗ Only the author may change comment \d+/);
-    expect(ui.frame()).toContain('(edited)');
-    expect(statusLine(ui.frame())).toMatch(/Only the author may change comment/);
-    await ui.press('esc', 'd', 'y');
-    await ui.waitFor((f) => /✗ Only the author may change comment \d+/.test(statusLine(f)) && f.includes('Comments (1)'));
+    await ui.waitFor(/That comment is \S+'s: only its author can change or delete it/);
+    expect(ui.frame()).not.toContain('Edit comment');
+    await ui.press('d');
+    await ui.waitFor(/That comment is \S+'s/);
+    expect(ui.frame()).not.toContain('[y/n]');
+    expect(ui.frame()).toContain('Comments (1)');
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { Comment } from '../../api/tolerant.js';
 import type { DetailState } from '../../store/index.js';
+import { isOthers } from '../../store/index.js';
 import { addText, archive, deleteComment, editComment, editTitle } from '../flows/card-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
@@ -38,6 +39,14 @@ const stepComment = (dir: 1 | -1) => (k: ScreenKeys) => {
   const next = at < 0 ? (dir === 1 ? 0 : list.length - 1) : at + dir;
   k.setCommentSel(list[next]?.CommentId ?? null);
 };
+/** A teammate's comment is not offered for changing: whose it is, said before anything is typed. */
+const notYours = (k: ScreenKeys): string | null => {
+  const c = selected(k);
+  if (c === undefined || !isOthers(k.store.getState().me, c)) return null;
+  const who = c.UserEmail ?? (c.UserId === null ? 'a teammate' : `user ${c.UserId}`);
+  return `That comment is ${who}'s: only its author can change or delete it`;
+};
+
 const noComments = (k: ScreenKeys) =>
   comments(k).length === 0 ? (k.store.getState().detail?.data?.Comments === undefined ? 'No comments to select here' : 'This card has no comments') : null;
 
@@ -50,7 +59,8 @@ export const DETAIL_KEYS: readonly B[] = ([
   },
   { action: 'comment.prev', keys: ['S-tab'], group: 'Navigate', help: 'select the previous comment', unavailable: noComments, run: stepComment(-1) },
   {
-    action: 'card.edit', keys: ['e'], group: 'Card', help: 'edit the selected comment, else the title', hint: 'edit',
+    action: 'card.edit', keys: ['e'], group: 'Card', help: 'edit the selected comment (yours only), else the title', hint: 'edit',
+    unavailable: notYours,
     run: onCard((k) => {
       const c = selected(k);
       if (c !== undefined) editComment(k.flow, open(k).cardId, c.CommentId, c.Comment);
@@ -59,7 +69,7 @@ export const DETAIL_KEYS: readonly B[] = ([
   },
   {
     action: 'comment.delete', keys: ['d'], group: 'Card', help: 'delete the selected comment (yours only)',
-    unavailable: (k) => (selected(k) === undefined ? 'Select a comment with Tab first' : null),
+    unavailable: (k) => (selected(k) === undefined ? 'Select a comment with Tab first' : notYours(k)),
     run: onCard((k) => {
       const c = selected(k);
       if (c !== undefined) deleteComment(k.flow, open(k).cardId, c.CommentId, c.Comment);
