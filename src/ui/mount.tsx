@@ -27,6 +27,10 @@ export async function mount(o: MountOptions): Promise<void> {
       {
         exitOnCtrlC: false,
         patchConsole: true,
+        // Ink's default 30 fps held the frame after a key for up to 33 ms when
+        // the frame before it had just been drawn (Enter right after j): 60
+        // halves that (docs/performance.md, "Opening a card").
+        maxFps: 60,
         ...(renderLog ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) } : {}),
       },
     );
