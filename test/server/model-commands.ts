@@ -199,7 +199,7 @@ export const addTag = (k: number, t: number) =>
   });
 
 export const setTags = (k: number, ts: number[]) =>
-  cmd(`setTags(${k}, [${ts}])`, (m) => m.cards.length > 0 && m.tags.length > 0, async (m, r) => {
+  cmd(`setTags(${k}, [${ts.join()}])`, (m) => m.cards.length > 0 && m.tags.length > 0, async (m, r) => {
     const card = at(m.cards, k);
     const ids = [...new Set(ts.map((t) => at(m.tags, t)))];
     const res = await r.s.call('PUT', `/v2/card/${card}/tags`, { body: { TagIds: ids.map(String) } });

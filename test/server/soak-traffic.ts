@@ -227,7 +227,7 @@ export async function verifySoak(url: string, key: string, setup: SoakSetup, car
     }
     const tags = (d.Tags as { Id: number }[]).map((t) => t.Id).sort((a, b) => a - b);
     const want = [...c.tags].sort((a, b) => a - b);
-    if (tags.join() !== want.join()) problems.push(`card ${c.id}: tags [${tags}] expected [${want}]`);
+    if (tags.join() !== want.join()) problems.push(`card ${c.id}: tags [${tags.join()}] expected [${want.join()}]`);
   }
   return problems;
 }

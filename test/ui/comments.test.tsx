@@ -1,6 +1,6 @@
 /** Card detail: select a comment with Tab, e edits it, d deletes it; a teammate's comment is not offered (whose it is, said at once). */
 import { afterEach, describe, expect, it } from 'vitest';
-import { focus, startUi, statusLine, type Ui } from './helpers.js';
+import { focus, startUi, type Ui } from './helpers.js';
 
 let ui: Ui;
 afterEach(async () => {

@@ -21,7 +21,7 @@ describe('footer hints', () => {
       const app = bar(width, hintsFor('board'));
       const line = (app.lastFrame() ?? '').split('\n').pop() ?? '';
       app.unmount();
-      expect(line.trimEnd()).toMatch(/^hjkl walk .*…  \? help  q quit$/);
+      expect(line.trimEnd()).toMatch(/^hjkl walk .*… {2}\? help {2}q quit$/);
       expect(cellWidth(line)).toBeLessThanOrEqual(width);
     }
   });

@@ -91,7 +91,7 @@ describe('Ink overrides', () => {
       fc.property(fc.array(frame, { minLength: 1, maxLength: 6 }), (frames) => {
         for (const f of frames) {
           const ours = draw(new Output(f), f.ops);
-          const inks = draw(new InkOutput(f as ConstructorParameters<typeof InkOutput>[0]) as Drawable, f.ops);
+          const inks = draw(new InkOutput(f), f.ops);
           expect(ours).toEqual(inks);
         }
       }),
@@ -114,7 +114,7 @@ describe('Ink overrides', () => {
       }));
     for (const mark of [0, 0, 1, 1, 7, 3]) {
       const ours = draw(new Output({ width: 20, height: 8 }), rows(mark));
-      const inks = draw(new InkOutput({ width: 20, height: 8 }) as Drawable, rows(mark));
+      const inks = draw(new InkOutput({ width: 20, height: 8 }), rows(mark));
       expect(ours).toEqual(inks);
       expect(ours.output.split('\n')[mark]).toContain('›');
     }

@@ -37,7 +37,7 @@ describe('v — selecting cards', () => {
     await select(ui, ...titles);
     const marked = await ui.waitFor('✓ 3 selected · m moves, a archives them · Esc unselects');
     expect(stateLine(marked)).toContain('✓ 3 selected');
-    expect(marked).toMatch(/✓● Where do I change|✓  Where do I change/);
+    expect(marked).toMatch(/✓● Where do I change|✓ {2}Where do I change/);
     await ui.press('a');
     await ui.waitFor('Archive the 3 selected cards? [y/n]');
     await ui.press('y');
