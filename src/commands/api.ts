@@ -5,6 +5,7 @@
  */
 import { reprintJsonExact } from '../api/exact-json.js';
 import type { Json } from '../api/transport.js';
+import { keyRefusedText } from '../config/key-refused.js';
 import { readFileSync } from 'node:fs';
 import { COMMON_HELP, parse, positionals, readStdin, UsageError } from './args.js';
 import { buildFields } from './api-fields.js';
@@ -119,12 +120,16 @@ export async function api(argv: string[]): Promise<number> {
   } else if (hasFields) {
     body = fields;
   }
-  return withClient(values, async (client) => {
+  return withClient(values, async (client, { keySource }) => {
     const res = await client.raw(method, path, body);
     if (values.raw === true) process.stdout.write(res.body);
     else if (res.body.trim() !== '') process.stdout.write(`${pretty(res.body)}\n`);
     if (res.status >= 400) {
-      process.stderr.write(`inboard: ${sanitize(errorMessage(res.status, res.body))} (${res.status})\n`);
+      const words = errorMessage(res.status, res.body);
+      // A refused key: where it came from and how to give another, as every command says it.
+      process.stderr.write(
+        `inboard: ${sanitize(res.status === 401 ? keyRefusedText(words, keySource) : words)} (${res.status})\n`,
+      );
       return 1;
     }
     return 0;

@@ -58,8 +58,56 @@ export function parse<O extends Options>(argv: string[], options: O) {
   try {
     return parseArgs({ args: argv, options: all, strict: true, allowPositionals: true });
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw new UsageError(unknownOption(e, argv, Object.keys(all)) ?? (e instanceof Error ? e.message : String(e)));
   }
+}
+
+/**
+ * parseArgs's unknown-option error in our words: the option as it was typed
+ * (`-json`, not the `-j` parseArgs stopped at) and the flag it was probably
+ * meant to be. Undefined for any other error.
+ */
+function unknownOption(e: unknown, argv: string[], names: string[]): string | undefined {
+  if ((e as { code?: unknown } | null)?.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return undefined;
+  const name = /^Unknown option '([^']+)'/.exec((e as Error).message)?.[1];
+  if (name === undefined) return undefined;
+  const end = argv.indexOf('--');
+  const flags = end === -1 ? argv : argv.slice(0, end);
+  const typed = name.startsWith('--')
+    ? name
+    : (flags.find((a) => !a.startsWith('--') && a.startsWith(name))?.split('=')[0] ?? name);
+  const guess = closest(typed.replace(/^--?/, ''), names);
+  return `Unknown option '${typed}'${guess === undefined ? '' : ` — did you mean --${guess}?`}`;
+}
+
+/** The flag name `typed` most likely meant: a unique start of one, or one or two keystrokes away. */
+function closest(typed: string, names: string[]): string | undefined {
+  const t = typed.toLowerCase();
+  if (t === '') return undefined;
+  const starts = names.filter((n) => n.startsWith(t));
+  if (starts.length === 1) return starts[0];
+  let best: string | undefined;
+  let bestDistance = t.length >= 5 ? 2 : 1;
+  for (const n of names) {
+    const d = distance(t, n);
+    if (d <= bestDistance && (best === undefined || d < bestDistance)) [best, bestDistance] = [n, d];
+  }
+  return best;
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) from `a` to `b`. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number) => d[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row = d[i] ?? [];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(at(i, j), at(i - 2, j - 2) + 1);
+    }
+  }
+  return at(a.length, b.length);
 }
 
 export function configFlags(values: { url?: string | undefined; 'api-key'?: string | undefined; insecure?: boolean | undefined }): ConfigFlags {
@@ -75,11 +123,17 @@ export function positionals(got: string[], names: string[], optional: string[] =
   return got;
 }
 
-/** A whole number within bounds, from a flag or positional called `what`. */
+/**
+ * A whole number within bounds, from a flag or positional called `what`. The
+ * message says the bound a person would type: "1 or more" rather than a
+ * range ending at 2^53.
+ */
 export function intArg(what: string, raw: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^\d{1,16}$/.test(raw.trim())) throw new UsageError(`${what} must be a whole number, got '${raw}'`);
   const n = Number(raw.trim());
-  if (n < min || n > max) throw new UsageError(`${what} must be between ${min} and ${max}, got ${n}`);
+  const unbounded = max >= Number.MAX_SAFE_INTEGER;
+  if (n < min) throw new UsageError(unbounded ? `${what} must be ${min} or more, got ${n}` : `${what} must be between ${min} and ${max}, got ${n}`);
+  if (n > max) throw new UsageError(unbounded ? `${what} is too large, got ${raw.trim()}` : `${what} must be between ${min} and ${max}, got ${n}`);
   return n;
 }
 

@@ -1,7 +1,7 @@
 /** `inboard card comment|note|subtask|tag`: things added to an existing card. */
 import { cardId, CommandError, COMMON_HELP, parse, positionals, textArg, UsageError, within } from './args.js';
 import { emit, one } from './output.js';
-import { resolveTag } from './resolve.js';
+import { pick } from './resolve.js';
 import { helpRequested, withClient } from './session.js';
 
 export const ADD_ACTIONS: ReadonlySet<string> = new Set(['comment', 'note', 'subtask', 'tag']);
@@ -77,24 +77,27 @@ async function tag(argv: string[]): Promise<number> {
     const card = await client.getCard(id);
     const boardId = card.BoardId;
     if (boardId === undefined || boardId === null) throw new CommandError(`the server did not say which board card ${one(id)} is on, so its tags cannot be named`);
+    // One list of the board's tags: every TAG is picked from it, and the answer's ids are named from it.
+    const tags = await client.listTags(boardId);
+    const named = (ref: string) => pick(tags, ref, 'tag', ` on board ${boardId}`);
     if (values.tag !== undefined) {
-      const t = await resolveTag(client, boardId, values.tag);
+      const t = named(values.tag);
       const res = await client.addTag(id, t.Id);
       emit(values.json === true, res, () => `Tagged card ${one(res.CardId)} with ${one(t.Name)}\n`);
       return 0;
     }
     let ids: number[];
     if (values.remove !== undefined) {
-      const t = await resolveTag(client, boardId, values.remove);
+      const t = named(values.remove);
       ids = (card.Tags ?? []).map((x) => x.Id).filter((x) => x !== t.Id);
     } else {
       const refs = (values.set ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-      ids = [];
-      for (const ref of refs) ids.push((await resolveTag(client, boardId, ref)).Id);
+      ids = refs.map((ref) => named(ref).Id);
     }
     const res = await client.setTags(id, [...new Set(ids)]);
+    const names = new Map([...(card.Tags ?? []), ...tags].map((t) => [t.Id, t.Name]));
     emit(values.json === true, res, () =>
-      `Card ${one(res.CardId)} tags: ${res.TagIds === null ? 'set' : res.TagIds.length === 0 ? 'none' : res.TagIds.map(one).join(', ')}\n`);
+      `Card ${one(res.CardId)} tags: ${res.TagIds === null ? 'set' : res.TagIds.length === 0 ? 'none' : res.TagIds.map((t) => one(names.get(t) ?? t)).join(', ')}\n`);
     return 0;
   });
 }

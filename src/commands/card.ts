@@ -1,5 +1,6 @@
 /** `inboard card ID` (detail) and the dispatch of `inboard card <action> ...`. */
-import type { CardDetail } from '../api/tolerant.js';
+import { isUnreadable, type Board, type BoardRow, type CardDetail, type Column } from '../api/tolerant.js';
+import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
 import { WRITE_ACTIONS, writeAction } from './card-write.js';
@@ -52,12 +53,43 @@ function section(title: string, items: string[] | undefined): string {
 
 const given = <T>(v: T | undefined, show: (v: T) => string | number): string | number => (v === undefined ? NOT_PROVIDED : show(v));
 
-export function cardText(c: CardDetail): string {
+/** The names of a card's board and column, where they could be read. */
+export interface CardPlace {
+  board?: string | undefined;
+  column?: string | undefined;
+}
+
+/** Whether `col` is the column a card's `ColumnId` (`Label_4`, or a bare id) points to. */
+function isColumn(col: Column, label: string): boolean {
+  const l = label.trim().toLowerCase();
+  return col.ColumnId?.toLowerCase() === l || `label_${col.Id}` === l || String(col.Id) === l;
+}
+
+/**
+ * The card's board and column by name: one board list and one column list.
+ * Names are a courtesy: what cannot be read leaves the id shown, and never
+ * fails the command.
+ */
+export async function placeOf(client: Client, c: CardDetail): Promise<CardPlace> {
+  const boardId = c.BoardId;
+  if (boardId === undefined || boardId === null) return {};
+  const label = c.ColumnId;
+  const none = (): [] => [];
+  const [boards, columns]: [BoardRow[], Column[]] = await Promise.all([
+    client.listBoards().catch(none),
+    label === undefined || label === null ? none() : client.listColumns(boardId).catch(none),
+  ]);
+  const board = boards.filter((b): b is Board => !isUnreadable(b)).find((b) => b.Id === boardId);
+  const column = label === undefined || label === null ? undefined : columns.find((col) => isColumn(col, label));
+  return { board: board?.Name, column: column?.Name };
+}
+
+export function cardText(c: CardDetail, place: CardPlace = {}): string {
   const head = fields([
     ['Card', c.ServiceTaskId],
     ['Title', given(c.TaskName, (t) => t)],
-    ['Board', given(c.BoardId, (b) => b ?? '—')],
-    ['Column', given(c.ColumnId, (l) => l ?? '—')],
+    ['Board', given(c.BoardId, (b) => (b === null ? '—' : place.board === undefined ? b : `${place.board} (${b})`))],
+    ['Column', given(c.ColumnId, (l) => (l === null ? '—' : (place.column ?? l)))],
     ['Read', given(c.ReadUnreadStatus, (r) => (r === 0 ? 'unread' : 'read'))],
     ['Owner', given(c.ThreadOwnerEmail, (o) => o || '—')],
     ['Created', given(c.CreatedAt, (d) => d ?? '—')],
@@ -95,7 +127,8 @@ export async function card(argv: string[]): Promise<number> {
   const id = cardId(idRaw);
   return withClient(values, async (client) => {
     const detail = await client.getCard(id);
-    emit(values.json === true, detail, () => cardText(detail));
+    const place = values.json === true ? {} : await placeOf(client, detail);
+    emit(values.json === true, detail, () => cardText(detail, place));
     return 0;
   });
 }

@@ -4,7 +4,7 @@
  * Names are looked up in the server's own lists, so what matches is what the
  * TUI shows.
  */
-import { isUnreadable, type Board, type CardId, type Column, type Tag } from '../api/tolerant.js';
+import { isUnreadable, type Board, type CardId, type Column } from '../api/tolerant.js';
 import type { Client } from '../api/types.js';
 import { CommandError, UsageError } from './args.js';
 import { one } from './output.js';
@@ -50,10 +50,6 @@ export async function resolveColumn(client: Client, board: Board, ref: string): 
     if (byLabel) return byLabel;
   }
   return pick(columns, ref, 'column', ` on board ${board.Id} (${one(board.Name)})`);
-}
-
-export async function resolveTag(client: Client, boardId: number, ref: string): Promise<Tag> {
-  return pick(await client.listTags(boardId), ref, 'tag', ` on board ${boardId}`);
 }
 
 /** The board a card lives on, from its detail (for resolving its columns and tags by name). */

@@ -4,7 +4,7 @@
  * exits, whatever happened in between.
  */
 import type { Client } from '../api/types.js';
-import { connect } from '../config/connect.js';
+import { connect, type Connection } from '../config/connect.js';
 import { configFlags } from './args.js';
 
 export interface ConnectionValues {
@@ -13,10 +13,13 @@ export interface ConnectionValues {
   insecure?: boolean | undefined;
 }
 
-export async function withClient<T>(values: ConnectionValues, fn: (client: Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  values: ConnectionValues,
+  fn: (client: Client, conn: Connection) => Promise<T>,
+): Promise<T> {
   const conn = await connect(configFlags(values));
   try {
-    return await fn(conn.client);
+    return await fn(conn.client, conn);
   } finally {
     await conn.close();
   }

@@ -29,6 +29,16 @@ export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 export type ConfigSource = 'flag' | 'env' | 'file';
 
+/**
+ * Where the API key in use came from, with the file when it was one: what a
+ * refused key's message names, so the user knows which key to replace.
+ */
+export type KeySource =
+  | { from: 'flag' }
+  | { from: 'env' }
+  | { from: 'file'; path: string }
+  | { from: 'embedded'; path: string };
+
 export type ResolvedConfig =
   | {
       mode: 'remote';
@@ -37,6 +47,7 @@ export type ResolvedConfig =
       insecure: boolean;
       /** Where each value came from, for `--help`-style diagnostics and error messages. */
       source: { url: ConfigSource; apiKey: ConfigSource };
+      keySource: KeySource;
     }
   | { mode: 'embedded' };
 
@@ -127,5 +138,6 @@ export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
     apiKey: apiKey.value,
     insecure,
     source: { url: url.source, apiKey: apiKey.source },
+    keySource: apiKey.source === 'file' ? { from: 'file', path: filePath } : { from: apiKey.source },
   };
 }

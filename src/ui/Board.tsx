@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useRef, type MutableRefObject } from 'react';
+import { isKeyRefusal } from '../config/key-refused.js';
 import { selectBoardName, selectColumns, selectCursor } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
@@ -49,7 +50,7 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
     <Box flexDirection="column" height={height}>
       <Text bold>{fit(header, width)}</Text>
       {error !== null && columns.length === 0 ? (
-        <Text color="red">{fit(`✗ ${error} — press r to retry, b for boards`, width)}</Text>
+        <Text color="red">{fit(isKeyRefusal(error) ? `✗ ${error}` : `✗ ${error} — press r to retry, b for boards`, width)}</Text>
       ) : columns.length === 0 && !loading && error === null ? (
         // A new board has no columns, and with none nothing else works (n
         // has nowhere to put a card): say what to do instead of a blank screen.

@@ -8,6 +8,7 @@
  */
 import { useMemo } from 'react';
 import type { Board, Unreadable } from '../api/tolerant.js';
+import { isKeyRefusal } from '../config/key-refused.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Action } from './keys/types.js';
 import { Picker, type PickItem } from './prompts/Picker.js';
@@ -51,7 +52,7 @@ export function BoardPicker({ boards, unreadable = [], loading, error, currentId
   const waiting = loading && boards.length === 0;
   const status =
     error !== null
-      ? { text: `${error} — press r to retry`, error: true }
+      ? { text: isKeyRefusal(error) ? error : `${error} — press r to retry`, error: true }
       : !loading && boards.length === 0
         ? { text: unreadable.length > 0 ? `${unreadableWords(unreadable)}; no board to open` : 'No boards yet — press n to create one.' }
         : unreadable.length > 0

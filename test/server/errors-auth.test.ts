@@ -25,7 +25,7 @@ describe('400', () => {
     expectError(await s.call('POST', '/v2/card', { body: { BoardId: 1, CardTitle: 'x' } }), 400, /^ColumnId: is required$/);
     expectError(await s.call('POST', '/v2/card', { body: { BoardId: '1', ColumnId: 1, CardTitle: 'x' } }), 400, /^BoardId: /);
     expectError(await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'x', Extra: 1 } }), 400, /^Extra: unknown field$/);
-    expectError(await s.call('POST', '/v2/board', { body: { Name: 'x', Users: ['not-an-email'] } }), 400, /^Users\.0: /);
+    expectError(await s.call('POST', '/v2/board', { body: { Name: 'x', Users: ['not-an-email'] } }), 400, /^the 1st email, 'not-an-email', is not an email address$/);
     expectError(await s.call('POST', '/v2/card', { body: [1, 2] }), 400, /^body: /);
     expectError(await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'x'.repeat(501) } }), 400, /^CardTitle: /);
   });

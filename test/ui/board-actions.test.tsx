@@ -183,7 +183,7 @@ describe('@ — assignees', () => {
     await ui.waitFor('Assign — email');
     await ui.paste('not-an-email');
     await ui.press('enter');
-    await ui.waitFor((f) => f.includes('Assignee.0: must be an email address') && f.includes('Assign — email'));
+    await ui.waitFor((f) => f.includes("the 1st assignee, 'not-an-email', is not an email address") && f.includes('Assign — email'));
     expect(ui.frame()).toContain('not-an-email');
     expect(ui.store.getState().view.cards.get(card.id)?.assignees ?? []).toEqual([]);
   });
@@ -220,7 +220,7 @@ describe('C — new column, n in the board picker — new board', () => {
     await ui.waitFor('users (comma-separated emails');
     await ui.paste('ana@example.com, nope');
     await ui.press('enter');
-    await ui.waitFor('✗ Users.1: must be an email address');
+    await ui.waitFor("✗ the 2nd email, 'nope', is not an email address");
     expect(ui.frame()).toContain('ana@example.com, nope');
     await ui.press('backspace', 'backspace', 'backspace', 'backspace');
     await ui.paste('li@example.com');

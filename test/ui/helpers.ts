@@ -73,6 +73,8 @@ export interface UiOptions {
   maxAttempts?: number;
   /** Hold matching requests from the very start (the first boards list): `ui.held`. */
   holdFromStart?: RegExp;
+  /** Wraps the app's client as connect() does (config/key-refused.ts's explainKeyRefusals). */
+  wrapClient?: (client: Client) => Client;
 }
 
 export async function startUi(opts: UiOptions = {}): Promise<Ui> {
@@ -103,7 +105,8 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
     h.queue.push(() => dispatch(o, handler));
     return true;
   });
-  const client = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: opts.maxAttempts ?? 1, dispatcher });
+  const bare = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: opts.maxAttempts ?? 1, dispatcher });
+  const client = opts.wrapClient?.(bare) ?? bare;
   const other = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
   const store = createBoardStore(client);
   const name = opts.board === undefined ? 'Support Inbox' : opts.board;

@@ -38,9 +38,14 @@ describe('the selected comment', () => {
     focus(ui, 'Onboarding call follow-up: template library');
     await ui.press('enter');
     await ui.waitFor('Comments (1)');
-    ui.pasteRaw('\te');
+    // The card's comment is a teammate's (not offered for editing): add one of ours after it.
+    await ui.press('c');
+    await ui.paste('Our own words');
+    await ui.press('enter');
+    await ui.waitFor('Comments (2)');
+    ui.pasteRaw('\t\te');
     await ui.waitFor('Edit comment');
-    expect(ui.frame()).toContain('Sent them the three templates');
+    expect(ui.frame()).toContain('Our own words');
   });
 });
 
