@@ -36,10 +36,18 @@ try {
     log: (line) => console.log(line),
   });
   const acked = r.acknowledged.creates + r.acknowledged.moves + r.acknowledged.notes;
-  console.log(`\nkill -9 loops: ${r.loops} in ${((performance.now() - t0) / 1000).toFixed(0)} s, Node ${process.version}`);
-  console.log(`acknowledged writes: ${acked} (creates ${r.acknowledged.creates} with note+comment+sub-task, moves ${r.acknowledged.moves}, notes ${r.acknowledged.notes})`);
-  console.log(`lost: ${r.lost.length}; half-written creates: ${r.halfWritten.length}; integrity_check not ok: ${r.integrity.length}`);
-  console.log(`in flight at the kill and landed anyway (allowed): moves ${r.unacknowledgedLanded}, creates ${r.unacknowledgedCreates} (all whole)`);
+  console.log(
+    `\nkill -9 loops: ${r.loops} in ${((performance.now() - t0) / 1000).toFixed(0)} s, Node ${process.version}`,
+  );
+  console.log(
+    `acknowledged writes: ${acked} (creates ${r.acknowledged.creates} with note+comment+sub-task, moves ${r.acknowledged.moves}, notes ${r.acknowledged.notes})`,
+  );
+  console.log(
+    `lost: ${r.lost.length}; half-written creates: ${r.halfWritten.length}; integrity_check not ok: ${r.integrity.length}`,
+  );
+  console.log(
+    `in flight at the kill and landed anyway (allowed): moves ${r.unacknowledgedLanded}, creates ${r.unacknowledgedCreates} (all whole)`,
+  );
   for (const line of [...r.integrity, ...r.lost, ...r.halfWritten].slice(0, 20)) console.log(`  ${line}`);
   process.exitCode = r.lost.length + r.halfWritten.length + r.integrity.length === 0 ? 0 : 1;
 } finally {

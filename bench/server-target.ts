@@ -19,7 +19,12 @@ const key = 'bench-owner-key-000000001';
 const dir = mkdtempSync(join(tmpdir(), 'inboard-bench-'));
 const dbPath = join(dir, 'bench.db');
 // BENCH_DURABILITY=normal measures the service as `serve --durability normal` runs it.
-const svc = await startService({ dbPath, apiKey: key, rateLimit: 0, durability: process.env.BENCH_DURABILITY === 'normal' ? 'normal' : 'full' });
+const svc = await startService({
+  dbPath,
+  apiKey: key,
+  rateLimit: 0,
+  durability: process.env.BENCH_DURABILITY === 'normal' ? 'normal' : 'full',
+});
 const headers = { authorization: key, 'content-type': 'application/json' };
 
 const post = async (path: string, body: unknown) => {
@@ -38,7 +43,14 @@ const insert = db.prepare(
 const ids: number[] = [];
 db.transaction(() => {
   for (let i = 0; i < CARDS; i++) {
-    const id = insert.run(boardId, columnId, `Re: ticket #${i} — customer question ${'✉️'.repeat(i % 3)}`, 'owner@inboard.local', i * GAP, new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString());
+    const id = insert.run(
+      boardId,
+      columnId,
+      `Re: ticket #${i} — customer question ${'✉️'.repeat(i % 3)}`,
+      'owner@inboard.local',
+      i * GAP,
+      new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    );
     ids.push(Number(id.lastInsertRowid));
   }
 })();
@@ -51,7 +63,6 @@ bare.get('/bare', async () => ({ hello: 'world', ok: true }));
 bare.get('/cpu', async () => process.cpuUsage());
 await bare.listen({ host: '127.0.0.1', port: 0 });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
-
 
 process.stdout.write(`${JSON.stringify({ svcUrl: svc.url, bareUrl, boardId, columnId, ids, key })}\n`);
 const stop = async () => {

@@ -22,7 +22,12 @@ const first = await new Promise<string>((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`bench target exited (${code})`)));
 });
 const { svcUrl, bareUrl, boardId, columnId, ids, key } = JSON.parse(first) as {
-  svcUrl: string; bareUrl: string; boardId: number; columnId: number; ids: number[]; key: string;
+  svcUrl: string;
+  bareUrl: string;
+  boardId: number;
+  columnId: number;
+  ids: number[];
+  key: string;
 };
 const svc = { url: svcUrl };
 const headers = { authorization: key, 'content-type': 'application/json' };
@@ -46,15 +51,32 @@ async function run(name: string, opts: autocannon.Options): Promise<Row> {
   const before = await cpuMicros();
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   const cpu = (await cpuMicros()) - before;
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, cpuPerReq: cpu / Math.max(1, r.requests.total) };
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors,
+    cpuPerReq: cpu / Math.max(1, r.requests.total),
+  };
 }
 
 let n = 0;
 const rows: Row[] = [];
 // Warm-up so JIT and page cache are not measured.
-await autocannon({ url: `${svc.url}/v2/board/${boardId}/column/${columnId}/cards?page=1`, headers, duration: 2, connections: CONNECTIONS });
+await autocannon({
+  url: `${svc.url}/v2/board/${boardId}/column/${columnId}/cards?page=1`,
+  headers,
+  duration: 2,
+  connections: CONNECTIONS,
+});
 rows.push(await run('bare GET /bare', { url: `${bareUrl}/bare` }));
-rows.push(await run('list-cards page 1 (50 of 10k)', { url: `${svc.url}/v2/board/${boardId}/column/${columnId}/cards?page=1`, headers }));
+rows.push(
+  await run('list-cards page 1 (50 of 10k)', {
+    url: `${svc.url}/v2/board/${boardId}/column/${columnId}/cards?page=1`,
+    headers,
+  }),
+);
 const moveRequest = {
   setupRequest: (req: autocannon.Request) => {
     n++;
@@ -80,15 +102,26 @@ rows.push(await run('move-card (to positions 0–5)', { ...moveOpts, requests: [
 rows.push(await run('move-card, 1 connection', { ...moveOpts, connections: 1 }));
 
 const fmt = (x: number, d = 0) => x.toFixed(d).padStart(9);
-console.log(`\n${CARDS} cards in one column · ${CONNECTIONS} connections · ${DURATION}s per run · Node ${process.version}\n`);
-console.log(`${'route'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'cpu µs/req'.padStart(12)}`);
-for (const r of rows) console.log(`${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${fmt(r.non2xx)}${fmt(r.cpuPerReq, 0).padStart(12)}`);
+console.log(
+  `\n${CARDS} cards in one column · ${CONNECTIONS} connections · ${DURATION}s per run · Node ${process.version}\n`,
+);
+console.log(
+  `${'route'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(9)}${'cpu µs/req'.padStart(12)}`,
+);
+for (const r of rows)
+  console.log(
+    `${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}${fmt(r.non2xx)}${fmt(r.cpuPerReq, 0).padStart(12)}`,
+  );
 const [b, l, m, mTop, m1] = rows as [Row, Row, Row, Row, Row];
 const ratio = l.rps / b.rps;
 console.log(`\nlist-cards / bare = ${(ratio * 100).toFixed(0)}% (target >= 50%)  ${ratio >= 0.5 ? 'OK' : 'MISSED'}`);
 // When the load generator, not the server, is the bottleneck (it must parse
 // ~17 KB per list answer), server CPU per request says what the server costs.
-console.log(`server CPU per request: bare ${b.cpuPerReq.toFixed(0)} µs, list-cards ${l.cpuPerReq.toFixed(0)} µs → list-cards could serve ${((b.cpuPerReq / l.cpuPerReq) * 100).toFixed(0)}% of the bare route's rate on the same CPU`);
-console.log(`move-card p99 = ${m.p99.toFixed(1)} ms with ${CONNECTIONS} connections (${mTop.p99.toFixed(1)} ms to positions 0–5), ${m1.p99.toFixed(1)} ms with 1 (target < 10 ms)  ${m.p99 < 10 ? 'OK' : 'MISSED'}`);
+console.log(
+  `server CPU per request: bare ${b.cpuPerReq.toFixed(0)} µs, list-cards ${l.cpuPerReq.toFixed(0)} µs → list-cards could serve ${((b.cpuPerReq / l.cpuPerReq) * 100).toFixed(0)}% of the bare route's rate on the same CPU`,
+);
+console.log(
+  `move-card p99 = ${m.p99.toFixed(1)} ms with ${CONNECTIONS} connections (${mTop.p99.toFixed(1)} ms to positions 0–5), ${m1.p99.toFixed(1)} ms with 1 (target < 10 ms)  ${m.p99 < 10 ? 'OK' : 'MISSED'}`,
+);
 
 child.kill('SIGTERM');

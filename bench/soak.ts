@@ -28,7 +28,8 @@ const minutes = Number(values.minutes);
 const clients = Number(values.clients);
 const rateLimit = Number(values['rate-limit']);
 const thinkMs = Number(values['think-ms']);
-if (!(minutes > 0 && minutes <= 120 && clients > 0 && clients <= 200)) throw new Error('--minutes 0–120, --clients 1–200');
+if (!(minutes > 0 && minutes <= 120 && clients > 0 && clients <= 200))
+  throw new Error('--minutes 0–120, --clients 1–200');
 
 /** Nearest-rank quantile. */
 const quantile = (xs: number[], q: number): number => {
@@ -60,7 +61,9 @@ try {
 
   const rss: number[] = [rssMb()];
   const timer = setInterval(() => rss.push(rssMb()), 60_000);
-  console.log(`soak: ${minutes} min × ${clients} clients, rate limit ${rateLimit}/min per key, think ≤ ${thinkMs} ms, Node ${process.version}`);
+  console.log(
+    `soak: ${minutes} min × ${clients} clients, rate limit ${rateLimit}/min per key, think ≤ ${thinkMs} ms, Node ${process.version}`,
+  );
   const res = await runSoak(setup, { clients, durationMs: minutes * 60_000, thinkMs });
   clearInterval(timer);
   rss.push(rssMb());
@@ -84,12 +87,25 @@ try {
     );
   });
   const all = res.samples.filter((s) => s.status === 200).map((s) => s.ms);
-  const statuses = [...res.byStatus].sort(([a], [b]) => a - b).map(([k, v]) => `${k}×${v}`).join(', ');
-  console.log(`\nrequests ${res.requests} in ${(res.elapsedMs / 1000).toFixed(0)} s (${(res.requests / (res.elapsedMs / 1000)).toFixed(0)}/s); statuses ${statuses}`);
-  console.log(`acknowledged writes ${res.acknowledgedWrites} (cards ${res.cards.length}); lost/wrong after the soak: ${problems.length}`);
-  console.log(`unexpected errors: ${res.unexpected.length}${res.unexpected.length ? `, e.g. ${res.unexpected.slice(0, 3).join(' | ')}` : ''}`);
-  console.log(`latency of 200s overall: p50 ${quantile(all, 0.5).toFixed(1)} ms, p99 ${quantile(all, 0.99).toFixed(1)} ms`);
-  console.log(`server RSS: start ${(rss[0] ?? 0).toFixed(1)} MB → end ${(rss[rss.length - 1] ?? 0).toFixed(1)} MB (max ${Math.max(...rss).toFixed(1)})`);
+  const statuses = [...res.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(', ');
+  console.log(
+    `\nrequests ${res.requests} in ${(res.elapsedMs / 1000).toFixed(0)} s (${(res.requests / (res.elapsedMs / 1000)).toFixed(0)}/s); statuses ${statuses}`,
+  );
+  console.log(
+    `acknowledged writes ${res.acknowledgedWrites} (cards ${res.cards.length}); lost/wrong after the soak: ${problems.length}`,
+  );
+  console.log(
+    `unexpected errors: ${res.unexpected.length}${res.unexpected.length ? `, e.g. ${res.unexpected.slice(0, 3).join(' | ')}` : ''}`,
+  );
+  console.log(
+    `latency of 200s overall: p50 ${quantile(all, 0.5).toFixed(1)} ms, p99 ${quantile(all, 0.99).toFixed(1)} ms`,
+  );
+  console.log(
+    `server RSS: start ${(rss[0] ?? 0).toFixed(1)} MB → end ${(rss[rss.length - 1] ?? 0).toFixed(1)} MB (max ${Math.max(...rss).toFixed(1)})`,
+  );
   if (problems.length) console.log(problems.slice(0, 20).join('\n'));
   process.exitCode = problems.length === 0 && res.unexpected.length === 0 ? 0 : 1;
 } finally {

@@ -37,7 +37,13 @@ let serve: Serve | null = null;
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
 async function terminal(env: Record<string, string>): Promise<ControlTerminal> {
-  const t = await ControlTerminal.start({ socket: `${socketBase}-${sockets++}`, cols: COLS, rows: ROWS, env, cwd: work });
+  const t = await ControlTerminal.start({
+    socket: `${socketBase}-${sockets++}`,
+    cols: COLS,
+    rows: ROWS,
+    env,
+    cwd: work,
+  });
   terminals.push(t);
   return t;
 }
@@ -50,7 +56,13 @@ function freshDirs(tag: string): Record<string, string> {
 
 const hasAll = (needles: string[]) => (s: string) => needles.every((n) => s.includes(n));
 
-async function firstPaints(env: Record<string, string>, board: string, marker: string[], runs: number, warmup = 1): Promise<number[]> {
+async function firstPaints(
+  env: Record<string, string>,
+  board: string,
+  marker: string[],
+  runs: number,
+  warmup = 1,
+): Promise<number[]> {
   const term = await terminal(env);
   const out: number[] = [];
   for (let i = 0; i < runs + warmup; i++) {
@@ -99,7 +111,9 @@ async function main(): Promise<void> {
   const s0 = performance.now();
   const b1k = await seedBoard(serve.url, KEY, dbPath, 'Bench 1k', 1_000);
   const b10k = await seedBoard(serve.url, KEY, dbPath, 'Bench 10k', 10_000);
-  notes.push(`Seeding 11,000 cards (API for board/columns/tags, SQLite for cards): ${((performance.now() - s0) / 1000).toFixed(1)} s.`);
+  notes.push(
+    `Seeding 11,000 cards (API for board/columns/tags, SQLite for cards): ${((performance.now() - s0) / 1000).toFixed(1)} s.`,
+  );
   const remote = { INBOARD_URL: serve.url, INBOARD_API_KEY: KEY, ...freshDirs('remote') };
   log('remote 1k / 10k first paint…');
   const p1k = await firstPaints(remote, b1k.name, [titleFor(0, 0).slice(0, 8)], RUNS);
@@ -117,7 +131,10 @@ async function main(): Promise<void> {
   const r0 = renderTimes(renderLog).length;
   const keysPage1 = await keyLatency(term, PRESSES);
   const r1 = renderTimes(renderLog).length;
-  const paged = await loadAll(term, b10k.columns.map((c) => c.name));
+  const paged = await loadAll(
+    term,
+    b10k.columns.map((c) => c.name),
+  );
   const memAll = await memoryOf(term);
   const r2 = renderTimes(renderLog).length;
   const keysAll = await keyLatency(term, PRESSES);

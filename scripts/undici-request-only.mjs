@@ -21,10 +21,15 @@ export function undiciRequestOnly() {
     name: 'undici-request-only',
     setup(build) {
       for (const p of parts) {
-        if (!existsSync(join(lib, p))) throw new Error(`undici-request-only: node_modules/undici/lib/${p} not found; re-check scripts/undici-request-only.mjs`);
+        if (!existsSync(join(lib, p)))
+          throw new Error(
+            `undici-request-only: node_modules/undici/lib/${p} not found; re-check scripts/undici-request-only.mjs`,
+          );
       }
       build.onResolve({ filter: /^undici$/ }, (args) =>
-        args.importer.includes(`${sep}node_modules${sep}`) ? undefined : { path: 'undici', namespace: 'undici-request-only' },
+        args.importer.includes(`${sep}node_modules${sep}`)
+          ? undefined
+          : { path: 'undici', namespace: 'undici-request-only' },
       );
       build.onLoad({ filter: /.*/, namespace: 'undici-request-only' }, () => ({
         contents: [

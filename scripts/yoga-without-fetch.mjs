@@ -19,7 +19,9 @@ export function yogaWithoutFetch() {
         const source = readFileSync(args.path, 'utf8');
         const parts = source.split(CHECK);
         if (parts.length < 2) {
-          throw new Error(`yoga-without-fetch: ${CHECK} not found in ${args.path}; re-check scripts/yoga-without-fetch.mjs`);
+          throw new Error(
+            `yoga-without-fetch: ${CHECK} not found in ${args.path}; re-check scripts/yoga-without-fetch.mjs`,
+          );
         }
         return { contents: parts.join('true'), loader: 'js' };
       });

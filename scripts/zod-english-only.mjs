@@ -17,10 +17,14 @@ export function zodEnglishOnly() {
     name: 'zod-english-only',
     setup(build) {
       if (!existsSync(join(localesDir, 'index.js')) || !existsSync(en)) {
-        throw new Error('zod-english-only: node_modules/zod/v4/locales/{index,en}.js not found; re-check scripts/zod-english-only.mjs');
+        throw new Error(
+          'zod-english-only: node_modules/zod/v4/locales/{index,en}.js not found; re-check scripts/zod-english-only.mjs',
+        );
       }
       build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-        args.importer.includes(`${sep}node_modules${sep}zod${sep}v4${sep}`) ? { path: 'zod-locales-en', namespace: 'zod-english-only' } : undefined,
+        args.importer.includes(`${sep}node_modules${sep}zod${sep}v4${sep}`)
+          ? { path: 'zod-locales-en', namespace: 'zod-english-only' }
+          : undefined,
       );
       build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
         contents: `export { default as en } from ${JSON.stringify(en)};`,

@@ -14,7 +14,10 @@ async function main(argv: string[]): Promise<number> {
     case '-h':
     case 'help': {
       // The usage text lives in commands/usage.ts, shared with the board's flag errors (ui/run.tsx).
-      const [{ usage }, { configFilePath }] = await Promise.all([import('./commands/usage.js'), import('./config/paths.js')]);
+      const [{ usage }, { configFilePath }] = await Promise.all([
+        import('./commands/usage.js'),
+        import('./config/paths.js'),
+      ]);
       process.stdout.write(usage(pkg.version, configFilePath()));
       return 0;
     }

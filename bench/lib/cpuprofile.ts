@@ -148,7 +148,9 @@ export function summariseWindows(p: Profile, windows: readonly (readonly [number
     idleMs: idle,
     gcMs: gc,
     self: list(self, top),
-    inclusive: list(incl, top * 3).filter((e) => !skip.has(e.name)).slice(0, top),
+    inclusive: list(incl, top * 3)
+      .filter((e) => !skip.has(e.name))
+      .slice(0, top),
     byOrigin: list(byOrigin, top),
   };
 }

@@ -39,7 +39,12 @@ const stdout = Object.assign(
   }),
   { isTTY: true, columns: 140, rows: 40 },
 );
-const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => undefined, ref: () => undefined, unref: () => undefined });
+const stdin = Object.assign(new PassThrough(), {
+  isTTY: true,
+  setRawMode: () => undefined,
+  ref: () => undefined,
+  unref: () => undefined,
+});
 
 try {
   const board = await seedBoard(svc.url, KEY, dbPath, 'Frame 10k', 10_000);
@@ -98,7 +103,9 @@ try {
   const fmt = (xs: number[]) => `${median(xs).toFixed(1)} (p99 ${quantile(xs, 0.99).toFixed(1)}, n=${xs.length})`;
   for (const [k, xs] of Object.entries(times)) process.stdout.write(`${k}: ${fmt(xs)}\n`);
   process.stdout.write(`Ink renderTime: ${fmt(renders)}\n`);
-  process.stdout.write(`bytes written per j press: ${perJ.toFixed(0)}${INCREMENTAL ? ' (incrementalRendering)' : ''}\n`);
+  process.stdout.write(
+    `bytes written per j press: ${perJ.toFixed(0)}${INCREMENTAL ? ' (incrementalRendering)' : ''}\n`,
+  );
   // Memory with every card loaded (service in-process too): heap vs RSS.
   if (process.env.FRAME_MEMORY === '1') {
     for (const c of store.getState().columns) {
@@ -108,7 +115,9 @@ try {
     (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
     const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
-    process.stdout.write(`all ${store.getState().view.cards.size} cards: rss ${mb(m.rss)} · heapUsed ${mb(m.heapUsed)} · heapTotal ${mb(m.heapTotal)} · external ${mb(m.external)} · arrayBuffers ${mb(m.arrayBuffers)}\n`);
+    process.stdout.write(
+      `all ${store.getState().view.cards.size} cards: rss ${mb(m.rss)} · heapUsed ${mb(m.heapUsed)} · heapTotal ${mb(m.heapTotal)} · external ${mb(m.external)} · arrayBuffers ${mb(m.arrayBuffers)}\n`,
+    );
   }
   app.unmount();
 } finally {

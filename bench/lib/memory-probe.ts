@@ -22,7 +22,13 @@ const PORT = 9300 + (process.pid % 600);
 const work = mkdtempSync(join(tmpdir(), 'inboard-probe-'));
 const cli = snapshotDist(resolve(process.argv[2] ?? 'dist', '..'), join(work, 'app'));
 const serve = await startServe(cli, join(work, 's.db'), KEY);
-const term = await ControlTerminal.start({ socket: `probe-${process.pid}`, cols: 140, rows: 40, env: { INBOARD_URL: serve.url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: work, INBOARD_CONFIG_DIR: work }, cwd: work });
+const term = await ControlTerminal.start({
+  socket: `probe-${process.pid}`,
+  cols: 140,
+  rows: 40,
+  env: { INBOARD_URL: serve.url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: work, INBOARD_CONFIG_DIR: work },
+  cwd: work,
+});
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
@@ -65,7 +71,8 @@ function printAllocations({ profile }: { profile: SamplingProfile }): void {
   };
   walk(profile.head, []);
   process.stdout.write(`allocated while paging (sampled): ${(total / 1048576).toFixed(0)} MB\n`);
-  for (const [k, v] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 25)) process.stdout.write(`${(v / 1048576).toFixed(1).padStart(7)} MB  ${k}\n`);
+  for (const [k, v] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    process.stdout.write(`${(v / 1048576).toFixed(1).padStart(7)} MB  ${k}\n`);
 }
 
 let ws: WebSocket | undefined;
@@ -78,7 +85,12 @@ async function cdp(): Promise<(method: string, params?: object) => Promise<Recor
   let id = 0;
   const waiting = new Map<number, (v: Record<string, unknown>) => void>();
   socket.addEventListener('message', (e) => {
-    const m = JSON.parse(String(e.data)) as { id?: number; method?: string; params?: { chunk: string }; result?: Record<string, unknown> };
+    const m = JSON.parse(String(e.data)) as {
+      id?: number;
+      method?: string;
+      params?: { chunk: string };
+      result?: Record<string, unknown>;
+    };
     if (m.method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push(m.params!.chunk);
     if (m.id !== undefined) waiting.get(m.id)?.(m.result ?? {});
   });
@@ -99,7 +111,10 @@ try {
   const hwm = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
   const send = await cdp();
   const heap = async () => {
-    const r = (await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as { result: { value: string } };
+    const r = (await send('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    })) as { result: { value: string } };
     const m = JSON.parse(r.result.value) as Record<string, number>;
     return Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Math.round(v / 1048576)]));
   };
@@ -111,12 +126,22 @@ try {
     return r.result.value ?? '';
   };
   const line = async (what: string) =>
-    process.stdout.write(`${what}: rss ${rss().toFixed(0)} MB (peak ${hwm().toFixed(0)}) · ${JSON.stringify(await heap())}\n    spaces: ${await spaces()}\n`);
+    process.stdout.write(
+      `${what}: rss ${rss().toFixed(0)} MB (peak ${hwm().toFixed(0)}) · ${JSON.stringify(await heap())}\n    spaces: ${await spaces()}\n`,
+    );
   await line('page 1');
   // PROBE_ALLOC=1: where paging allocates (garbage included), by function.
   const alloc = process.env.PROBE_ALLOC === '1';
-  if (alloc) await send('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  const paged = await loadAll(term, board.columns.map((c) => c.name));
+  if (alloc)
+    await send('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  const paged = await loadAll(
+    term,
+    board.columns.map((c) => c.name),
+  );
   if (alloc) printAllocations((await send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile });
   await line(`paged all (${(paged.ms / 1000).toFixed(1)} s)`);
   // V8's memory reducer shrinks an idle heap on its own after a while.

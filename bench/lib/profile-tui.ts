@@ -72,22 +72,37 @@ interface Timeline {
   requests: { path: string; start: number; headers: number | null; done: number | null }[];
 }
 
-async function timelines(env: Record<string, string>, cli: string, board: string, marker: string, label: string): Promise<void> {
-  const term = await ControlTerminal.start({ socket: `prof-tui-${process.pid}-${terms.length}`, cols: 140, rows: 40, env, cwd: work });
+async function timelines(
+  env: Record<string, string>,
+  cli: string,
+  board: string,
+  marker: string,
+  label: string,
+): Promise<void> {
+  const term = await ControlTerminal.start({
+    socket: `prof-tui-${process.pid}-${terms.length}`,
+    cols: 140,
+    rows: 40,
+    env,
+    cwd: work,
+  });
   terms.push(term);
   const runs: Timeline[] = [];
   const paint: number[] = [];
   for (let i = 0; i < RUNS + 1; i++) {
     const file = join(work, `probe-${label.replace(/\W+/g, '-')}-${i}.json`);
-    const ms = await launch(term, { cli, args: ['--board', board], nodeFlags: ['--import', probe], env: { PROBE_OUT: file } }, (s) =>
-      s.includes(marker),
+    const ms = await launch(
+      term,
+      { cli, args: ['--board', board], nodeFlags: ['--import', probe], env: { PROBE_OUT: file } },
+      (s) => s.includes(marker),
     );
     await quit(term);
     if (i === 0) continue;
     paint.push(ms);
     runs.push(JSON.parse(readFileSync(file, 'utf8')) as Timeline);
   }
-  const med = (f: (t: Timeline) => number | null) => median(runs.map(f).filter((x): x is number => x !== null)).toFixed(0);
+  const med = (f: (t: Timeline) => number | null) =>
+    median(runs.map(f).filter((x): x is number => x !== null)).toFixed(0);
   const first = (t: Timeline) => t.requests[0]?.start ?? null;
   out.push(
     `## Start-up timeline: ${label} (median of ${runs.length}; ms since node started)`,
@@ -95,7 +110,7 @@ async function timelines(env: Record<string, string>, cli: string, board: string
     `tmux first paint ${median(paint).toFixed(0)} ms · preload ran at ${med((t) => t.preload)} · first HTTP request ${med(first)} · ` +
       `alternate screen ${med((t) => t.altScreen)} · first card written ${med((t) => t.marker)}`,
     '',
-    'One run\'s requests (start → headers → done):',
+    "One run's requests (start → headers → done):",
     '',
     ...(runs[0]?.requests ?? []).map((r) => `- ${r.path}: ${r.start} → ${r.headers ?? '—'} → ${r.done ?? '—'}`),
     '',
@@ -103,10 +118,23 @@ async function timelines(env: Record<string, string>, cli: string, board: string
   term.close();
 }
 
-async function cpuProfile(env: Record<string, string>, cli: string, board: string, marker: string, label: string, keys: boolean): Promise<void> {
+async function cpuProfile(
+  env: Record<string, string>,
+  cli: string,
+  board: string,
+  marker: string,
+  label: string,
+  keys: boolean,
+): Promise<void> {
   const dir = join(work, `prof-${label.replace(/\W+/g, '-')}-${keys ? 'keys' : 'start'}`);
   mkdirSync(dir);
-  const term = await ControlTerminal.start({ socket: `prof-tui-${process.pid}-${terms.length}`, cols: 140, rows: 40, env, cwd: work });
+  const term = await ControlTerminal.start({
+    socket: `prof-tui-${process.pid}-${terms.length}`,
+    cols: 140,
+    rows: 40,
+    env,
+    cwd: work,
+  });
   terms.push(term);
   const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=250'];
   const paintMs = await launch(term, { cli, args: ['--board', board], nodeFlags: flags }, (s) => s.includes(marker));
@@ -147,7 +175,8 @@ async function cpuProfile(env: Record<string, string>, cli: string, board: strin
 async function main(): Promise<void> {
   const snapCli = snapshotDist(REPO, join(work, 'app'));
   const chunks = join(work, 'app', 'dist', 'chunks');
-  const chunk = (prefix: string) => join(chunks, readdirSync(chunks).find((f) => f.startsWith(prefix) && f.endsWith('.js')) ?? '');
+  const chunk = (prefix: string) =>
+    join(chunks, readdirSync(chunks).find((f) => f.startsWith(prefix) && f.endsWith('.js')) ?? '');
   log('import cost…');
   const nodeZero: number[] = [];
   for (let i = 0; i < RUNS; i++) {

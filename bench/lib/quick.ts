@@ -26,7 +26,8 @@ const dists = process.argv.slice(2).map((d) => resolve(d));
 if (dists.length === 0) dists.push(join(REPO, 'dist'));
 const work = mkdtempSync(join(tmpdir(), 'inboard-quick-'));
 const terms: ControlTerminal[] = [];
-const fmt = (xs: number[]) => (xs.length === 0 ? '—' : `${median(xs).toFixed(1)} (p99 ${quantile(xs, 0.99).toFixed(1)})`);
+const fmt = (xs: number[]) =>
+  xs.length === 0 ? '—' : `${median(xs).toFixed(1)} (p99 ${quantile(xs, 0.99).toFixed(1)})`;
 
 function snapshot(dist: string, i: number): string {
   const dir = join(work, `app${i}`);
@@ -38,7 +39,13 @@ function snapshot(dist: string, i: number): string {
 
 let sockets = 0;
 async function term(env: Record<string, string>): Promise<ControlTerminal> {
-  const t = await ControlTerminal.start({ socket: `quick-${process.pid}-${sockets++}`, cols: 140, rows: 40, env, cwd: work });
+  const t = await ControlTerminal.start({
+    socket: `quick-${process.pid}-${sockets++}`,
+    cols: 140,
+    rows: 40,
+    env,
+    cwd: work,
+  });
   terms.push(t);
   return t;
 }
@@ -77,37 +84,49 @@ try {
   }
   if (process.env.QUICK_PAINT_ONLY === '1') {
     for (const [i] of clis.entries()) {
-      process.stdout.write(`## ${dists[i]}\n${scenarios.map((s, j) => `${s.name}: ${fmt(paint[i]?.[j] ?? [])}`).join('\n')}\n`);
+      process.stdout.write(
+        `## ${dists[i]}\n${scenarios.map((s, j) => `${s.name}: ${fmt(paint[i]?.[j] ?? [])}`).join('\n')}\n`,
+      );
     }
   } else await keyPhase();
 
   async function keyPhase(): Promise<void> {
-  // Key latency: each build in its own terminal, alternating blocks of 5 presses.
-  const keyTerms = await Promise.all(clis.map((_, i) => term({ ...remote, INBOARD_BENCH_RENDER_LOG: join(work, `render-${i}.log`) })));
-  for (const [i, cli] of clis.entries()) await launch(keyTerms[i] as ControlTerminal, { cli, args: ['--board', b10k.name] }, all(tops(b10k)));
-  const keys: KeyRuns[] = clis.map(() => ({ down: [], column: [], move: [], open: [], back: [] }));
-  const r0 = clis.map((_, i) => renderTimes(join(work, `render-${i}.log`)).length);
-  for (let block = 0; block < Math.ceil(PRESSES / 5); block++) {
-    for (const [i, t] of keyTerms.entries()) {
-      const k = await keyLatency(t, 5);
-      for (const f of Object.keys(k) as (keyof KeyRuns)[]) keys[i]?.[f].push(...k[f]);
+    // Key latency: each build in its own terminal, alternating blocks of 5 presses.
+    const keyTerms = await Promise.all(
+      clis.map((_, i) => term({ ...remote, INBOARD_BENCH_RENDER_LOG: join(work, `render-${i}.log`) })),
+    );
+    for (const [i, cli] of clis.entries())
+      await launch(keyTerms[i] as ControlTerminal, { cli, args: ['--board', b10k.name] }, all(tops(b10k)));
+    const keys: KeyRuns[] = clis.map(() => ({ down: [], column: [], move: [], open: [], back: [] }));
+    const r0 = clis.map((_, i) => renderTimes(join(work, `render-${i}.log`)).length);
+    for (let block = 0; block < Math.ceil(PRESSES / 5); block++) {
+      for (const [i, t] of keyTerms.entries()) {
+        const k = await keyLatency(t, 5);
+        for (const f of Object.keys(k) as (keyof KeyRuns)[]) keys[i]?.[f].push(...k[f]);
+      }
     }
-  }
-  for (const [i] of clis.entries()) {
-    const t = keyTerms[i] as ControlTerminal;
-    const renders = renderTimes(join(work, `render-${i}.log`)).slice(r0[i]);
-    const k = keys[i] as KeyRuns;
-    const lines = [`## ${dists[i]}`, ...scenarios.map((s, j) => `${s.name}: ${fmt(paint[i]?.[j] ?? [])}`)];
-    lines.push(`keys j ${fmt(k.down)} · l ${fmt(k.column)} · L ${fmt(k.move)} · Enter ${fmt(k.open)} · Esc ${fmt(k.back)}`);
-    lines.push(`Ink renderTime during key runs: ${fmt(renders)}`);
-    lines.push(`rss page 1: ${(await memoryOf(t)).rssMb.toFixed(0)} MB`);
-    if (process.env.QUICK_SKIP_PAGING !== '1') {
-      const paged = await loadAll(t, b10k.columns.map((c) => c.name));
-      lines.push(`paged all in ${(paged.ms / 1000).toFixed(1)} s; rss all: ${(await memoryOf(t)).rssMb.toFixed(0)} MB`);
+    for (const [i] of clis.entries()) {
+      const t = keyTerms[i] as ControlTerminal;
+      const renders = renderTimes(join(work, `render-${i}.log`)).slice(r0[i]);
+      const k = keys[i] as KeyRuns;
+      const lines = [`## ${dists[i]}`, ...scenarios.map((s, j) => `${s.name}: ${fmt(paint[i]?.[j] ?? [])}`)];
+      lines.push(
+        `keys j ${fmt(k.down)} · l ${fmt(k.column)} · L ${fmt(k.move)} · Enter ${fmt(k.open)} · Esc ${fmt(k.back)}`,
+      );
+      lines.push(`Ink renderTime during key runs: ${fmt(renders)}`);
+      lines.push(`rss page 1: ${(await memoryOf(t)).rssMb.toFixed(0)} MB`);
+      if (process.env.QUICK_SKIP_PAGING !== '1') {
+        const paged = await loadAll(
+          t,
+          b10k.columns.map((c) => c.name),
+        );
+        lines.push(
+          `paged all in ${(paged.ms / 1000).toFixed(1)} s; rss all: ${(await memoryOf(t)).rssMb.toFixed(0)} MB`,
+        );
+      }
+      await quit(t);
+      process.stdout.write(`${lines.join('\n')}\n`);
     }
-    await quit(t);
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
   }
 } finally {
   for (const t of terms) t.close();

@@ -24,7 +24,9 @@ export async function launch(term: ControlTerminal, l: Launch, painted: (s: stri
   await term.keys('Enter');
   await term.waitFor((s) => s.split('\n').filter((l) => l.trim() !== '').length <= 1, 5_000);
   const vars = Object.entries(l.env ?? {}).map(([k, v]) => `${k}=${v}`);
-  const cmd = [...vars, 'node', ...(l.nodeFlags ?? []), l.cli, ...l.args].map((a) => (/^[\w./=-]+$/.test(a) ? a : quote(a))).join(' ');
+  const cmd = [...vars, 'node', ...(l.nodeFlags ?? []), l.cli, ...l.args]
+    .map((a) => (/^[\w./=-]+$/.test(a) ? a : quote(a)))
+    .join(' ');
   await term.type(`${cmd}; echo __EXIT_$?__`);
   await term.settle(30);
   const t0 = performance.now();
@@ -127,7 +129,10 @@ export async function loadAll(
       for (let attempt = 0; ; attempt++) {
         await term.keys('G');
         presses++;
-        const ok = await term.waitFor(grew, 3_000, 2).then(() => true, () => false);
+        const ok = await term.waitFor(grew, 3_000, 2).then(
+          () => true,
+          () => false,
+        );
         if (ok) break;
         if (attempt >= 4) throw new Error(`column ${name}: G brought no page after 5 tries`);
         resent++;

@@ -53,7 +53,13 @@ async function call<T>(url: string, key: string, method: string, path: string, b
  * A board of `total` cards: one big first column holding 60%, then four
  * columns of 10% each ("one big column plus small ones").
  */
-export async function seedBoard(url: string, key: string, dbPath: string, name: string, total: number): Promise<BenchBoard> {
+export async function seedBoard(
+  url: string,
+  key: string,
+  dbPath: string,
+  name: string,
+  total: number,
+): Promise<BenchBoard> {
   const shares = [0.6, 0.1, 0.1, 0.1, 0.1];
   const names = ['Inbox', 'Doing', 'Waiting', 'Review', 'Done'];
   const board = await call<{ Id: number }>(url, key, 'POST', '/v2/board', { Name: name, Users: [TEAMMATE] });
@@ -61,7 +67,9 @@ export async function seedBoard(url: string, key: string, dbPath: string, name: 
   const cols = await call<{ Id: number; Name: string }[]>(url, key, 'GET', `/v2/board/${board.Id}/columns`);
   const tagIds: number[] = [];
   for (const [i, t] of ['Urgent', 'Bug', 'Billing', 'Question'].entries()) {
-    tagIds.push((await call<{ Id: number }>(url, key, 'POST', '/v2/tag', { BoardId: board.Id, Name: t, Color: i + 1 })).Id);
+    tagIds.push(
+      (await call<{ Id: number }>(url, key, 'POST', '/v2/tag', { BoardId: board.Id, Name: t, Color: i + 1 })).Id,
+    );
   }
 
   const db = openDb(dbPath);
@@ -78,8 +86,16 @@ export async function seedBoard(url: string, key: string, dbPath: string, name: 
       for (let i = 0; i < (counts[col] ?? 0); i++) {
         const due = i % 5 === 0 ? new Date(base + (i % 40) * 86_400_000).toISOString() : null;
         const id = Number(
-          insert.run(board.Id, c.Id, titleFor(col, i), i % 4 === 0 ? 0 : 1, due, OWNER, i * GAP, new Date(base - i * 60_000).toISOString())
-            .lastInsertRowid,
+          insert.run(
+            board.Id,
+            c.Id,
+            titleFor(col, i),
+            i % 4 === 0 ? 0 : 1,
+            due,
+            OWNER,
+            i * GAP,
+            new Date(base - i * 60_000).toISOString(),
+          ).lastInsertRowid,
         );
         if (i % 3 === 0) tag.run(id, tagIds[i % tagIds.length]);
         if (i % 2 === 0) assign.run(id, i % 4 === 0 ? TEAMMATE : OWNER);
@@ -91,7 +107,12 @@ export async function seedBoard(url: string, key: string, dbPath: string, name: 
   // Faithfulness check: the API lists what we wrote, in order.
   const first = cols[0];
   if (first === undefined) throw new Error('no columns');
-  const page = await call<{ TaskName: string }[]>(url, key, 'GET', `/v2/board/${board.Id}/column/${first.Id}/cards?page=1&limit=3`);
+  const page = await call<{ TaskName: string }[]>(
+    url,
+    key,
+    'GET',
+    `/v2/board/${board.Id}/column/${first.Id}/cards?page=1&limit=3`,
+  );
   if (page[0]?.TaskName !== titleFor(0, 0)) throw new Error(`seed check failed: ${JSON.stringify(page[0])}`);
   return { id: board.Id, name, columns: cols.map((c, i) => ({ id: c.Id, name: c.Name, count: counts[i] ?? 0 })) };
 }

@@ -15,7 +15,8 @@ export const median = (xs: readonly number[]): number => {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 };
 
-export const ms = (x: number): string => (Number.isNaN(x) ? '—' : x >= 100 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`);
+export const ms = (x: number): string =>
+  Number.isNaN(x) ? '—' : x >= 100 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`;
 
 export interface Row {
   figure: string;

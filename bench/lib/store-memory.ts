@@ -21,9 +21,15 @@ const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`;
 const report = (label: string) => {
   gc();
   const m = process.memoryUsage();
-  process.stdout.write(`${label}: heapUsed ${mb(m.heapUsed)} · heapTotal ${mb(m.heapTotal)} · external ${mb(m.external)} · rss ${mb(m.rss)}\n`);
+  process.stdout.write(
+    `${label}: heapUsed ${mb(m.heapUsed)} · heapTotal ${mb(m.heapTotal)} · external ${mb(m.external)} · rss ${mb(m.rss)}\n`,
+  );
 };
-const serve = await startServe(snapshotDist(join(import.meta.dirname, '..', '..'), join(work, 'app')), join(work, 's.db'), KEY);
+const serve = await startServe(
+  snapshotDist(join(import.meta.dirname, '..', '..'), join(work, 'app')),
+  join(work, 's.db'),
+  KEY,
+);
 try {
   const board = await seedBoard(serve.url, KEY, join(work, 's.db'), 'Mem 10k', 10_000);
   report('before');
@@ -36,7 +42,9 @@ try {
   for (const c of store.getState().columns) {
     while (store.getState().paging[c.label]?.hasMore) await store.getState().loadMore(c.label);
   }
-  process.stdout.write(`all pages: ${(performance.now() - t1).toFixed(0)} ms, ${store.getState().view.cards.size} cards\n`);
+  process.stdout.write(
+    `all pages: ${(performance.now() - t1).toFixed(0)} ms, ${store.getState().view.cards.size} cards\n`,
+  );
   report('all 10,000');
 } finally {
   await serve.stop();

@@ -49,10 +49,24 @@ export class ControlTerminal {
   static async start(opts: TerminalOptions): Promise<ControlTerminal> {
     const session = 'bench';
     const env = { TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', ...opts.env };
-    const exports = Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
+    const exports = Object.entries(env)
+      .map(([k, v]) => `${k}=${quote(v)}`)
+      .join(' ');
     execFileSync('tmux', [
-      '-L', opts.socket, '-f', '/dev/null', 'new-session', '-d', '-s', session,
-      '-x', String(opts.cols), '-y', String(opts.rows), '-c', opts.cwd,
+      '-L',
+      opts.socket,
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      String(opts.cols),
+      '-y',
+      String(opts.rows),
+      '-c',
+      opts.cwd,
       `env -u CI ${exports} bash --norc --noprofile`,
     ]);
     execFileSync('tmux', ['-L', opts.socket, 'set', '-g', 'window-size', 'manual']);
@@ -129,7 +143,11 @@ export class ControlTerminal {
    * `pollMs`. Returns the time (performance.now()) the matching capture came
    * back — a conservative "it is on screen by then".
    */
-  async waitFor(test: (screen: string) => boolean, timeoutMs = 15_000, pollMs = 2): Promise<{ at: number; screen: string }> {
+  async waitFor(
+    test: (screen: string) => boolean,
+    timeoutMs = 15_000,
+    pollMs = 2,
+  ): Promise<{ at: number; screen: string }> {
     const deadline = performance.now() + timeoutMs;
     let last = '';
     while (performance.now() < deadline) {

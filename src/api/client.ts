@@ -9,17 +9,53 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { checkServiceUrl } from '../config/loopback.js';
 import { ApiError } from './errors.js';
-import { errorFromExchange, parseAs, readJson, unexpected, unwrapEnvelope, unwrapMaybeEnvelope, type Where } from './parse.js';
+import {
+  errorFromExchange,
+  parseAs,
+  readJson,
+  unexpected,
+  unwrapEnvelope,
+  unwrapMaybeEnvelope,
+  type Where,
+} from './parse.js';
 import { DEFAULT_RETRY, withRetries, type OnBackoff, type RetryOptions } from './retry.js';
 import {
-  CreateBoardData, CreateColumnData, DeletedCommentData, DeletedTagData, Me,
-  type AddNoteInput, type AddSubTaskInput, type AddTagInput, type CreateBoardInput, type CreateCardInput,
-  type CreateColumnInput, type CreateCommentInput, type CreateEmailSequenceInput, type CreateTagInput,
-  type MoveCardInput, type SetTagsInput, type UpdateCardInput, type UpdateCommentInput,
+  CreateBoardData,
+  CreateColumnData,
+  DeletedCommentData,
+  DeletedTagData,
+  Me,
+  type AddNoteInput,
+  type AddSubTaskInput,
+  type AddTagInput,
+  type CreateBoardInput,
+  type CreateCardInput,
+  type CreateColumnInput,
+  type CreateCommentInput,
+  type CreateEmailSequenceInput,
+  type CreateTagInput,
+  type MoveCardInput,
+  type SetTagsInput,
+  type UpdateCardInput,
+  type UpdateCommentInput,
 } from './schema.js';
 import {
-  isRecord, readBoard, readCardDetail, readCard, readColumn, readComment, readCardId, readNumId, readTag, readTags,
-  isUnreadable, Fields, SequenceDetailRead, SequenceEntryRead, type CardId, type Column,
+  isRecord,
+  readBoard,
+  readCardDetail,
+  readCard,
+  readColumn,
+  readComment,
+  readCardId,
+  readNumId,
+  readTag,
+  readTags,
+  isUnreadable,
+  Fields,
+  SequenceDetailRead,
+  SequenceEntryRead,
+  type CardId,
+  type Column,
 } from './tolerant.js';
 import { createTransport, type AuthScheme } from './transport.js';
 import type { CallOptions, Client, CommentResult, CreatedCard, Extension } from './types.js';
@@ -52,9 +88,19 @@ export interface ClientOptions {
 type Query = Record<string, string | number | undefined>;
 /** Every body this client sends: the input type of the schema the server validates it with. */
 type RequestBody =
-  | CreateBoardInput | CreateColumnInput | CreateCardInput | UpdateCardInput | MoveCardInput
-  | AddNoteInput | AddSubTaskInput | AddTagInput | SetTagsInput
-  | CreateCommentInput | UpdateCommentInput | CreateTagInput | CreateEmailSequenceInput;
+  | CreateBoardInput
+  | CreateColumnInput
+  | CreateCardInput
+  | UpdateCardInput
+  | MoveCardInput
+  | AddNoteInput
+  | AddSubTaskInput
+  | AddTagInput
+  | SetTagsInput
+  | CreateCommentInput
+  | UpdateCommentInput
+  | CreateTagInput
+  | CreateEmailSequenceInput;
 interface Req {
   query?: Query;
   body?: RequestBody;
@@ -66,12 +112,13 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** What each extension does, for "… is not offered by this server". */
 const EXTENSION_WORDS: Record<Extension, string> = {
-  setTags: 'Removing or replacing a card\'s tags',
+  setTags: "Removing or replacing a card's tags",
   createEmailSequence: 'Creating an email sequence',
   me: 'Telling whose key this is',
 };
 
-const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : typeof v);
+const kindOf = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : typeof v;
 const seg = (v: string | number) => encodeURIComponent(String(v));
 
 function queryString(q: Query | undefined): string {
@@ -95,10 +142,17 @@ export function createClient(opts: ClientOptions): Client {
   }
   const baseUrl = checkServiceUrl(opts.baseUrl, opts.insecure ?? false);
   const transport = createTransport({
-    baseUrl, apiKey, dispatcher: opts.dispatcher,
-    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS, authScheme: opts.authScheme ?? 'bare',
+    baseUrl,
+    apiKey,
+    dispatcher: opts.dispatcher,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    authScheme: opts.authScheme ?? 'bare',
   });
-  const policy: RetryOptions = { ...DEFAULT_RETRY, ...opts.retry, maxAttempts: opts.maxAttempts ?? DEFAULT_RETRY.maxAttempts };
+  const policy: RetryOptions = {
+    ...DEFAULT_RETRY,
+    ...opts.retry,
+    maxAttempts: opts.maxAttempts ?? DEFAULT_RETRY.maxAttempts,
+  };
 
   /** Send with retries; resolves with the 2xx status and its JSON body. */
   function call(method: string, path: string, r: Req = {}): Promise<{ status: number; json: unknown }> {
@@ -109,7 +163,11 @@ export function createClient(opts: ClientOptions): Client {
       method === 'POST' ? { 'idempotency-key': r.o?.idempotencyKey ?? randomUUID() } : {};
     const attempt = async () => {
       const ex = await transport.send({
-        method, path: path + queryString(r.query), body: r.body, headers, signal,
+        method,
+        path: path + queryString(r.query),
+        body: r.body,
+        headers,
+        signal,
       });
       if (ex.status < 200 || ex.status > 299) throw errorFromExchange(where, ex);
       return { status: ex.status, json: readJson(where, ex) };
@@ -165,7 +223,11 @@ export function createClient(opts: ClientOptions): Client {
   async function extension<T>(ext: Extension, method: string, path: string, send: () => Promise<T>): Promise<T> {
     const unsupported = () =>
       new ApiError({
-        status: 404, method, path, kind: 'unsupported', retryable: false,
+        status: 404,
+        method,
+        path,
+        kind: 'unsupported',
+        retryable: false,
         message: `${EXTENSION_WORDS[ext]} is not offered by this server`,
       });
     if (offered.get(ext) === false) throw unsupported();
@@ -216,10 +278,14 @@ export function createClient(opts: ClientOptions): Client {
 
     listBoards: (o) => rows('/v2/board', readBoard, { o }),
     getBoard: (id, o) =>
-      one(`/v2/board/${seg(id)}`, (v) => {
-        const b = readBoard(v);
-        return isUnreadable(b) ? `data: ${b.unreadable}` : b;
-      }, { o }),
+      one(
+        `/v2/board/${seg(id)}`,
+        (v) => {
+          const b = readBoard(v);
+          return isUnreadable(b) ? `data: ${b.unreadable}` : b;
+        },
+        { o },
+      ),
     createBoard: (body, o) => env(CreateBoardData, 'POST', '/v2/board', { body, o }),
 
     // A column the client cannot address (no numeric Id) can hold no cards it could ask for: left out.
@@ -229,7 +295,10 @@ export function createClient(opts: ClientOptions): Client {
     listCards: (boardId, columnId, page, limit, o) =>
       rows(`/v2/board/${seg(boardId)}/column/${seg(columnId)}/cards`, readCard, { query: { page, limit }, o }),
     createColumn: (boardId, name, o) =>
-      env(CreateColumnData, 'POST', `/v2/board/${seg(boardId)}/column`, { body: { Name: name } satisfies CreateColumnInput, o }),
+      env(CreateColumnData, 'POST', `/v2/board/${seg(boardId)}/column`, {
+        body: { Name: name } satisfies CreateColumnInput,
+        o,
+      }),
 
     getCard: (id, o) =>
       one(`/v2/card/${seg(id)}`, (v) => readCardDetail(v, id) ?? `data expected the card, got ${kindOf(v)}`, { o }),
@@ -239,17 +308,30 @@ export function createClient(opts: ClientOptions): Client {
       const f = isRecord(answer) ? new Fields(answer) : undefined;
       const success = f?.get('Success');
       return {
-        taskId: f === undefined ? null : (readCardId(f.get('taskId', 'ServiceTaskId', 'DragTaskId', 'CardId', 'Id')) ?? null),
+        taskId:
+          f === undefined ? null : (readCardId(f.get('taskId', 'ServiceTaskId', 'DragTaskId', 'CardId', 'Id')) ?? null),
         Success: typeof success === 'string' ? success : typeof answer === 'string' ? answer : '',
       };
     },
     updateCard: async (id, body, o) => answerText(await change('PUT', `/v2/card/${seg(id)}`, { body, o })),
     moveCard: async (body, o) => answerText(await change('POST', '/v2/card/move-card', { body, o })),
-    archiveCard: async (id, o) => ({ id: idOr(await change('DELETE', `/v2/card/${seg(id)}`, { o }), ['id', 'Id', 'CardId'], id) }),
-    addNote: async (id, text, o) =>
-      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/note`, { body: { Body: text } satisfies AddNoteInput, o }), ['CardId'], id) }),
-    addTag: async (id, tagId, o) =>
-      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/tags`, { body: { TagId: String(tagId) } satisfies AddTagInput, o }), ['CardId'], id) }),
+    archiveCard: async (id, o) => ({
+      id: idOr(await change('DELETE', `/v2/card/${seg(id)}`, { o }), ['id', 'Id', 'CardId'], id),
+    }),
+    addNote: async (id, text, o) => ({
+      CardId: idOr(
+        await change('POST', `/v2/card/${seg(id)}/note`, { body: { Body: text } satisfies AddNoteInput, o }),
+        ['CardId'],
+        id,
+      ),
+    }),
+    addTag: async (id, tagId, o) => ({
+      CardId: idOr(
+        await change('POST', `/v2/card/${seg(id)}/tags`, { body: { TagId: String(tagId) } satisfies AddTagInput, o }),
+        ['CardId'],
+        id,
+      ),
+    }),
     setTags: (id, tagIds, o) => {
       const path = `/v2/card/${seg(id)}/tags`;
       return extension('setTags', 'PUT', path, async () => {
@@ -259,13 +341,24 @@ export function createClient(opts: ClientOptions): Client {
         return { CardId: idOr(answer, ['CardId'], id), TagIds: ids };
       });
     },
-    addSubTask: async (id, text, o) =>
-      ({ CardId: idOr(await change('POST', `/v2/card/${seg(id)}/sub-task`, { body: { Body: text } satisfies AddSubTaskInput, o }), ['CardId'], id) }),
+    addSubTask: async (id, text, o) => ({
+      CardId: idOr(
+        await change('POST', `/v2/card/${seg(id)}/sub-task`, { body: { Body: text } satisfies AddSubTaskInput, o }),
+        ['CardId'],
+        id,
+      ),
+    }),
 
     createComment: async (cardId, text, o) =>
-      commentResult(await change('POST', '/v2/comment', { body: { CardId: cardId, Body: text } satisfies CreateCommentInput, o })),
-    getComment: (id, o) => one(`/v2/comment/${seg(id)}`, (v) => readComment(v) ?? `data expected a comment, got ${kindOf(v)}`, { o }),
-    updateComment: async (id, text, o) => commentResult(await change('PUT', `/v2/comment/${seg(id)}`, { body: { Body: text } satisfies UpdateCommentInput, o })),
+      commentResult(
+        await change('POST', '/v2/comment', { body: { CardId: cardId, Body: text } satisfies CreateCommentInput, o }),
+      ),
+    getComment: (id, o) =>
+      one(`/v2/comment/${seg(id)}`, (v) => readComment(v) ?? `data expected a comment, got ${kindOf(v)}`, { o }),
+    updateComment: async (id, text, o) =>
+      commentResult(
+        await change('PUT', `/v2/comment/${seg(id)}`, { body: { Body: text } satisfies UpdateCommentInput, o }),
+      ),
     deleteComment: (id, o) => env(DeletedCommentData, 'DELETE', `/v2/comment/${seg(id)}`, { o }),
 
     whoAmI: (o) => extension('me', 'GET', '/v2/me', () => env(Me, 'GET', '/v2/me', { o })),
@@ -282,7 +375,8 @@ export function createClient(opts: ClientOptions): Client {
       if (tag === undefined) throw unexpected({ method: 'POST', path }, status, 'data expected the new tag');
       return tag;
     },
-    deleteTag: (boardId, tagId, o) => env(DeletedTagData, 'DELETE', '/v2/tag', { query: { BoardId: boardId, TagId: tagId }, o }),
+    deleteTag: (boardId, tagId, o) =>
+      env(DeletedTagData, 'DELETE', '/v2/tag', { query: { BoardId: boardId, TagId: tagId }, o }),
 
     async listEmailSequences(o) {
       const path = '/v2/email-sequence';
@@ -296,7 +390,9 @@ export function createClient(opts: ClientOptions): Client {
     },
     getEmailSequence: (id, o) => bare(SequenceDetailRead, 'GET', `/v2/email-sequence/${seg(id)}`, { o }),
     createEmailSequence: (body, o) =>
-      extension('createEmailSequence', 'POST', '/v2/email-sequence', () => bare(SequenceDetailRead, 'POST', '/v2/email-sequence', { body, o })),
+      extension('createEmailSequence', 'POST', '/v2/email-sequence', () =>
+        bare(SequenceDetailRead, 'POST', '/v2/email-sequence', { body, o }),
+      ),
 
     // `inboard api`'s escape hatch: the body is the user's JSON, sent as given whatever the
     // endpoint (a raw request by design; the server judges it), so it is typed `Json`, not a schema's input.
@@ -305,7 +401,8 @@ export function createClient(opts: ClientOptions): Client {
       if (!/^[A-Z]+$/.test(m)) throw new Error(`"${method}" is not an HTTP method`);
       // Only paths below the configured service: an absolute URL would carry the key elsewhere.
       if (!path.startsWith('/')) throw new Error(`The path must start with / (got "${path}")`);
-      const headers: Record<string, string> = m === 'POST' ? { 'idempotency-key': o?.idempotencyKey ?? randomUUID() } : {};
+      const headers: Record<string, string> =
+        m === 'POST' ? { 'idempotency-key': o?.idempotencyKey ?? randomUUID() } : {};
       const ex = await transport.send({ method: m, path, body, headers, signal: joinSignals(opts.signal, o?.signal) });
       return { status: ex.status, body: ex.text };
     },

@@ -100,7 +100,8 @@ export function normaliseTagColor(v: unknown): TagColor {
   const s = v.trim().toLowerCase();
   if (/^\d+$/.test(s)) return fromIndex(Number(s)) ?? { index: null, name: s, hex: null };
   const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(s);
-  if (short) return { index: null, name: s, hex: `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` };
+  if (short)
+    return { index: null, name: s, hex: `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` };
   if (/^#[0-9a-f]{6}$/.test(s)) return { index: null, name: s, hex: s };
   const word = s === 'grey' ? 'gray' : s;
   const i = (TAG_COLORS as readonly string[]).indexOf(word);

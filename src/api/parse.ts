@@ -78,7 +78,9 @@ export function errorFromExchange(where: Where, ex: Exchange): ApiError {
   let message = serverMessage(json);
   if (isMissingRoute(status, ex, json, message)) {
     return new ApiError({
-      ...base, kind: 'unsupported', retryable: false,
+      ...base,
+      kind: 'unsupported',
+      retryable: false,
       message: `This server has no ${where.method} ${where.path} (it answered ${statusWords(status)})`,
     });
   }
@@ -87,12 +89,21 @@ export function errorFromExchange(where: Where, ex: Exchange): ApiError {
     else if (ex.text.trim()) message = `The server answered ${statusWords(status)}: ${clip(ex.text, 200)}`;
     else message = `The server answered ${statusWords(status)} with no details`;
   }
-  return new ApiError({ ...base, message, retryable: isRetryableStatus(status), retryAfterMs: parseRetryAfter(ex.headers['retry-after']) });
+  return new ApiError({
+    ...base,
+    message,
+    retryable: isRetryableStatus(status),
+    retryAfterMs: parseRetryAfter(ex.headers['retry-after']),
+  });
 }
 
 export const unexpected = (where: Where, status: number, what: string) =>
   new ApiError({
-    status, method: where.method, path: where.path, kind: 'response', retryable: false,
+    status,
+    method: where.method,
+    path: where.path,
+    kind: 'response',
+    retryable: false,
     message: `Unexpected response from ${where.method} ${where.path}: ${what}`,
   });
 
@@ -107,7 +118,11 @@ const mutating = (method: string) => method !== 'GET' && method !== 'HEAD';
 export function readJson(where: Where, ex: Exchange): unknown {
   if (looksHtml(ex)) {
     throw new ApiError({
-      status: ex.status, method: where.method, path: where.path, kind: 'response', retryable: false,
+      status: ex.status,
+      method: where.method,
+      path: where.path,
+      kind: 'response',
+      retryable: false,
       message: `The server answered ${ex.status} with an HTML page instead of JSON`,
     });
   }
@@ -121,7 +136,11 @@ export function readJson(where: Where, ex: Exchange): unknown {
   } catch {
     // Text that sets out to be JSON and isn't (cut off, garbled) is never taken for a plain "success".
     if (mutating(where.method) && !/^\s*[[{"]/.test(ex.text)) return ex.text.trim();
-    throw unexpected(where, ex.status, looksCutOff(ex.text) ? 'the JSON body is cut off (incomplete)' : 'the body is not valid JSON');
+    throw unexpected(
+      where,
+      ex.status,
+      looksCutOff(ex.text) ? 'the JSON body is cut off (incomplete)' : 'the body is not valid JSON',
+    );
   }
 }
 
@@ -164,7 +183,11 @@ function describeIssue(issue: z.core.$ZodIssue, prefix: string[]): string {
  * `prefix` is where `value` sat in the body (`data` for an envelope).
  */
 export function parseAs<S extends z.ZodType>(
-  schema: S, value: unknown, where: Where, status: number, prefix: string[] = [],
+  schema: S,
+  value: unknown,
+  where: Where,
+  status: number,
+  prefix: string[] = [],
 ): z.output<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
@@ -181,11 +204,15 @@ export function failureInBody(where: Where, status: number, json: unknown): ApiE
   const envelopeFailed = json.error === true;
   // `Error: true`, or the older form `{Error: "why", Success: false}`.
   const resultFailed =
-    json.Error === true || (json.Success === false && ((typeof json.Error === 'string' && json.Error.trim() !== '') || isRecord(json.Error)));
+    json.Error === true ||
+    (json.Success === false && ((typeof json.Error === 'string' && json.Error.trim() !== '') || isRecord(json.Error)));
   if (!envelopeFailed && !resultFailed) return undefined;
   const code = typeof json.code === 'number' && json.code >= 400 && json.code <= 599 ? json.code : status;
   return new ApiError({
-    status: code, method: where.method, path: where.path, kind: 'response',
+    status: code,
+    method: where.method,
+    path: where.path,
+    kind: 'response',
     retryable: code !== status && isRetryableStatus(code),
     message: serverMessage(json) ?? `The server reported a failure for ${where.method} ${where.path}`,
   });

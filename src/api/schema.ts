@@ -35,8 +35,18 @@ export const LIMITS = {
 
 /** Tag colours: requests carry a palette index, responses its decimal string. */
 export const TAG_COLORS = [
-  'gray', 'red', 'orange', 'yellow', 'green', 'teal',
-  'blue', 'indigo', 'purple', 'pink', 'brown', 'black',
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'indigo',
+  'purple',
+  'pink',
+  'brown',
+  'black',
 ] as const;
 export type TagColorName = (typeof TAG_COLORS)[number];
 
@@ -55,7 +65,13 @@ export const CardIdString = z.string().regex(/^[1-9]\d{0,39}$/, 'must be a card 
 /** A numeric id in a query string ("42") or a JSON body (42). */
 export const IdParam = z.union([positiveInt, IdString.transform(Number)]);
 /** A positive integer in a query string or a JSON body. */
-const IntParam = z.union([z.number().int(), z.string().regex(/^-?\d{1,9}$/, 'must be an integer').transform(Number)]);
+const IntParam = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d{1,9}$/, 'must be an integer')
+    .transform(Number),
+]);
 
 export const Email = z.email().max(LIMITS.email);
 /** ISO 8601 UTC with milliseconds, e.g. 2026-11-22T04:28:00.000Z. */
@@ -141,7 +157,11 @@ export const ListTagsParams = z.strictObject({ BoardId: IdParam });
 export const CreateTagBody = z.strictObject({
   BoardId: positiveInt,
   Name: text(LIMITS.tagName),
-  Color: z.number().int().min(0).max(TAG_COLORS.length - 1),
+  Color: z
+    .number()
+    .int()
+    .min(0)
+    .max(TAG_COLORS.length - 1),
 });
 export type CreateTagInput = z.input<typeof CreateTagBody>;
 export const DeleteTagParams = z.strictObject({ BoardId: IdParam, TagId: IdParam });
@@ -173,7 +193,12 @@ export type CardListed = z.infer<typeof CardListed>;
 
 export const Note = z.object({ NoteId: z.number(), Body: z.string(), UserId: z.number(), CreatedAt: IsoTimestamp });
 export type Note = z.infer<typeof Note>;
-export const SubTask = z.object({ SubTaskId: z.number(), Body: z.string(), UserId: z.number(), CreatedAt: IsoTimestamp });
+export const SubTask = z.object({
+  SubTaskId: z.number(),
+  Body: z.string(),
+  UserId: z.number(),
+  CreatedAt: IsoTimestamp,
+});
 export type SubTask = z.infer<typeof SubTask>;
 export const Comment = z.object({
   CommentId: z.number(),

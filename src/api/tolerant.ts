@@ -65,8 +65,18 @@ export interface Card {
   Tags?: Tag[];
 }
 
-export interface Note { NoteId: number; Body: string; UserId: number | null; CreatedAt: string | null }
-export interface SubTask { SubTaskId: number; Body: string; UserId: number | null; CreatedAt: string | null }
+export interface Note {
+  NoteId: number;
+  Body: string;
+  UserId: number | null;
+  CreatedAt: string | null;
+}
+export interface SubTask {
+  SubTaskId: number;
+  Body: string;
+  UserId: number | null;
+  CreatedAt: string | null;
+}
 export interface Comment {
   CommentId: number;
   UserId: number | null;
@@ -165,7 +175,8 @@ function rawIdOf(f: Fields, names: string[]): string | null {
   return s.slice(0, 40);
 }
 
-const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const kindOf = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 
 // ------------------------------------------------------------------ readers
 
@@ -249,7 +260,11 @@ export function readColumn(v: unknown): Column | Unreadable {
   const Id = readNumId(f.get('Id', 'BoardColumnId'));
   if (Id === undefined) return { unreadable: 'it has no numeric column id', rawId: rawIdOf(f, ['Id', 'ColumnId']) };
   const label = text(f.get('ColumnId', 'LabelId'));
-  return { Id, ColumnId: label === undefined || label === '' ? null : label, Name: text(f.get('Name', 'LabelName', 'ColumnName')) ?? `Column ${Id}` };
+  return {
+    Id,
+    ColumnId: label === undefined || label === '' ? null : label,
+    Name: text(f.get('Name', 'LabelName', 'ColumnName')) ?? `Column ${Id}`,
+  };
 }
 
 /** The fields every card reading shares; `present` limits them to what the server sent. */
@@ -295,7 +310,12 @@ const readNote = (v: unknown): Note | undefined => {
   const f = new Fields(v);
   const Body = text(f.get('Body', 'Note', 'Text'));
   if (Body === undefined) return undefined;
-  return { NoteId: readNumId(f.get('NoteId', 'Id')) ?? 0, Body, UserId: orNull(readNumId(f.get('UserId'))), CreatedAt: orNull(text(f.get('CreatedAt'))) };
+  return {
+    NoteId: readNumId(f.get('NoteId', 'Id')) ?? 0,
+    Body,
+    UserId: orNull(readNumId(f.get('UserId'))),
+    CreatedAt: orNull(text(f.get('CreatedAt'))),
+  };
 };
 
 const readSubTask = (v: unknown): SubTask | undefined => {
@@ -303,7 +323,12 @@ const readSubTask = (v: unknown): SubTask | undefined => {
   const f = new Fields(v);
   const Body = text(f.get('Body', 'SubTask', 'Text', 'Title'));
   if (Body === undefined) return undefined;
-  return { SubTaskId: readNumId(f.get('SubTaskId', 'Id')) ?? 0, Body, UserId: orNull(readNumId(f.get('UserId'))), CreatedAt: orNull(text(f.get('CreatedAt'))) };
+  return {
+    SubTaskId: readNumId(f.get('SubTaskId', 'Id')) ?? 0,
+    Body,
+    UserId: orNull(readNumId(f.get('UserId'))),
+    CreatedAt: orNull(text(f.get('CreatedAt'))),
+  };
 };
 
 export function readComment(v: unknown): Comment | undefined {
@@ -379,7 +404,12 @@ export function mergeDetail(listed: Card | undefined, got: CardDetail): CardDeta
 
 /** LastSent: null or a value whose form is unshown; kept as text. */
 export const SequenceEntryRead = EmailSequenceEntry.extend({
-  LastSent: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? null : String(v))),
+  LastSent: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? null : String(v))),
 });
 /** The sequence id is documented as a string; a numeric id is accepted and held as text. */
-export const SequenceDetailRead = EmailSequenceDetail.extend({ Id: z.union([z.string(), z.number()]).transform(String) });
+export const SequenceDetailRead = EmailSequenceDetail.extend({
+  Id: z.union([z.string(), z.number()]).transform(String),
+});

@@ -44,11 +44,19 @@ export interface Exchange {
 
 /** Failures that happen before a byte of the request reaches the server: a POST may be resent. */
 const NOT_SENT = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN',
-  'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
 ]);
 /** TLS trust failures: no request was sent, but trying again cannot help. */
-const PERMANENT = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH|ERR_INVALID|UND_ERR_INVALID|UND_ERR_NOT_SUPPORTED|UND_MOCK)/;
+const PERMANENT =
+  /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH|ERR_INVALID|UND_ERR_INVALID|UND_ERR_NOT_SUPPORTED|UND_MOCK)/;
 
 /** The error code of a low-level failure; Node's happy-eyeballs wraps them in AggregateError. */
 function codeOf(err: unknown): string | undefined {
@@ -86,13 +94,20 @@ export function createTransport(opts: TransportOptions) {
     const detail = err instanceof Error ? redact(err.message, opts.apiKey) : String(err);
     let message: string;
     if (code === 'ECONNREFUSED') message = `Could not connect to ${host}: connection refused (is the service running?)`;
-    else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') message = `Could not find the host ${host} (DNS lookup failed)`;
+    else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      message = `Could not find the host ${host} (DNS lookup failed)`;
     else if (code === 'UND_ERR_CONNECT_TIMEOUT') message = `Could not connect to ${host}: connection timed out`;
     else if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE')
       message = `The connection to ${host} was closed before the answer arrived`;
     else message = `Network error talking to ${host}: ${detail}`;
     return new ApiError({
-      status: 0, message, method: init.method, path: pathOnly(init.path), kind: 'network', code, notSent,
+      status: 0,
+      message,
+      method: init.method,
+      path: pathOnly(init.path),
+      kind: 'network',
+      code,
+      notSent,
       retryable: !(code !== undefined && PERMANENT.test(code)),
       // Keep the low-level error for debugging, unless its text carries the key.
       cause: detail.includes('[redacted]') ? undefined : err,
@@ -140,13 +155,25 @@ export function createTransport(opts: TransportOptions) {
     } catch (err) {
       const path = pathOnly(init.path);
       if (init.signal?.aborted) {
-        throw new ApiError({ status: 0, message: 'Request cancelled', retryable: false, method: init.method, path, kind: 'cancelled' });
+        throw new ApiError({
+          status: 0,
+          message: 'Request cancelled',
+          retryable: false,
+          method: init.method,
+          path,
+          kind: 'cancelled',
+        });
       }
       const code = codeOf(err);
       if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
         throw new ApiError({
-          status: 0, message: `Request timed out after ${seconds(opts.timeoutMs)}`, retryable: true,
-          method: init.method, path, kind: 'timeout', code,
+          status: 0,
+          message: `Request timed out after ${seconds(opts.timeoutMs)}`,
+          retryable: true,
+          method: init.method,
+          path,
+          kind: 'timeout',
+          code,
         });
       }
       throw networkError(init, err);
@@ -170,7 +197,12 @@ export function createTransport(opts: TransportOptions) {
     return second;
   }
 
-  return { send, get scheme() { return scheme; } };
+  return {
+    send,
+    get scheme() {
+      return scheme;
+    },
+  };
 }
 
 export type Transport = ReturnType<typeof createTransport>;

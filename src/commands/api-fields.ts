@@ -60,7 +60,9 @@ export function parseFields(typed: string[], raw: string[]): FieldArg[] {
 
 /** Standard input can be read once: a second reader would silently get nothing. */
 export function checkStdinOnce(args: FieldArg[], input: string | undefined): void {
-  const readers = args.filter((a) => a.source.kind === 'file' && a.source.path === '-').map((a) => `${a.flag} ${a.key}=@-`);
+  const readers = args
+    .filter((a) => a.source.kind === 'file' && a.source.path === '-')
+    .map((a) => `${a.flag} ${a.key}=@-`);
   if (input === '-') readers.push('--input -');
   if (readers.length > 1) {
     throw new UsageError(`standard input can be read only once; it is wanted by ${readers.join(' and ')}`);
@@ -70,7 +72,11 @@ export function checkStdinOnce(args: FieldArg[], input: string | undefined): voi
 /** Why a file could not be read, short: the path is already in the message. */
 function reason(e: unknown): string {
   const code = e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : '';
-  const known: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory' };
+  const known: Record<string, string> = {
+    ENOENT: 'no such file',
+    EACCES: 'permission denied',
+    EISDIR: 'it is a directory',
+  };
   return known[code] ?? (e instanceof Error ? e.message : String(e));
 }
 

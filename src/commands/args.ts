@@ -97,20 +97,27 @@ function closest(typed: string, names: string[]): string | undefined {
 
 /** Edits (insert, delete, replace, swap two neighbours) from `a` to `b`. */
 function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   const at = (i: number, j: number) => d[i]?.[j] ?? Infinity;
   for (let i = 1; i <= a.length; i++) {
     const row = d[i] ?? [];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       row[j] = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(at(i, j), at(i - 2, j - 2) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(at(i, j), at(i - 2, j - 2) + 1);
     }
   }
   return at(a.length, b.length);
 }
 
-export function configFlags(values: { url?: string | undefined; 'api-key'?: string | undefined; insecure?: boolean | undefined }): ConfigFlags {
+export function configFlags(values: {
+  url?: string | undefined;
+  'api-key'?: string | undefined;
+  insecure?: boolean | undefined;
+}): ConfigFlags {
   return { url: values.url, apiKey: values['api-key'], insecure: values.insecure };
 }
 
@@ -132,8 +139,14 @@ export function intArg(what: string, raw: string, min = 1, max = Number.MAX_SAFE
   if (!/^\d{1,16}$/.test(raw.trim())) throw new UsageError(`${what} must be a whole number, got '${raw}'`);
   const n = Number(raw.trim());
   const unbounded = max >= Number.MAX_SAFE_INTEGER;
-  if (n < min) throw new UsageError(unbounded ? `${what} must be ${min} or more, got ${n}` : `${what} must be between ${min} and ${max}, got ${n}`);
-  if (n > max) throw new UsageError(unbounded ? `${what} is too large, got ${raw.trim()}` : `${what} must be between ${min} and ${max}, got ${n}`);
+  if (n < min)
+    throw new UsageError(
+      unbounded ? `${what} must be ${min} or more, got ${n}` : `${what} must be between ${min} and ${max}, got ${n}`,
+    );
+  if (n > max)
+    throw new UsageError(
+      unbounded ? `${what} is too large, got ${raw.trim()}` : `${what} must be between ${min} and ${max}, got ${n}`,
+    );
   return n;
 }
 
@@ -143,7 +156,12 @@ export function intArg(what: string, raw: string, min = 1, max = Number.MAX_SAFE
  */
 export function cardId(raw: string): CardId {
   const id = readCardId(raw);
-  if (id === undefined) throw new UsageError(raw.trim() === '' ? 'missing the card ID' : `'${raw}' is not a card ID (it has control characters or is too long)`);
+  if (id === undefined)
+    throw new UsageError(
+      raw.trim() === ''
+        ? 'missing the card ID'
+        : `'${raw}' is not a card ID (it has control characters or is too long)`,
+    );
   return id;
 }
 
@@ -162,6 +180,7 @@ export async function readStdin(): Promise<string> {
 /** All of stdin as bytes, for callers that decide themselves how to decode it. */
 export async function readStdinBytes(): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of process.stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks);
 }

@@ -28,7 +28,10 @@ export async function boards(argv: string[]): Promise<number> {
       table(
         [{ header: 'ID', right: true }, { header: 'NAME' }, { header: 'OWNER' }, { header: 'USERS', max: 60 }],
         list.map((b) =>
-          isUnreadable(b) ? [b.rawId ?? '?', `unreadable: ${b.unreadable}`, '', ''] : [b.Id, b.Name, b.Owner, b.Users.join(', ')]),
+          isUnreadable(b)
+            ? [b.rawId ?? '?', `unreadable: ${b.unreadable}`, '', '']
+            : [b.Id, b.Name, b.Owner, b.Users.join(', ')],
+        ),
       ),
     );
     return 0;
@@ -56,7 +59,10 @@ export async function columns(argv: string[]): Promise<number> {
     const board = await resolveBoard(client, boardRef);
     const list = await client.listColumns(board.Id);
     emit(values.json === true, list, () =>
-      table([{ header: 'ID', right: true }, { header: 'COLUMN ID' }, { header: 'NAME', max: 60 }], list.map((c) => [c.Id, c.ColumnId, c.Name])),
+      table(
+        [{ header: 'ID', right: true }, { header: 'COLUMN ID' }, { header: 'NAME', max: 60 }],
+        list.map((c) => [c.Id, c.ColumnId, c.Name]),
+      ),
     );
     return 0;
   });

@@ -53,10 +53,18 @@ async function addText(action: TextAction, argv: string[]): Promise<number> {
     if (action === 'comment') {
       const res = await client.createComment(id, text);
       const c = res.CommentDetails;
-      emit(values.json === true, res, () => (c === null ? `Added a comment to card ${one(id)}\n` : `Added comment ${c.CommentId} to card ${one(c.EntityId || id)}\n`));
+      emit(values.json === true, res, () =>
+        c === null
+          ? `Added a comment to card ${one(id)}\n`
+          : `Added comment ${c.CommentId} to card ${one(c.EntityId || id)}\n`,
+      );
     } else {
       const res = action === 'note' ? await client.addNote(id, text) : await client.addSubTask(id, text);
-      emit(values.json === true, res, () => `Added a ${action === 'note' ? 'note' : 'sub-task'} to card ${one(res.CardId)}\n`);
+      emit(
+        values.json === true,
+        res,
+        () => `Added a ${action === 'note' ? 'note' : 'sub-task'} to card ${one(res.CardId)}\n`,
+      );
     }
     return 0;
   });
@@ -76,7 +84,8 @@ async function tag(argv: string[]): Promise<number> {
   return withClient(values, async (client) => {
     const card = await client.getCard(id);
     const boardId = card.BoardId;
-    if (boardId === undefined || boardId === null) throw new CommandError(`the server did not say which board card ${one(id)} is on, so its tags cannot be named`);
+    if (boardId === undefined || boardId === null)
+      throw new CommandError(`the server did not say which board card ${one(id)} is on, so its tags cannot be named`);
     // One list of the board's tags: every TAG is picked from it, and the answer's ids are named from it.
     const tags = await client.listTags(boardId);
     const named = (ref: string) => pick(tags, ref, 'tag', ` on board ${boardId}`);
@@ -91,13 +100,20 @@ async function tag(argv: string[]): Promise<number> {
       const t = named(values.remove);
       ids = (card.Tags ?? []).map((x) => x.Id).filter((x) => x !== t.Id);
     } else {
-      const refs = (values.set ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const refs = (values.set ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       ids = refs.map((ref) => named(ref).Id);
     }
     const res = await client.setTags(id, [...new Set(ids)]);
     const names = new Map([...(card.Tags ?? []), ...tags].map((t) => [t.Id, t.Name]));
-    emit(values.json === true, res, () =>
-      `Card ${one(res.CardId)} tags: ${res.TagIds === null ? 'set' : res.TagIds.length === 0 ? 'none' : res.TagIds.map((t) => one(names.get(t) ?? t)).join(', ')}\n`);
+    emit(
+      values.json === true,
+      res,
+      () =>
+        `Card ${one(res.CardId)} tags: ${res.TagIds === null ? 'set' : res.TagIds.length === 0 ? 'none' : res.TagIds.map((t) => one(names.get(t) ?? t)).join(', ')}\n`,
+    );
     return 0;
   });
 }

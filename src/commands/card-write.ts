@@ -69,7 +69,9 @@ async function create(argv: string[]): Promise<number> {
   });
   if (helpRequested(values, CREATE_HELP)) return 0;
   positionals(rest, []);
-  const missing = (['board', 'column', 'title'] as const).filter((k) => values[k] === undefined || values[k].trim() === '');
+  const missing = (['board', 'column', 'title'] as const).filter(
+    (k) => values[k] === undefined || values[k].trim() === '',
+  );
   if (missing.length > 0) throw new UsageError(`missing ${missing.map((m) => `--${m}`).join(', ')}`);
   return withClient(values, async (client) => {
     const board = await resolveBoard(client, values.board ?? '');
@@ -85,8 +87,12 @@ async function create(argv: string[]): Promise<number> {
       ...(values.unread === true ? { ReadStatus: 0 as const } : {}),
     };
     const res = await client.createCard(body);
-    emit(values.json === true, res, () =>
-      `Created card ${res.taskId === null ? '(id not given by the server)' : one(res.taskId)} in ${one(board.Name)} / ${one(column.Name)}: ${one(body.CardTitle)}\n`);
+    emit(
+      values.json === true,
+      res,
+      () =>
+        `Created card ${res.taskId === null ? '(id not given by the server)' : one(res.taskId)} in ${one(board.Name)} / ${one(column.Name)}: ${one(body.CardTitle)}\n`,
+    );
     return 0;
   });
 }
@@ -112,8 +118,11 @@ async function move(argv: string[]): Promise<number> {
       ...(values.board !== undefined ? { NewBoardId: board.Id } : {}),
     };
     const res = await client.moveCard(body);
-    emit(values.json === true, res, () =>
-      `Moved card ${one(id)} to ${one(board.Name)} / ${one(column.Name)} at position ${position}: ${one(res)}\n`);
+    emit(
+      values.json === true,
+      res,
+      () => `Moved card ${one(id)} to ${one(board.Name)} / ${one(column.Name)} at position ${position}: ${one(res)}\n`,
+    );
     return 0;
   });
 }

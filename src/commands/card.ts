@@ -51,7 +51,8 @@ function section(title: string, items: string[] | undefined): string {
   return items.length === 0 ? `${title}: none\n` : `${title}:\n${items.join('\n')}\n`;
 }
 
-const given = <T>(v: T | undefined, show: (v: T) => string | number): string | number => (v === undefined ? NOT_PROVIDED : show(v));
+const given = <T>(v: T | undefined, show: (v: T) => string | number): string | number =>
+  v === undefined ? NOT_PROVIDED : show(v);
 
 /** The names of a card's board and column, where they could be read. */
 export interface CardPlace {
@@ -98,17 +99,30 @@ export function cardText(c: CardDetail, place: CardPlace = {}): string {
     ...(c.Archived ? ([['Archived', 'yes']] as [string, string][]) : []),
   ]);
   // The real service sends a single note as text.
-  const notes = c.Notes?.map((n) => `  [${n.NoteId}] ${one(n.CreatedAt)}\n${block(n.Body)}`) ??
+  const notes =
+    c.Notes?.map((n) => `  [${n.NoteId}] ${one(n.CreatedAt)}\n${block(n.Body)}`) ??
     (c.Note === undefined ? undefined : c.Note.trim() === '' ? [] : [block(c.Note)]);
   return [
     head,
-    section('Assignees', c.Assignees?.map((a) => `  ${one(a)}`)),
-    section('Tags', c.Tags?.map((t) => `  ${t.Id}  ${one(t.Name)} (${one(colorName(t.Color))})`)),
-    section('Sub-tasks', c.SubTasks?.map((s) => `  [${s.SubTaskId}] ${one(s.CreatedAt)}\n${block(s.Body)}`)),
+    section(
+      'Assignees',
+      c.Assignees?.map((a) => `  ${one(a)}`),
+    ),
+    section(
+      'Tags',
+      c.Tags?.map((t) => `  ${t.Id}  ${one(t.Name)} (${one(colorName(t.Color))})`),
+    ),
+    section(
+      'Sub-tasks',
+      c.SubTasks?.map((s) => `  [${s.SubTaskId}] ${one(s.CreatedAt)}\n${block(s.Body)}`),
+    ),
     section('Notes', notes),
     section(
       'Comments',
-      c.Comments?.map((m) => `  [${m.CommentId}] ${one(m.UserEmail ?? (m.UserId === undefined ? '' : `user ${m.UserId}`))} ${one(m.CreatedAt)}\n${block(m.Comment)}`),
+      c.Comments?.map(
+        (m) =>
+          `  [${m.CommentId}] ${one(m.UserEmail ?? (m.UserId === undefined ? '' : `user ${m.UserId}`))} ${one(m.CreatedAt)}\n${block(m.Comment)}`,
+      ),
     ),
   ].join('\n');
 }
@@ -122,7 +136,9 @@ export async function card(argv: string[]): Promise<number> {
   const [idRaw = ''] = positionals(pos, ['ID']);
   // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
   if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
-    throw new UsageError(`'${idRaw}' is neither a card ID nor an action (create, move, archive, comment, note, subtask, tag)`);
+    throw new UsageError(
+      `'${idRaw}' is neither a card ID nor an action (create, move, archive, comment, note, subtask, tag)`,
+    );
   }
   const id = cardId(idRaw);
   return withClient(values, async (client) => {

@@ -45,7 +45,10 @@ export interface ColumnGroup {
 const MAX_PAGES = 10_000;
 
 export async function fetchColumn(
-  client: Client, boardId: number, column: Column, opts: { all: boolean; page: number; limit: number },
+  client: Client,
+  boardId: number,
+  column: Column,
+  opts: { all: boolean; page: number; limit: number },
 ): Promise<ColumnGroup> {
   const cards: CardRow[] = [];
   let page = opts.page;
@@ -71,32 +74,40 @@ export function tagNames(card: Pick<Card, 'Tags'>): string {
 
 function human(board: Board, groups: ColumnGroup[]): string {
   const heading = `Board ${board.Id}: ${one(board.Name)}\n\n`;
-  return heading + groups
-    .map((g) => {
-      const title = `${one(g.Column.Name)} (${g.Column.ColumnId === null ? `id ${g.Column.Id}` : one(g.Column.ColumnId)}) — ${g.Cards.length} card${g.Cards.length === 1 ? '' : 's'}${
-        g.More ? ', more with --all' : ''
-      }`;
-      if (g.Cards.length === 0) return `${title}\n`;
-      const rows = g.Cards.map((c) =>
-        isUnreadable(c)
-          ? [c.rawId ?? '?', '', `unreadable: ${c.unreadable}`, '', '', '']
-          : [
-            c.ServiceTaskId,
-            c.ReadUnreadStatus === 0 ? '•' : '',
-            c.TaskName,
-            c.Assignees.join(', '),
-            tagNames(c),
-            (c.CreatedAt ?? '').slice(0, 10),
-          ]);
-      return `${title}\n${table(
-        [
-          { header: 'ID' }, { header: 'NEW' }, { header: 'TITLE', max: 60 },
-          { header: 'ASSIGNEES', max: 30 }, { header: 'TAGS', max: 30 }, { header: 'CREATED' },
-        ],
-        rows,
-      )}`;
-    })
-    .join('\n');
+  return (
+    heading +
+    groups
+      .map((g) => {
+        const title = `${one(g.Column.Name)} (${g.Column.ColumnId === null ? `id ${g.Column.Id}` : one(g.Column.ColumnId)}) — ${g.Cards.length} card${g.Cards.length === 1 ? '' : 's'}${
+          g.More ? ', more with --all' : ''
+        }`;
+        if (g.Cards.length === 0) return `${title}\n`;
+        const rows = g.Cards.map((c) =>
+          isUnreadable(c)
+            ? [c.rawId ?? '?', '', `unreadable: ${c.unreadable}`, '', '', '']
+            : [
+                c.ServiceTaskId,
+                c.ReadUnreadStatus === 0 ? '•' : '',
+                c.TaskName,
+                c.Assignees.join(', '),
+                tagNames(c),
+                (c.CreatedAt ?? '').slice(0, 10),
+              ],
+        );
+        return `${title}\n${table(
+          [
+            { header: 'ID' },
+            { header: 'NEW' },
+            { header: 'TITLE', max: 60 },
+            { header: 'ASSIGNEES', max: 30 },
+            { header: 'TAGS', max: 30 },
+            { header: 'CREATED' },
+          ],
+          rows,
+        )}`;
+      })
+      .join('\n')
+  );
 }
 
 export async function cards(argv: string[]): Promise<number> {
@@ -110,11 +121,15 @@ export async function cards(argv: string[]): Promise<number> {
   const [boardRef = ''] = positionals(rest, ['BOARD']);
   const all = values.all === true;
   if (all && values.page !== undefined) throw new UsageError('--page and --all do not go together');
-  const limit = values.limit === undefined ? LIMITS.pageSizeDefault : intArg('--limit', values.limit, 1, LIMITS.pageSizeMax);
+  const limit =
+    values.limit === undefined ? LIMITS.pageSizeDefault : intArg('--limit', values.limit, 1, LIMITS.pageSizeMax);
   const page = values.page === undefined ? 1 : intArg('--page', values.page);
   return withClient(values, async (client) => {
     const board = await resolveBoard(client, boardRef);
-    const cols = values.column === undefined ? await client.listColumns(board.Id) : [await resolveColumn(client, board, values.column)];
+    const cols =
+      values.column === undefined
+        ? await client.listColumns(board.Id)
+        : [await resolveColumn(client, board, values.column)];
     const groups: ColumnGroup[] = [];
     for (const col of cols) groups.push(await fetchColumn(client, board.Id, col, { all, page, limit }));
     emit(values.json === true, groups, () => human(board, groups));

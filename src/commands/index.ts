@@ -41,7 +41,9 @@ export async function runCommand(cmd: string, argv: string[]): Promise<number> {
     if (e.code !== 'EPIPE') throw e;
   });
   try {
-    return await (await load())(argv);
+    return await (
+      await load()
+    )(argv);
   } catch (e) {
     if (e instanceof UsageError) {
       const command = e.command ?? cmd;

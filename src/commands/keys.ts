@@ -48,7 +48,8 @@ export async function keys(argv: string[]): Promise<number> {
   switch (sub) {
     case 'create': {
       if (rest.length > 0) return usage(`unexpected argument '${rest[0]}'`);
-      if (values.email === undefined || !/^[^\s@]+@[^\s@]+$/.test(values.email)) return usage('create needs --email EMAIL');
+      if (values.email === undefined || !/^[^\s@]+@[^\s@]+$/.test(values.email))
+        return usage('create needs --email EMAIL');
       const plan = values.plan ?? 'pro';
       if (!auth.PLANS.includes(plan as never)) return usage(`--plan must be pro, trial or free, got '${plan}'`);
       const db = openDb(dbPath);
@@ -69,7 +70,13 @@ export async function keys(argv: string[]): Promise<number> {
           rows.map((r) => [`${r.prefix}…`, r.email, r.plan, r.created, r.revoked ?? '-']),
         );
         const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-        for (const row of table) process.stdout.write(`${row.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+        for (const row of table)
+          process.stdout.write(
+            `${row
+              .map((c, i) => c.padEnd(widths[i]!))
+              .join('  ')
+              .trimEnd()}\n`,
+          );
       } finally {
         db.close();
       }

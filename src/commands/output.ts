@@ -36,7 +36,8 @@ export function printJson(value: unknown, out: Out = stdout): void {
 }
 
 /** One line of server text, safe and on one row. */
-export const one = (s: string | number | null | undefined): string => (s === null || s === undefined ? '' : sanitize(String(s)));
+export const one = (s: string | number | null | undefined): string =>
+  s === null || s === undefined ? '' : sanitize(String(s));
 
 export interface ColumnSpec {
   header: string;

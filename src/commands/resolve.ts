@@ -17,7 +17,12 @@ const isId = (s: string) => /^[1-9]\d{0,15}$/.test(s.trim());
  * An id wins over a name that happens to be digits; two items with the same
  * name are reported rather than guessed between.
  */
-export function pick<T extends { Id: number; Name: string }>(items: readonly T[], ref: string, what: string, where: string): T {
+export function pick<T extends { Id: number; Name: string }>(
+  items: readonly T[],
+  ref: string,
+  what: string,
+  where: string,
+): T {
   const r = ref.trim();
   if (r === '') throw new UsageError(`the ${what} is empty`);
   if (isId(r)) {
@@ -39,14 +44,21 @@ export function pick<T extends { Id: number; Name: string }>(items: readonly T[]
 }
 
 export async function resolveBoard(client: Client, ref: string): Promise<Board> {
-  return pick((await client.listBoards()).filter((b): b is Board => !isUnreadable(b)), ref, 'board', '');
+  return pick(
+    (await client.listBoards()).filter((b): b is Board => !isUnreadable(b)),
+    ref,
+    'board',
+    '',
+  );
 }
 
 export async function resolveColumn(client: Client, board: Board, ref: string): Promise<Column> {
   const columns = await client.listColumns(board.Id);
   const label = /^Label_([1-9]\d{0,15})$/i.exec(ref.trim());
   if (label) {
-    const byLabel = columns.find((c) => c.ColumnId?.toLowerCase() === ref.trim().toLowerCase() || c.Id === Number(label[1]));
+    const byLabel = columns.find(
+      (c) => c.ColumnId?.toLowerCase() === ref.trim().toLowerCase() || c.Id === Number(label[1]),
+    );
     if (byLabel) return byLabel;
   }
   return pick(columns, ref, 'column', ` on board ${board.Id} (${one(board.Name)})`);

@@ -42,8 +42,11 @@ export async function sequences(argv: string[]): Promise<number> {
       emit(values.json === true, list, () =>
         table(
           [
-            { header: 'ID', right: true }, { header: 'NAME' }, { header: 'SUBJECT', max: 50 },
-            { header: 'VIEWS', right: true }, { header: 'LAST SENT' },
+            { header: 'ID', right: true },
+            { header: 'NAME' },
+            { header: 'SUBJECT', max: 50 },
+            { header: 'VIEWS', right: true },
+            { header: 'LAST SENT' },
           ],
           list.map((s) => [s.EmailTemplateId, s.Name, s.Subject, s.TotalViewCount, s.LastSent ?? 'never']),
         ),
@@ -52,12 +55,15 @@ export async function sequences(argv: string[]): Promise<number> {
     }
     const seq = await client.getEmailSequence(String(id));
     const steps = [...seq.EmailFollowups].sort((a, b) => a.Sequence - b.Sequence);
-    emit(values.json === true, { ...seq, EmailFollowups: steps }, () =>
-      `Sequence ${one(seq.Id)}: ${one(seq.Name)}\n\n` +
-      table(
-        [{ header: 'STEP', right: true }, { header: 'DELAY' }, { header: 'SUBJECT', max: 70 }],
-        steps.map((s) => [s.Sequence, delay(s), s.Subject]),
-      ),
+    emit(
+      values.json === true,
+      { ...seq, EmailFollowups: steps },
+      () =>
+        `Sequence ${one(seq.Id)}: ${one(seq.Name)}\n\n` +
+        table(
+          [{ header: 'STEP', right: true }, { header: 'DELAY' }, { header: 'SUBJECT', max: 70 }],
+          steps.map((s) => [s.Sequence, delay(s), s.Subject]),
+        ),
     );
     return 0;
   });

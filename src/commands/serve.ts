@@ -57,9 +57,11 @@ export async function serve(argv: string[]): Promise<number> {
   const port = Number(values.port);
   if (!/^\d{1,5}$/.test(values.port) || port > 65535) return usage(`--port must be 0..65535, got '${values.port}'`);
   const rateLimit = Number(values['rate-limit']);
-  if (!/^\d{1,7}$/.test(values['rate-limit'])) return usage(`--rate-limit must be a whole number, got '${values['rate-limit']}'`);
+  if (!/^\d{1,7}$/.test(values['rate-limit']))
+    return usage(`--rate-limit must be a whole number, got '${values['rate-limit']}'`);
   const durability = values.durability;
-  if (durability !== 'full' && durability !== 'normal') return usage(`--durability must be full or normal, got '${durability}'`);
+  if (durability !== 'full' && durability !== 'normal')
+    return usage(`--durability must be full or normal, got '${durability}'`);
   const apiKey = values['api-key'] ?? (process.env.INBOARD_API_KEY || undefined);
   if (apiKey !== undefined && apiKey.length < 16) return usage('the API key needs at least 16 characters');
   const host = values.host;
@@ -87,7 +89,8 @@ export async function serve(argv: string[]): Promise<number> {
       `inboard serve: created the owner's API key. It is shown once, only here; keep it secret:\n  ${service.apiKey}\n`,
     );
   }
-  if (values.demo && !service.seeded) process.stderr.write('inboard serve: --demo ignored, the database already has boards.\n');
+  if (values.demo && !service.seeded)
+    process.stderr.write('inboard serve: --demo ignored, the database already has boards.\n');
   process.stderr.write(`inboard serve: database ${dbPath}\n`);
   process.stdout.write(`inboard serve listening on ${service.url}\n`);
 

@@ -29,7 +29,10 @@ export async function tags(argv: string[]): Promise<number> {
     const board = await resolveBoard(client, boardRef);
     const list = await client.listTags(board.Id);
     emit(values.json === true, list, () =>
-      table([{ header: 'ID', right: true }, { header: 'NAME' }, { header: 'COLOR' }], list.map((t) => [t.Id, t.Name, colorName(t.Color)])),
+      table(
+        [{ header: 'ID', right: true }, { header: 'NAME' }, { header: 'COLOR' }],
+        list.map((t) => [t.Id, t.Name, colorName(t.Color)]),
+      ),
     );
     return 0;
   });

@@ -34,10 +34,7 @@ export type ConfigSource = 'flag' | 'env' | 'file';
  * refused key's message names, so the user knows which key to replace.
  */
 export type KeySource =
-  | { from: 'flag' }
-  | { from: 'env' }
-  | { from: 'file'; path: string }
-  | { from: 'embedded'; path: string };
+  { from: 'flag' } | { from: 'env' } | { from: 'file'; path: string } | { from: 'embedded'; path: string };
 
 export type ResolvedConfig =
   | {
@@ -89,7 +86,9 @@ export function readConfigFile(path: string = configFilePath()): ConfigFile | nu
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
 
 function pick(
-  flag: string | undefined, env: string | undefined, file: string | undefined,
+  flag: string | undefined,
+  env: string | undefined,
+  file: string | undefined,
 ): { value: string; source: ConfigSource } | undefined {
   if (present(flag)) return { value: flag.trim(), source: 'flag' };
   if (present(env)) return { value: env.trim(), source: 'env' };
@@ -111,8 +110,14 @@ export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
   const filePath = input.filePath ?? configFilePath();
   const file = input.file !== undefined ? input.file : readConfigFile(filePath);
   const named = (s: ConfigSource, what: 'url' | 'key') =>
-    s === 'flag' ? (what === 'url' ? '--url' : '--api-key')
-      : s === 'env' ? (what === 'url' ? 'INBOARD_URL' : 'INBOARD_API_KEY')
+    s === 'flag'
+      ? what === 'url'
+        ? '--url'
+        : '--api-key'
+      : s === 'env'
+        ? what === 'url'
+          ? 'INBOARD_URL'
+          : 'INBOARD_API_KEY'
         : `the config file ${filePath}`;
 
   const url = pick(flags.url, env.INBOARD_URL, file?.url);

@@ -23,8 +23,10 @@ import { tagRoutes } from './routes/tags.js';
 
 /** What Node's parser refused, in words, with the status it means. */
 function clientErrorAnswer(code: string | undefined): [number, string] {
-  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'The request line and headers are over 16 KB: send long parameters in a JSON body'];
-  if (code === 'HPE_INVALID_METHOD') return [405, 'Unknown HTTP method: this service answers GET, POST, PUT and DELETE'];
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return [431, 'The request line and headers are over 16 KB: send long parameters in a JSON body'];
+  if (code === 'HPE_INVALID_METHOD')
+    return [405, 'Unknown HTTP method: this service answers GET, POST, PUT and DELETE'];
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'The request took too long to arrive'];
   return [400, 'The request could not be read as HTTP'];
 }
@@ -104,10 +106,16 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     // those answer Fastify's own body, not the envelope.
     frameworkErrors: (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const bad = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      const message = err.code === 'FST_ERR_BAD_URL' ? 'path: malformed percent-encoding' : 'path: a segment is longer than 100 characters';
+      const message =
+        err.code === 'FST_ERR_BAD_URL'
+          ? 'path: malformed percent-encoding'
+          : 'path: a segment is longer than 100 characters';
       // Sent here; Fastify ignores what this returns, so the reply (a thenable) is not handed back.
       if (bad) void reply.code(400).send(errorEnvelope(400, message));
-      else void reply.code(500).send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
+      else
+        void reply
+          .code(500)
+          .send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
     },
     // Requests Node's HTTP parser refuses before Fastify sees them (headers
     // over 16 KB, an unknown method) get the envelope like every refusal.
@@ -133,9 +141,13 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     req.principal = authenticate(q, req.headers.authorization, t, ctx.pages);
     const d = limiter.hit(req.principal.keyId, t);
     if (!d.ok) {
-      throw new HttpError(429, `Too many requests: the limit is ${opts.rateLimit} per minute per key; retry in ${d.retryAfter} s`, {
-        'retry-after': String(d.retryAfter),
-      });
+      throw new HttpError(
+        429,
+        `Too many requests: the limit is ${opts.rateLimit} per minute per key; retry in ${d.retryAfter} s`,
+        {
+          'retry-after': String(d.retryAfter),
+        },
+      );
     }
   });
 
@@ -152,7 +164,9 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) return reply.code(status).send(errorEnvelope(status, clientMessage(err)));
     log?.(`error ${req.id} ${req.method} ${pathOf(req.url)}: ${err.stack ?? err.message}`);
-    return reply.code(500).send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
+    return reply
+      .code(500)
+      .send(errorEnvelope(500, 'Internal server error; quote the requestId when reporting it', req.id));
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -60,16 +60,18 @@ export function authenticate(q: Query, header: string | undefined, nowMs: number
   // Keyed by the key's hash, never the key. A revocation is a commit, which
   // empties the cache before the next request. The plan is checked every
   // time: a trial runs out without any write.
-  const principal = cache ? cache.memo(`key:${presented.toString('base64')}`, () => lookupKey(q, key, presented)) : lookupKey(q, key, presented);
+  const principal = cache
+    ? cache.memo(`key:${presented.toString('base64')}`, () => lookupKey(q, key, presented))
+    : lookupKey(q, key, presented);
   checkPlan(principal, nowMs);
   return principal;
 }
 
 function lookupKey(q: Query, key: string, presented: Buffer): Principal {
   const rows = q(
-      `SELECT k.id AS key_id, k.hash, k.revoked_at, u.id AS user_id, u.email, u.plan, u.trial_started_at
+    `SELECT k.id AS key_id, k.hash, k.revoked_at, u.id AS user_id, u.email, u.plan, u.trial_started_at
        FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.prefix = ?`,
-    ).all(keyPrefix(key)) as KeyRow[];
+  ).all(keyPrefix(key)) as KeyRow[];
   let match: KeyRow | undefined;
   for (const row of rows) if (timingSafeEqual(presented, row.hash)) match = row;
   // Same work on a miss as on a hit, so timing does not reveal a valid prefix.
@@ -116,7 +118,11 @@ export function ensureUser(db: DB, spec: UserSpec): number {
   const trialStart = spec.plan === 'trial' ? (spec.trialStartedAt ?? isoNow()) : null;
   if (existing) {
     if (spec.plan !== undefined) {
-      db.prepare('UPDATE users SET plan = ?, trial_started_at = ? WHERE id = ?').run(spec.plan, trialStart, existing.id);
+      db.prepare('UPDATE users SET plan = ?, trial_started_at = ? WHERE id = ?').run(
+        spec.plan,
+        trialStart,
+        existing.id,
+      );
     }
     return existing.id;
   }
@@ -145,8 +151,7 @@ export function createUserKey(db: DB, spec: UserSpec): string {
 
 export function findKeyOwner(db: DB, key: string): { userId: number; revoked: boolean } | null {
   const row = db.prepare('SELECT user_id, revoked_at FROM api_keys WHERE hash = ?').get(hashKey(key)) as
-    | { user_id: number; revoked_at: string | null }
-    | undefined;
+    { user_id: number; revoked_at: string | null } | undefined;
   return row ? { userId: row.user_id, revoked: row.revoked_at !== null } : null;
 }
 
@@ -172,7 +177,7 @@ export function revokeKey(db: DB, prefix: string): number {
   return db
     .transaction(() => {
       const rows = db
-        .prepare('SELECT id, prefix FROM api_keys WHERE revoked_at IS NULL AND prefix LIKE ? ESCAPE \'\\\'')
+        .prepare("SELECT id, prefix FROM api_keys WHERE revoked_at IS NULL AND prefix LIKE ? ESCAPE '\\'")
         .all(`${prefix.slice(0, PREFIX_LENGTH).replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as { id: number }[];
       if (rows.length > 1) throw new Error(`prefix '${prefix}' matches ${rows.length} keys; give more characters`);
       for (const r of rows) db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(isoNow(), r.id);

@@ -63,7 +63,9 @@ export function boardFor(ctx: Ctx, p: Principal, boardId: number): BoardRow {
   // card and tag request asks this first.
   return ctx.pages.memo(`board:${boardId}:${p.userId}`, () => {
     const board = ctx
-      .q('SELECT b.id, b.name, b.owner_id, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?')
+      .q(
+        'SELECT b.id, b.name, b.owner_id, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?',
+      )
       .get(boardId) as BoardRow | undefined;
     if (board === undefined) throw notFound(`Board ${boardId} not found`);
     if (board.owner_id === p.userId) return board;
@@ -80,7 +82,10 @@ export interface ColumnRow {
 }
 
 export function columnOn(ctx: Ctx, boardId: number, columnId: number, field?: string): ColumnRow {
-  const col = ctx.pages.memo(`column:${columnId}`, () => ctx.q('SELECT id, board_id, name FROM columns WHERE id = ?').get(columnId) as ColumnRow | undefined);
+  const col = ctx.pages.memo(
+    `column:${columnId}`,
+    () => ctx.q('SELECT id, board_id, name FROM columns WHERE id = ?').get(columnId) as ColumnRow | undefined,
+  );
   if (col === undefined) throw notFound(`Column ${columnId} not found`);
   if (col.board_id !== boardId) {
     if (field !== undefined) throw badRequest(`${field}: column ${columnId} is not on board ${boardId}`);
@@ -108,7 +113,10 @@ export interface CardRow {
 export function cardFor(ctx: Ctx, p: Principal, cardId: number | string, active: boolean): CardRow {
   // Ids arrive as text; one past 2^53 is no card here, and must not round onto one that is.
   const n = Number(cardId);
-  const card = Number.isSafeInteger(n) && n > 0 ? (ctx.q('SELECT * FROM cards WHERE id = ?').get(n) as CardRow | undefined) : undefined;
+  const card =
+    Number.isSafeInteger(n) && n > 0
+      ? (ctx.q('SELECT * FROM cards WHERE id = ?').get(n) as CardRow | undefined)
+      : undefined;
   if (card === undefined) throw notFound(`Card ${cardId} not found`);
   boardFor(ctx, p, card.board_id);
   if (active && card.archived) throw notFound(`Card ${cardId} is archived`);

@@ -36,7 +36,9 @@ export class IdempotencyStore {
     const hash =
       idemKey === undefined
         ? ''
-        : createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
+        : createHash('sha256')
+            .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
+            .digest('hex');
     return this.db
       .transaction((): WriteResult => {
         if (nowMs - this.lastPurge > PURGE_EVERY_MS) {
@@ -47,8 +49,7 @@ export class IdempotencyStore {
           const prior = this.q(
             'SELECT request_hash, status, body FROM idempotency WHERE key_id = ? AND idem_key = ? AND created_ms >= ?',
           ).get(keyId, idemKey, nowMs - IDEMPOTENCY_TTL_MS) as
-            | { request_hash: string; status: number; body: string }
-            | undefined;
+            { request_hash: string; status: number; body: string } | undefined;
           if (prior !== undefined) {
             if (prior.request_hash !== hash) {
               throw new HttpError(422, 'Idempotency-Key was already used with a different request; send a new key');

@@ -50,7 +50,11 @@ function ownerId(db: DB, email: string | undefined): number {
 }
 
 /** Makes sure the owner exists and has a usable key; returns the key if known. */
-export function ensureOwner(db: DB, apiKey?: string, ownerEmail?: string): { ownerId: number; apiKey: string; created: boolean } {
+export function ensureOwner(
+  db: DB,
+  apiKey?: string,
+  ownerEmail?: string,
+): { ownerId: number; apiKey: string; created: boolean } {
   return db
     .transaction(() => {
       const owner = ownerId(db, ownerEmail);

@@ -18,8 +18,7 @@ const ORDER = 'column_id = ? AND archived = 0 AND id <> ? ORDER BY position, id'
 /** Position that puts a card first in the column. */
 export function topPosition(q: Query, columnId: number, excludeId = 0): number {
   const first = q(`SELECT position FROM cards WHERE ${ORDER} LIMIT 1`).get(columnId, excludeId) as
-    | { position: number }
-    | undefined;
+    { position: number } | undefined;
   return first === undefined ? 0 : first.position - GAP;
 }
 
@@ -27,17 +26,20 @@ export function topPosition(q: Query, columnId: number, excludeId = 0): number {
 export function positionAt(q: Query, columnId: number, index: number, excludeId = 0): number {
   if (index <= 0) return topPosition(q, columnId, excludeId);
   for (let attempt = 0; attempt < 2; attempt++) {
-    const rows = q(`SELECT position FROM cards WHERE ${ORDER} LIMIT 2 OFFSET ?`).all(columnId, excludeId, index - 1) as {
+    const rows = q(`SELECT position FROM cards WHERE ${ORDER} LIMIT 2 OFFSET ?`).all(
+      columnId,
+      excludeId,
+      index - 1,
+    ) as {
       position: number;
     }[];
     const prev = rows[0]?.position;
     const next = rows[1]?.position;
     if (prev === undefined) {
       // Past the end: after the last card.
-      const last = q(`SELECT position FROM cards WHERE column_id = ? AND archived = 0 AND id <> ? ORDER BY position DESC, id DESC LIMIT 1`).get(
-        columnId,
-        excludeId,
-      ) as { position: number } | undefined;
+      const last = q(
+        `SELECT position FROM cards WHERE column_id = ? AND archived = 0 AND id <> ? ORDER BY position DESC, id DESC LIMIT 1`,
+      ).get(columnId, excludeId) as { position: number } | undefined;
       return last === undefined ? 0 : last.position + GAP;
     }
     if (next === undefined) return prev + GAP;

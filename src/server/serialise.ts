@@ -23,7 +23,10 @@ export const columnOut = (c: { id: number; name: string }): Column => ({
 });
 
 export function boardOut(ctx: Ctx, b: { id: number; name: string; owner_email: string }): Board {
-  const members = ctx.q('SELECT email FROM board_members WHERE board_id = ? ORDER BY rowid').pluck().all(b.id) as string[];
+  const members = ctx
+    .q('SELECT email FROM board_members WHERE board_id = ? ORDER BY rowid')
+    .pluck()
+    .all(b.id) as string[];
   return { Id: b.id, Name: b.name, Owner: b.owner_email, Users: members.join(',') };
 }
 
@@ -71,9 +74,12 @@ export function cardsOut(ctx: Ctx, cards: CardRow[]): CardListed[] {
 
 export function cardDetailOut(ctx: Ctx, c: CardRow): CardDetail {
   const [listed] = cardsOut(ctx, [c]);
-  const notes = ctx
-    .q('SELECT id, body, user_id, created_at FROM notes WHERE card_id = ? ORDER BY id')
-    .all(c.id) as { id: number; body: string; user_id: number; created_at: string }[];
+  const notes = ctx.q('SELECT id, body, user_id, created_at FROM notes WHERE card_id = ? ORDER BY id').all(c.id) as {
+    id: number;
+    body: string;
+    user_id: number;
+    created_at: string;
+  }[];
   const subtasks = ctx
     .q('SELECT id, body, user_id, created_at FROM subtasks WHERE card_id = ? ORDER BY id')
     .all(c.id) as { id: number; body: string; user_id: number; created_at: string }[];
@@ -88,7 +94,12 @@ export function cardDetailOut(ctx: Ctx, c: CardRow): CardDetail {
     Archived: c.archived === 1,
     Notes: notes.map((n): Note => ({ NoteId: n.id, Body: n.body, UserId: n.user_id, CreatedAt: n.created_at })),
     Comments: comments.map(commentOut),
-    SubTasks: subtasks.map((s): SubTask => ({ SubTaskId: s.id, Body: s.body, UserId: s.user_id, CreatedAt: s.created_at })),
+    SubTasks: subtasks.map((s): SubTask => ({
+      SubTaskId: s.id,
+      Body: s.body,
+      UserId: s.user_id,
+      CreatedAt: s.created_at,
+    })),
   };
 }
 

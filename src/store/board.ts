@@ -74,8 +74,18 @@ export function makeBoard(
   async function openBoard(boardId: number): Promise<void> {
     const gen = ++core.generation;
     core.update({
-      boardId, boardLoading: true, boardError: null, columns: [], confirmed: EMPTY_CARDS, paging: {}, tags: [],
-      tagsLoading: true, tagsError: null, cursor: START_CURSOR, markedChanged: new Set(), detail: null,
+      boardId,
+      boardLoading: true,
+      boardError: null,
+      columns: [],
+      confirmed: EMPTY_CARDS,
+      paging: {},
+      tags: [],
+      tagsLoading: true,
+      tagsError: null,
+      cursor: START_CURSOR,
+      markedChanged: new Set(),
+      detail: null,
       // Another board's tag ids mean nothing here; its filter and selection were for its cards.
       filter: null,
       selected: new Set(),

@@ -77,17 +77,19 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     const s = core.get();
     const cursor = focus === undefined ? s.cursor : { ...s.cursor, cardId: focus };
     core.update({ pending: [...s.pending, m], cursor });
-    return core.queue.run(keyFor(m), () => sendNow(m, ticket?.key)).then(
-      (result) => {
-        keys.succeeded(ticket);
-        fold(current(m) ?? m, result);
-        return result;
-      },
-      (e: unknown) => {
-        if (!(e instanceof Cancelled)) keys.failedWith(ticket);
-        throw rollback(m, input, e);
-      },
-    );
+    return core.queue
+      .run(keyFor(m), () => sendNow(m, ticket?.key))
+      .then(
+        (result) => {
+          keys.succeeded(ticket);
+          fold(current(m) ?? m, result);
+          return result;
+        },
+        (e: unknown) => {
+          if (!(e instanceof Cancelled)) keys.failedWith(ticket);
+          throw rollback(m, input, e);
+        },
+      );
   }
 
   /** Sends `m` as it is when its turn comes, then the reload that shows what it did. */
@@ -119,7 +121,8 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
   async function followUp(m: Mutation): Promise<void> {
     if (m.kind === 'createColumn') await deps.reloadColumns();
     else if (m.kind === 'createBoard') await deps.loadBoards();
-    else if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask') await deps.reloadDetail(resolve(m.cardId));
+    else if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask')
+      await deps.reloadDetail(resolve(m.cardId));
   }
 
   /** Success: `m`'s effect, with the server's answer, goes into confirmed; `m` leaves pending. */

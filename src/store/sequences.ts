@@ -47,7 +47,8 @@ export function makeSequences(core: Core<SequencesData>): SequenceActions {
         // Only if it is still the one open (another may have been opened meanwhile).
         if (core.get().sequence?.id === id) core.set({ sequence: { id, data, loading: false, error: null } });
       } catch (e) {
-        if (core.get().sequence?.id === id) core.set({ sequence: { id, data: null, loading: false, error: core.fail(e) } });
+        if (core.get().sequence?.id === id)
+          core.set({ sequence: { id, data: null, loading: false, error: core.fail(e) } });
       }
     },
     closeSequence: () => core.set({ sequence: null }),

@@ -45,7 +45,10 @@ export function deriveView(
 ): ViewState {
   const d = new Draft(confirmed);
   // Mutations made on another board (still in flight after a switch) don't show here.
-  const touched = replay(d, pending.filter((m) => m.boardId === boardId));
+  const touched = replay(
+    d,
+    pending.filter((m) => m.boardId === boardId),
+  );
   for (const id of touched) {
     const card = d.get(id);
     if (card !== undefined) d.put(keep(prev.cards.get(id), card.pending ? card : { ...card, pending: true }));

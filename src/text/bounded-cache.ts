@@ -47,4 +47,3 @@ export class BoundedCache<K, V> {
     this.young.set(key, v);
   }
 }
-

@@ -9,11 +9,46 @@
  */
 
 const NAMED: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', hellip: '…', mdash: '—', ndash: '–',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', bull: '•', middot: '·',
-  copy: '©', reg: '®', trade: '™', euro: '€', pound: '£', yen: '¥', cent: '¢', deg: '°', times: '×',
-  eacute: 'é', egrave: 'è', agrave: 'à', aacute: 'á', ccedil: 'ç', uuml: 'ü', ouml: 'ö', auml: 'ä',
-  szlig: 'ß', ntilde: 'ñ', iacute: 'í', oacute: 'ó', uacute: 'ú', zwj: '\u200d',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  bull: '•',
+  middot: '·',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  euro: '€',
+  pound: '£',
+  yen: '¥',
+  cent: '¢',
+  deg: '°',
+  times: '×',
+  eacute: 'é',
+  egrave: 'è',
+  agrave: 'à',
+  aacute: 'á',
+  ccedil: 'ç',
+  uuml: 'ü',
+  ouml: 'ö',
+  auml: 'ä',
+  szlig: 'ß',
+  ntilde: 'ñ',
+  iacute: 'í',
+  oacute: 'ó',
+  uacute: 'ú',
+  zwj: '\u200d',
 };
 
 /** `&amp;` `&#39;` `&#x1F600;` → characters; unknown or invalid entities stay as written. */
@@ -28,7 +63,28 @@ export function decodeEntities(s: string): string {
   });
 }
 
-const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'table', 'blockquote', 'section', 'article', 'header', 'footer', 'pre', 'hr']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'table',
+  'blockquote',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'pre',
+  'hr',
+]);
 const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'table']);
 
 export function htmlToText(html: string): string {

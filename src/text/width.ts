@@ -59,7 +59,7 @@ const EAW = { ambiguousAsWide: false };
  * (then two cells), as where it ends and how many cells it takes.
  */
 function* simpleClusters(s: string): Generator<{ end: number; cells: number }> {
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const cp = s.codePointAt(i) as number;
     i += cp > 0xffff ? 2 : 1;
     if (s.codePointAt(i) === VS16) {

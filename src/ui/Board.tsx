@@ -42,15 +42,20 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
 
   const win = columnWindow(columns.length, cursor.col, width, start.current);
   start.current = win.start;
-  const range = columns.length > win.end - win.start ? `  columns ${win.start + 1}–${win.end} of ${columns.length}` : '';
-  const filterText = filter ? `  filter: ${filter.label} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})` : '';
+  const range =
+    columns.length > win.end - win.start ? `  columns ${win.start + 1}–${win.end} of ${columns.length}` : '';
+  const filterText = filter
+    ? `  filter: ${filter.label} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})`
+    : '';
   const header = `${name === null ? 'inboard' : sanitize(name)}${range}${filterText}${loading ? '  loading…' : ''}`;
 
   return (
     <Box flexDirection="column" height={height}>
       <Text bold>{fit(header, width)}</Text>
       {error !== null && columns.length === 0 ? (
-        <Text color="red">{fit(isKeyRefusal(error) ? `✗ ${error}` : `✗ ${error} — press r to retry, b for boards`, width)}</Text>
+        <Text color="red">
+          {fit(isKeyRefusal(error) ? `✗ ${error}` : `✗ ${error} — press r to retry, b for boards`, width)}
+        </Text>
       ) : columns.length === 0 && !loading && error === null ? (
         // A new board has no columns, and with none nothing else works (n
         // has nowhere to put a card): say what to do instead of a blank screen.

@@ -36,7 +36,18 @@ function unreadableWords(rows: readonly Unreadable[]): string {
   return `${what} could not be read (${id}${sanitize(first?.unreadable ?? '')})`;
 }
 
-export function BoardPicker({ boards, unreadable = [], loading, error, currentId, width, height, isActive, onSelect, onAction }: BoardPickerProps) {
+export function BoardPicker({
+  boards,
+  unreadable = [],
+  loading,
+  error,
+  currentId,
+  width,
+  height,
+  isActive,
+  onSelect,
+  onAction,
+}: BoardPickerProps) {
   // Sanitised here, once: what is drawn is also what `/` matches.
   const items = useMemo(
     (): PickItem[] =>
@@ -46,7 +57,10 @@ export function BoardPicker({ boards, unreadable = [], loading, error, currentId
       }),
     [boards],
   );
-  const initial = Math.max(0, boards.findIndex((b) => b.Id === currentId));
+  const initial = Math.max(
+    0,
+    boards.findIndex((b) => b.Id === currentId),
+  );
   // Keys wait only while there is nothing to pick yet (the first load, or
   // one after a failure); a reload keeps the list it has and takes keys.
   const waiting = loading && boards.length === 0;
@@ -54,7 +68,12 @@ export function BoardPicker({ boards, unreadable = [], loading, error, currentId
     error !== null
       ? { text: isKeyRefusal(error) ? error : `${error} — press r to retry`, error: true }
       : !loading && boards.length === 0
-        ? { text: unreadable.length > 0 ? `${unreadableWords(unreadable)}; no board to open` : 'No boards yet — press n to create one.' }
+        ? {
+            text:
+              unreadable.length > 0
+                ? `${unreadableWords(unreadable)}; no board to open`
+                : 'No boards yet — press n to create one.',
+          }
         : unreadable.length > 0
           ? { text: unreadableWords(unreadable), error: true }
           : null;

@@ -36,7 +36,8 @@ export function detailLines(
   const absent = loading ? LOADING : NOT_PROVIDED;
   const lines: DetailLine[] = [];
   const para = (text: string, style: Omit<DetailLine, 'text'> = {}, indent = '') => {
-    for (const l of wrap(sanitize(text, { multiline: true }), width - indent.length)) lines.push({ text: indent + l, ...style });
+    for (const l of wrap(sanitize(text, { multiline: true }), width - indent.length))
+      lines.push({ text: indent + l, ...style });
   };
   const field = (label: string, value: string) => para(`${label.padEnd(12)} ${value}`);
   const col = columns.find((c) => ('label' in c ? c.label : c.ColumnId) === d.ColumnId);
@@ -56,7 +57,10 @@ export function detailLines(
   else if (!d.DueDate) field('Due', '—');
   else {
     const u = urgency(d.DueDate);
-    para(`${'Due'.padEnd(12)} ${longDate(d.DueDate)}${u === 'overdue' ? ' — overdue' : u === 'today' ? ' — due today' : ''}`, u === 'overdue' ? { color: 'red', bold: true } : u === 'today' ? { color: 'yellow' } : {});
+    para(
+      `${'Due'.padEnd(12)} ${longDate(d.DueDate)}${u === 'overdue' ? ' — overdue' : u === 'today' ? ' — due today' : ''}`,
+      u === 'overdue' ? { color: 'red', bold: true } : u === 'today' ? { color: 'yellow' } : {},
+    );
   }
   if (d.Assignees === undefined) dim('Assignees');
   else field('Assignees', d.Assignees.length > 0 ? d.Assignees.join(', ') : '—');
@@ -83,8 +87,12 @@ export function detailLines(
     }
   };
   // The real service sends one note as text (`Note`) rather than a list.
-  const notes = d.Notes ?? (d.Note === undefined ? undefined : d.Note.trim() === '' ? [] : [{ CreatedAt: null, Body: d.Note }]);
-  section('Notes', notes?.map((n) => ({ head: n.CreatedAt === null ? 'note' : longDate(n.CreatedAt), body: n.Body })));
+  const notes =
+    d.Notes ?? (d.Note === undefined ? undefined : d.Note.trim() === '' ? [] : [{ CreatedAt: null, Body: d.Note }]);
+  section(
+    'Notes',
+    notes?.map((n) => ({ head: n.CreatedAt === null ? 'note' : longDate(n.CreatedAt), body: n.Body })),
+  );
   section(
     'Comments',
     d.Comments?.map((c) => ({
@@ -93,7 +101,10 @@ export function detailLines(
       selected: c.CommentId === selectedCommentId,
     })),
   );
-  section('Sub-tasks', d.SubTasks?.map((s) => ({ head: s.CreatedAt === null ? 'sub-task' : longDate(s.CreatedAt), body: `☐ ${s.Body}` })));
+  section(
+    'Sub-tasks',
+    d.SubTasks?.map((s) => ({ head: s.CreatedAt === null ? 'sub-task' : longDate(s.CreatedAt), body: `☐ ${s.Body}` })),
+  );
   return lines;
 }
 
@@ -135,7 +146,8 @@ export function CardDetail({ detail, columns, width, height, scroll, selectedCom
   let top = Math.max(0, Math.min(scroll, lines.length - height + 1));
   // Keep the selected comment on screen.
   const sel = lines.findIndex((l) => l.selected === true);
-  if (sel >= 0 && (sel < top || sel >= top + height - 2)) top = Math.max(0, Math.min(sel - 1, lines.length - height + 1));
+  if (sel >= 0 && (sel < top || sel >= top + height - 2))
+    top = Math.max(0, Math.min(sel - 1, lines.length - height + 1));
   const shown = lines.slice(top, top + height - 1);
   const below = lines.length - top - shown.length;
   return (
@@ -145,7 +157,14 @@ export function CardDetail({ detail, columns, width, height, scroll, selectedCom
           {drawn(l, width)}
         </Text>
       ))}
-      <Text dimColor>{fit(below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select comment, Esc back` : 'Tab select comment · Esc back', width)}</Text>
+      <Text dimColor>
+        {fit(
+          below > 0
+            ? `↓ ${below} more lines — j/k scroll, Tab select comment, Esc back`
+            : 'Tab select comment · Esc back',
+          width,
+        )}
+      </Text>
     </Box>
   );
 }

@@ -28,7 +28,9 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, se
   const lead = `${selected ? '✓' : focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.pending ? '⟳' : changed ? '*' : ' '}`;
   const cardTags = card.tagIds.map((id) => tags.find((t) => t.Id === id)).filter((t): t is Tag => t !== undefined);
   const first = cardTags[0];
-  const tagText = first ? `#${truncate(sanitize(first.Name), 8)}${cardTags.length > 1 ? `+${cardTags.length - 1}` : ''}` : '';
+  const tagText = first
+    ? `#${truncate(sanitize(first.Name), 8)}${cardTags.length > 1 ? `+${cardTags.length - 1}` : ''}`
+    : '';
   const who = card.assignees && card.assignees.length > 0 ? initials(card.assignees[0] ?? '') : '';
   const urgent = card.dueDate ? urgency(card.dueDate) : null;
   const due = card.dueDate ? dueText(card.dueDate) : '';
@@ -48,7 +50,8 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, se
   add(tagText, first ? (normaliseTagColor(first.Color).hex ?? undefined) : undefined);
   add(who, 'cyan');
   if (urgent !== null) {
-    if (reserved > 0) metaParts.push({ text: truncate(due, reserved - 1), color: urgent === 'overdue' ? 'red' : 'yellow' });
+    if (reserved > 0)
+      metaParts.push({ text: truncate(due, reserved - 1), color: urgent === 'overdue' ? 'red' : 'yellow' });
   } else add(due, 'gray');
   const titleWidth = width - cellWidth(lead) - used;
   // One Text, so one yoga node per row: the spans inside are virtual. With a

@@ -30,7 +30,10 @@ export function delayText(step: FollowupStep): string {
   return parts.length === 0 ? 'no delay' : parts.join(' ');
 }
 
-export function sequenceLines(d: EmailSequenceDetail, width: number): { text: string; bold?: boolean; dim?: boolean }[] {
+export function sequenceLines(
+  d: EmailSequenceDetail,
+  width: number,
+): { text: string; bold?: boolean; dim?: boolean }[] {
   const lines: { text: string; bold?: boolean; dim?: boolean }[] = [{ text: sanitize(d.Name), bold: true }];
   lines.push({ text: `created ${longDate(d.CreatedAt)} · ${plural(d.EmailFollowups.length, 'step')}`, dim: true });
   for (const step of [...d.EmailFollowups].sort((a, b) => a.Sequence - b.Sequence)) {
@@ -38,7 +41,8 @@ export function sequenceLines(d: EmailSequenceDetail, width: number): { text: st
     lines.push({ text: `Step ${step.Sequence} · after ${delayText(step)}`, bold: true });
     for (const l of wrap(`Subject: ${sanitize(step.Subject)}`, width)) lines.push({ text: l });
     const body = sanitize(htmlToText(step.Content ?? ''), { multiline: true });
-    for (const l of wrap(body === '' ? '(no content)' : body, width - 2)) lines.push({ text: `  ${l}`, dim: body === '' });
+    for (const l of wrap(body === '' ? '(no content)' : body, width - 2))
+      lines.push({ text: `  ${l}`, dim: body === '' });
   }
   return lines;
 }
@@ -55,16 +59,21 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
   const handoff = useKeyHandoff();
   const openHelp = useOpenHelp();
   // While the sequence loads its keys wait too: j then scrolls what arrives.
-  useKeyHandler((input, key) => {
-    const action = actionFor('sequence', keyName(input, key));
-    if (action === 'help') return openHelp('sequence');
-    if (action === 'sequence.back') {
-      handoff();
-      return store.getState().closeSequence();
-    }
-    if (action === 'scroll.down') setScroll((v) => Math.min(v + 1, Math.max(0, lines.length - height + 1)));
-    if (action === 'scroll.up') setScroll((v) => Math.max(0, v - 1));
-  }, open !== null, false, open?.loading === true);
+  useKeyHandler(
+    (input, key) => {
+      const action = actionFor('sequence', keyName(input, key));
+      if (action === 'help') return openHelp('sequence');
+      if (action === 'sequence.back') {
+        handoff();
+        return store.getState().closeSequence();
+      }
+      if (action === 'scroll.down') setScroll((v) => Math.min(v + 1, Math.max(0, lines.length - height + 1)));
+      if (action === 'scroll.up') setScroll((v) => Math.max(0, v - 1));
+    },
+    open !== null,
+    false,
+    open?.loading === true,
+  );
 
   if (open !== null) {
     const shown = lines.slice(scroll, scroll + height - 1);
@@ -94,7 +103,13 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
       width={width}
       height={height}
       loading={list.loading}
-      status={list.error ? { text: list.error, error: true } : !list.loading && items.length === 0 ? { text: 'No email sequences.' } : null}
+      status={
+        list.error
+          ? { text: list.error, error: true }
+          : !list.loading && items.length === 0
+            ? { text: 'No email sequences.' }
+            : null
+      }
       help="Enter steps · Esc close"
       onPick={(id) => {
         setScroll(0);

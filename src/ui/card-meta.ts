@@ -36,7 +36,8 @@ export function urgency(value: string, now = Date.now()): Urgency {
 export function dueText(value: string, now = Date.now()): string {
   const u = urgency(value, now);
   const t = Date.parse(value);
-  const sameDay = !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === new Date(now).toISOString().slice(0, 10);
+  const sameDay =
+    !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === new Date(now).toISOString().slice(0, 10);
   const time = Number.isNaN(t) ? '' : new Date(t).toISOString().slice(11, 16);
   if (u === 'overdue') return `!${sameDay ? time : shortDate(value)}`;
   if (u === 'today') return `today ${time}`;

@@ -38,8 +38,10 @@ function entry(v: unknown): StoredDraft | null {
   if (typeof v !== 'object' || v === null) return null;
   const o = v as Record<string, unknown>;
   const kind = DRAFT_KINDS.find((k) => k === o.kind);
-  if (typeof o.scope !== 'string' || kind === undefined || typeof o.label !== 'string' || !isRecordOfStrings(o.fields)) return null;
-  const board = o.board === null || (typeof o.board === 'number' && Number.isSafeInteger(o.board)) ? o.board : undefined;
+  if (typeof o.scope !== 'string' || kind === undefined || typeof o.label !== 'string' || !isRecordOfStrings(o.fields))
+    return null;
+  const board =
+    o.board === null || (typeof o.board === 'number' && Number.isSafeInteger(o.board)) ? o.board : undefined;
   const card = o.card === null || typeof o.card === 'string' ? o.card : undefined;
   if (board === undefined || card === undefined) return null;
   return { scope: o.scope, kind, board, card, label: o.label, fields: { ...o.fields } };

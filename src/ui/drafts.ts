@@ -75,7 +75,10 @@ export class Drafts {
   keep(d: Draft): string | null {
     const { kind, board, card, label, fields } = d;
     this.items.set(keyOf(d), { kind, board, card, label, fields: { ...fields } });
-    return this.save((scope, list) => [...list.filter((x) => x.scope !== scope || !sameAs(d)(x)), { scope, kind, board, card, label, fields }]);
+    return this.save((scope, list) => [
+      ...list.filter((x) => x.scope !== scope || !sameAs(d)(x)),
+      { scope, kind, board, card, label, fields },
+    ]);
   }
 
   /** Forgets the draft for `id` (sent, or emptied), on disk too. */
@@ -104,7 +107,8 @@ export class Drafts {
     const shown = all.slice(0, 3).map((d) => d.label);
     if (n > 3) shown.push(`${n - 3} more`);
     const what = `${n} draft${n === 1 ? '' : 's'}`;
-    if (this.unsaved !== null) return `${what} could not be saved (${this.unsaved}) and ${n === 1 ? 'is' : 'are'} lost: ${shown.join(', ')}`;
+    if (this.unsaved !== null)
+      return `${what} could not be saved (${this.unsaved}) and ${n === 1 ? 'is' : 'are'} lost: ${shown.join(', ')}`;
     return `${what} kept (${shown.join(', ')}) — ${n === 1 ? 'it comes back when you reopen it' : 'they come back when you reopen them'}`;
   }
 
@@ -142,13 +146,16 @@ export class Drafts {
 export function loadDrafts(path: string, scope: string): Drafts {
   const read = readDraftsFile(path);
   if ('drafts' in read) {
-    const mine = read.drafts.filter((d) => d.scope === scope).map(({ kind, board, card, label, fields }) => ({ kind, board, card, label, fields }));
+    const mine = read.drafts
+      .filter((d) => d.scope === scope)
+      .map(({ kind, board, card, label, fields }) => ({ kind, board, card, label, fields }));
     return new Drafts({ file: { path, scope }, loaded: mine });
   }
   const moved = setAside(path);
   const problem = `Couldn’t read the saved drafts (${read.problem}): starting without them`;
   // Not moved: keep this run's drafts in memory rather than write over it.
-  if (moved === null) return new Drafts({ problem: `${problem}; new ones last until you quit`, unsaved: `${path} is unreadable` });
+  if (moved === null)
+    return new Drafts({ problem: `${problem}; new ones last until you quit`, unsaved: `${path} is unreadable` });
   return new Drafts({ file: { path, scope }, problem: `${problem} — set aside as ${basename(moved)}` });
 }
 

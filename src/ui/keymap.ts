@@ -16,9 +16,22 @@ export type { Action, Binding, Scope } from './keys/types.js';
 export { ctrlByte, displayKey, keyName } from './keys/names.js';
 
 /** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
-const MODAL: ReadonlySet<Scope> = new Set<Scope>(['prompt', 'filter-prompt', 'confirm', 'pick', 'pick-filter', 'tags', 'help', 'sequence']);
+const MODAL: ReadonlySet<Scope> = new Set<Scope>([
+  'prompt',
+  'filter-prompt',
+  'confirm',
+  'pick',
+  'pick-filter',
+  'tags',
+  'help',
+  'sequence',
+]);
 
-export const KEYMAP: readonly (Binding | EditBinding | ScreenBinding<ScreenKeys>)[] = [...BOARD_KEYS, ...DETAIL_KEYS, ...OVERLAY_KEYS];
+export const KEYMAP: readonly (Binding | EditBinding | ScreenBinding<ScreenKeys>)[] = [
+  ...BOARD_KEYS,
+  ...DETAIL_KEYS,
+  ...OVERLAY_KEYS,
+];
 
 const index = new Map<string, Binding>();
 for (const b of KEYMAP) {
@@ -125,8 +138,19 @@ export function keyTableMarkdown(): string {
   const keys = (b: Binding) => b.keys.map((k) => `\`${displayKey(k)}\``).join(' ');
   const own = (scope: Scope) => KEYMAP.filter((b) => b.scope === scope);
   const tables = SCREENS.map(([scope, title]) =>
-    [`**${title}**`, '', '| Keys | What they do |', '|---|---|', ...own(scope).map((b) => `| ${esc(keys(b))} | ${esc(b.help)} |`)].join('\n'),
+    [
+      `**${title}**`,
+      '',
+      '| Keys | What they do |',
+      '|---|---|',
+      ...own(scope).map((b) => `| ${esc(keys(b))} | ${esc(b.help)} |`),
+    ].join('\n'),
   );
-  const lines = OVERLAYS.map(([scope, title]) => `- **${title}:** ${own(scope).map((b) => `${keys(b)} ${b.help}`).join(' · ')}`);
+  const lines = OVERLAYS.map(
+    ([scope, title]) =>
+      `- **${title}:** ${own(scope)
+        .map((b) => `${keys(b)} ${b.help}`)
+        .join(' · ')}`,
+  );
   return [...tables, ['**Over the screens**', '', ...lines].join('\n')].join('\n\n');
 }

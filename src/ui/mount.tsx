@@ -31,7 +31,9 @@ export async function mount(o: MountOptions): Promise<void> {
         // the frame before it had just been drawn (Enter right after j): 60
         // halves that (docs/performance.md, "Opening a card").
         maxFps: 60,
-        ...(renderLog ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) } : {}),
+        ...(renderLog
+          ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) }
+          : {}),
       },
     );
     await app.waitUntilExit();

@@ -48,7 +48,11 @@ export async function run(argv: string[]): Promise<number> {
   // minimum a refresh of every column would run back to back, for nothing a person sees.
   const refreshSeconds = values.refresh === undefined ? REFRESH_SECONDS : Number(values.refresh);
   const wellFormed = values.refresh === undefined || /^\d+(\.\d+)?$/.test(values.refresh);
-  if (!wellFormed || !Number.isFinite(refreshSeconds) || (refreshSeconds !== 0 && refreshSeconds < MIN_REFRESH_SECONDS)) {
+  if (
+    !wellFormed ||
+    !Number.isFinite(refreshSeconds) ||
+    (refreshSeconds !== 0 && refreshSeconds < MIN_REFRESH_SECONDS)
+  ) {
     process.stderr.write(
       `inboard: --refresh takes 0 (off) or a number of seconds from ${MIN_REFRESH_SECONDS} up, got '${values.refresh}'\n${USAGE}\n`,
     );
@@ -116,7 +120,10 @@ export async function run(argv: string[]): Promise<number> {
   const { mount } = await loadUi();
   // Drafts kept in an earlier run, of this service (they name its boards and cards).
   const config = resolveConfig({ flags, env: process.env });
-  const drafts = loadDrafts(draftsPath(), config.mode === 'remote' ? new URL(config.url).href : `embedded ${defaultDbPath()}`);
+  const drafts = loadDrafts(
+    draftsPath(),
+    config.mode === 'remote' ? new URL(config.url).href : `embedded ${defaultDbPath()}`,
+  );
   provideDrafts(drafts);
   // Mount once the first pages are in, so the first frame has the cards: an
   // empty first frame costs a full render, and with the embedded service on

@@ -23,7 +23,13 @@ let client: Client;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'inboard-live-'));
-  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, ownerEmail: OWNER, demo: false, rateLimit: 0 });
+  service = await startService({
+    dbPath: join(dir, 'inboard.db'),
+    apiKey: KEY,
+    ownerEmail: OWNER,
+    demo: false,
+    rateLimit: 0,
+  });
   client = createClient({ baseUrl: service.url, apiKey: KEY });
 });
 afterAll(async () => {
@@ -50,16 +56,28 @@ describe('client ↔ local service', () => {
 
     // cards
     const created = await client.createCard({
-      BoardId: b.Id, ColumnId: todo.Id, CardTitle: 'Reply to ACME', Note: 'n1', Comment: 'c1', SubTask: 's1', Assignee: [OWNER],
+      BoardId: b.Id,
+      ColumnId: todo.Id,
+      CardTitle: 'Reply to ACME',
+      Note: 'n1',
+      Comment: 'c1',
+      SubTask: 's1',
+      Assignee: [OWNER],
     });
     // `Error: true` would have rejected; the answer names the new card.
     expect(created).toEqual({ Success: 'Card created', taskId: expect.any(String) });
     const id = created.taskId;
-    if (id === null) throw new Error('the service did not say the new card\'s id');
+    if (id === null) throw new Error("the service did not say the new card's id");
     const listed = readableCards(await client.listCards(b.Id, todo.Id, 1, 10));
-    expect(listed.find((c) => c.ServiceTaskId === id)).toMatchObject({ TaskName: 'Reply to ACME', ColumnId: todo.ColumnId, Assignees: [OWNER] });
+    expect(listed.find((c) => c.ServiceTaskId === id)).toMatchObject({
+      TaskName: 'Reply to ACME',
+      ColumnId: todo.ColumnId,
+      Assignees: [OWNER],
+    });
     expect(await client.getCard(id)).toMatchObject({ ServiceTaskId: id, TaskName: 'Reply to ACME' });
-    expect(await client.updateCard(id, { BoardId: b.Id, ColumnId: todo.Id, CardTitle: 'Reply to ACME today' })).toBe(id);
+    expect(await client.updateCard(id, { BoardId: b.Id, ColumnId: todo.Id, CardTitle: 'Reply to ACME today' })).toBe(
+      id,
+    );
     expect(typeof (await client.moveCard({ Id: id, NewColumnId: done.Id, NewPosition: 0 }))).toBe('string');
     expect(readableCards(await client.listCards(b.Id, done.Id, 1)).map((c) => c.ServiceTaskId)).toEqual([id]);
     expect(await client.addNote(id, 'a note')).toEqual({ CardId: id });
@@ -88,7 +106,10 @@ describe('client ↔ local service', () => {
     expect(await client.listCards(b.Id, done.Id, 1)).toEqual([]);
 
     // email sequences
-    const seq = await client.createEmailSequence({ Name: 'Welcome', Steps: [{ Subject: 'Hi {{firstName}}', Days: 1 }] });
+    const seq = await client.createEmailSequence({
+      Name: 'Welcome',
+      Steps: [{ Subject: 'Hi {{firstName}}', Days: 1 }],
+    });
     expect(seq.EmailFollowups).toHaveLength(1);
     expect((await client.listEmailSequences()).map((e) => e.Name)).toContain('Welcome');
     expect(await client.getEmailSequence(seq.Id)).toEqual(seq);
@@ -135,7 +156,12 @@ describe('client ↔ rate-limited local service', () => {
     try {
       const backoffs: unknown[] = [];
       // A cap of 0 ms: any Retry-After is "too long", so the test never waits on the clock.
-      const c = createClient({ baseUrl: limited.url, apiKey: KEY, retry: { maxRetryAfterMs: 0 }, onBackoff: (i) => backoffs.push(i) });
+      const c = createClient({
+        baseUrl: limited.url,
+        apiKey: KEY,
+        retry: { maxRetryAfterMs: 0 },
+        onBackoff: (i) => backoffs.push(i),
+      });
       await c.listBoards();
       const e = await failure(c.listBoards());
       expect(e).toMatchObject({ status: 429, retryable: true });

@@ -8,16 +8,35 @@ let ctx: ReturnType<typeof setup>;
 afterEach(closeAgents);
 
 const card = {
-  ServiceTaskId: 7, TaskName: 'Reply to ACME', ReadUnreadStatus: 1, ColumnId: 'Label_3', BoardId: 1,
-  DueDate: null, Assignees: null, ThreadOwnerEmail: 'o@example.com', CreatedAt: '2026-01-02T03:04:05.000Z',
-  Status: '0', CustomFields: '[]',
+  ServiceTaskId: 7,
+  TaskName: 'Reply to ACME',
+  ReadUnreadStatus: 1,
+  ColumnId: 'Label_3',
+  BoardId: 1,
+  DueDate: null,
+  Assignees: null,
+  ThreadOwnerEmail: 'o@example.com',
+  CreatedAt: '2026-01-02T03:04:05.000Z',
+  Status: '0',
+  CustomFields: '[]',
 };
 const entry = {
-  EmailTemplateId: 1, UserId: 2, Name: 'Welcome', CreatedAt: '2026-01-01T00:00:00.000Z', Content: '<p>Hi {{firstName}}</p>',
-  Subject: 'Hello', EmailFollowupId: 3, TotalViewCount: 0, LastSent: null, OwnerName: 'Ann', OwnerEmail: 'ann@example.com',
+  EmailTemplateId: 1,
+  UserId: 2,
+  Name: 'Welcome',
+  CreatedAt: '2026-01-01T00:00:00.000Z',
+  Content: '<p>Hi {{firstName}}</p>',
+  Subject: 'Hello',
+  EmailFollowupId: 3,
+  TotalViewCount: 0,
+  LastSent: null,
+  OwnerName: 'Ann',
+  OwnerEmail: 'ann@example.com',
 };
 const detail = {
-  Id: '9', Name: 'Welcome', CreatedAt: '2026-01-01T00:00:00.000Z',
+  Id: '9',
+  Name: 'Welcome',
+  CreatedAt: '2026-01-01T00:00:00.000Z',
   EmailFollowups: [{ EmailFollowupId: 3, Subject: 'Hello', Days: 1, Duration: 'days', Sequence: 1 }],
 };
 
@@ -30,7 +49,9 @@ describe('envelope endpoints', () => {
 
   it('tolerates extra fields', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/board/1', method: 'GET' }).reply(200, { ...ok({ ...board(1), Color: 'x' }), extra: 1 });
+    ctx.pool
+      .intercept({ path: '/v2/board/1', method: 'GET' })
+      .reply(200, { ...ok({ ...board(1), Color: 'x' }), extra: 1 });
     expect(await ctx.client.getBoard(1)).toMatchObject(boardRead(1));
   });
 
@@ -46,23 +67,35 @@ describe('envelope endpoints', () => {
 
   it('reads a numeric id sent as its digits; a row without a usable id is unreadable, and only that row', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, ok([{ ...board(1), Id: '1' }, { ...board(2), Id: 'two' }]));
+    ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(
+      200,
+      ok([
+        { ...board(1), Id: '1' },
+        { ...board(2), Id: 'two' },
+      ]),
+    );
     expect(await ctx.client.listBoards()).toEqual([boardRead(1), { unreadable: 'it has no board id', rawId: 'two' }]);
   });
 
   it('a missing envelope is reported as such', async () => {
     ctx = setup();
     ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, [board(1)]);
-    expect((await failure(ctx.client.listBoards())).message).toMatch(/expected the \{message, error, code, data\} envelope/);
+    expect((await failure(ctx.client.listBoards())).message).toMatch(
+      /expected the \{message, error, code, data\} envelope/,
+    );
   });
 
   it('sends GET and DELETE parameters in the query string', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/board/1/column/3/cards', method: 'GET', query: { page: '2', limit: '25' } })
+    ctx.pool
+      .intercept({ path: '/v2/board/1/column/3/cards', method: 'GET', query: { page: '2', limit: '25' } })
       .reply(200, ok([card]));
-    ctx.pool.intercept({ path: '/v2/tag', method: 'GET', query: { BoardId: '1' } })
+    ctx.pool
+      .intercept({ path: '/v2/tag', method: 'GET', query: { BoardId: '1' } })
       .reply(200, ok([{ Id: 4, Name: 'Urgent', Color: 1, BoardId: 1 }]));
-    ctx.pool.intercept({ path: '/v2/tag', method: 'DELETE', query: { BoardId: '1', TagId: '4' } }).reply(200, ok({ Id: 4 }));
+    ctx.pool
+      .intercept({ path: '/v2/tag', method: 'DELETE', query: { BoardId: '1', TagId: '4' } })
+      .reply(200, ok({ Id: 4 }));
     // Card ids are opaque text, exactly as sent.
     expect(await ctx.client.listCards(1, 3, 2, 25)).toEqual([{ ...card, ServiceTaskId: '7', Assignees: [] }]);
     // A numeric Color (the real service's form is unshown) is held as its string.
@@ -73,7 +106,9 @@ describe('envelope endpoints', () => {
   it('normalises Assignees and DueDate in card lists', async () => {
     ctx = setup();
     const odd = { ...card, DueDate: 1767323045, Assignees: [{ Email: 'a@example.com' }, { Name: 'Bo' }] };
-    ctx.pool.intercept({ path: '/v2/board/1/column/3/cards', method: 'GET', query: { page: '1' } }).reply(200, ok([odd]));
+    ctx.pool
+      .intercept({ path: '/v2/board/1/column/3/cards', method: 'GET', query: { page: '1' } })
+      .reply(200, ok([odd]));
     const [c] = readableCards(await ctx.client.listCards(1, 3, 1));
     expect(c?.DueDate).toBe('2026-01-02T03:04:05.000Z');
     expect(c?.Assignees).toEqual(['a@example.com', 'Bo']);
@@ -88,24 +123,42 @@ describe('envelope endpoints', () => {
     };
     ctx.pool.intercept({ path: '/v2/card/move-card', method: 'POST' }).reply(200, capture(ok('success')));
     ctx.pool.intercept({ path: '/v2/card/7/tags', method: 'POST' }).reply(200, capture(ok({ CardId: '7' })));
-    ctx.pool.intercept({ path: '/v2/card/7/tags', method: 'PUT' }).reply(200, capture(ok({ CardId: '7', TagIds: ['4'] })));
-    ctx.pool.intercept({ path: '/v2/comment', method: 'POST' }).reply(200, capture(ok({
-      Error: false, Success: 'Comment added',
-      CommentDetails: { CommentId: 1, UserId: 2, Comment: 'hi', EntityId: '7', CreatedAt: '2026-01-01T00:00:00.000Z' },
-    })));
+    ctx.pool
+      .intercept({ path: '/v2/card/7/tags', method: 'PUT' })
+      .reply(200, capture(ok({ CardId: '7', TagIds: ['4'] })));
+    ctx.pool.intercept({ path: '/v2/comment', method: 'POST' }).reply(
+      200,
+      capture(
+        ok({
+          Error: false,
+          Success: 'Comment added',
+          CommentDetails: {
+            CommentId: 1,
+            UserId: 2,
+            Comment: 'hi',
+            EntityId: '7',
+            CreatedAt: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+      ),
+    );
     expect(await ctx.client.moveCard({ Id: '7', NewColumnId: 3, NewPosition: 0 })).toBe('success');
     expect(await ctx.client.addTag('7', 4)).toEqual({ CardId: '7' });
     // The tag ids the server answers as text are read as numbers (tag ids stay numeric).
     expect(await ctx.client.setTags('7', [4])).toEqual({ CardId: '7', TagIds: [4] });
     expect((await ctx.client.createComment('7', 'hi')).CommentDetails?.CommentId).toBe(1);
     expect(bodies).toEqual([
-      { Id: '7', NewColumnId: 3, NewPosition: 0 }, { TagId: '4' }, { TagIds: ['4'] }, { CardId: '7', Body: 'hi' },
+      { Id: '7', NewColumnId: 3, NewPosition: 0 },
+      { TagId: '4' },
+      { TagIds: ['4'] },
+      { CardId: '7', Body: 'hi' },
     ]);
   });
 
   it('Error: true inside a comment result is a failure', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/comment/5', method: 'PUT' })
+    ctx.pool
+      .intercept({ path: '/v2/comment/5', method: 'PUT' })
       .reply(200, ok({ Error: true, Success: 'Comment not editable', CommentDetails: null }));
     const e = await failure(ctx.client.updateComment(5, 'x'));
     expect(e).toMatchObject({ message: 'Comment not editable', kind: 'response', retryable: false });
@@ -115,19 +168,30 @@ describe('envelope endpoints', () => {
 describe('endpoints without the envelope', () => {
   it('POST /v2/card answers {Error, Success, taskId}', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/card', method: 'POST' }).reply(200, { Error: false, Success: 'Card created', taskId: 42 });
+    ctx.pool
+      .intercept({ path: '/v2/card', method: 'POST' })
+      .reply(200, { Error: false, Success: 'Card created', taskId: 42 });
     // Read as {taskId, Success}: the id as text; `Error: false` is what let it through.
     expect(await ctx.client.createCard({ BoardId: 1, ColumnId: 3, CardTitle: 'New' })).toEqual({
-      Success: 'Card created', taskId: '42',
+      Success: 'Card created',
+      taskId: '42',
     });
   });
 
   it('Error: true in a 200 from POST /v2/card is a failure with the server words', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/card', method: 'POST' }).reply(200, { Error: true, Success: 'Column does not exist' });
+    ctx.pool
+      .intercept({ path: '/v2/card', method: 'POST' })
+      .reply(200, { Error: true, Success: 'Column does not exist' });
     const e = await failure(ctx.client.createCard({ BoardId: 1, ColumnId: 99, CardTitle: 'New' }));
     expect(e).toBeInstanceOf(ApiError);
-    expect(e).toMatchObject({ status: 200, message: 'Column does not exist', retryable: false, method: 'POST', path: '/v2/card' });
+    expect(e).toMatchObject({
+      status: 200,
+      message: 'Column does not exist',
+      retryable: false,
+      method: 'POST',
+      path: '/v2/card',
+    });
   });
 
   it.each([
@@ -147,29 +211,43 @@ describe('endpoints without the envelope', () => {
     ctx.pool.intercept({ path: '/v2/email-sequence/9', method: 'GET' }).reply(200, detail);
     ctx.pool.intercept({ path: '/v2/email-sequence', method: 'POST' }).reply(200, detail);
     expect(await ctx.client.getEmailSequence('9')).toEqual(detail);
-    expect(await ctx.client.createEmailSequence({ Name: 'Welcome', Steps: [{ Subject: 'Hello', Days: 1 }] })).toEqual(detail);
+    expect(await ctx.client.createEmailSequence({ Name: 'Welcome', Steps: [{ Subject: 'Hello', Days: 1 }] })).toEqual(
+      detail,
+    );
   });
 
   it('their error bodies may be the envelope', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/email-sequence/8', method: 'GET' })
+    ctx.pool
+      .intercept({ path: '/v2/email-sequence/8', method: 'GET' })
       .reply(404, { message: 'Sequence not found', error: true, code: 404 });
-    expect(await failure(ctx.client.getEmailSequence('8'))).toMatchObject({ status: 404, message: 'Sequence not found', retryable: false });
+    expect(await failure(ctx.client.getEmailSequence('8'))).toMatchObject({
+      status: 404,
+      message: 'Sequence not found',
+      retryable: false,
+    });
   });
 });
 
 describe('error answers', () => {
   it('an HTML error page becomes a clear sentence', async () => {
     ctx = setup({ maxAttempts: 1 });
-    ctx.pool.intercept({ path: '/v2/board', method: 'GET' })
+    ctx.pool
+      .intercept({ path: '/v2/board', method: 'GET' })
       .reply(502, '<!DOCTYPE html><html><body>Bad gateway</body></html>', { headers: { 'content-type': 'text/html' } });
     const e = await failure(ctx.client.listBoards());
-    expect(e).toMatchObject({ status: 502, retryable: true, message: 'The server answered 502 with an HTML page instead of JSON' });
+    expect(e).toMatchObject({
+      status: 502,
+      retryable: true,
+      message: 'The server answered 502 with an HTML page instead of JSON',
+    });
   });
 
   it('truncated JSON is reported as cut off', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, '{"message":"OK","error":false,"code":200,"data":[{"Id":1,');
+    ctx.pool
+      .intercept({ path: '/v2/board', method: 'GET' })
+      .reply(200, '{"message":"OK","error":false,"code":200,"data":[{"Id":1,');
     expect((await failure(ctx.client.listBoards())).message).toBe(
       'Unexpected response from GET /v2/board: the JSON body is cut off (incomplete)',
     );
@@ -185,7 +263,9 @@ describe('error answers', () => {
 
   it('a redirect is not followed and is an error', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/board', method: 'GET' }).reply(301, '', { headers: { location: 'https://elsewhere.example/v2/board' } });
+    ctx.pool
+      .intercept({ path: '/v2/board', method: 'GET' })
+      .reply(301, '', { headers: { location: 'https://elsewhere.example/v2/board' } });
     const e = await failure(ctx.client.listBoards());
     expect(e).toMatchObject({ status: 301, retryable: false });
     expect(e.message).toMatch(/redirecting to https:\/\/elsewhere\.example.*does not follow redirects/);
@@ -193,15 +273,23 @@ describe('error answers', () => {
 
   it('403 shows the server message and is not retried', async () => {
     ctx = setup();
-    ctx.pool.intercept({ path: '/v2/board/3', method: 'GET' }).reply(403, { message: 'Board not shared with you', error: true, code: 403 });
-    expect(await failure(ctx.client.getBoard(3))).toMatchObject({ status: 403, message: 'Board not shared with you', retryable: false });
+    ctx.pool
+      .intercept({ path: '/v2/board/3', method: 'GET' })
+      .reply(403, { message: 'Board not shared with you', error: true, code: 403 });
+    expect(await failure(ctx.client.getBoard(3))).toMatchObject({
+      status: 403,
+      message: 'Board not shared with you',
+      retryable: false,
+    });
     expect(ctx.backoffs).toEqual([]);
   });
 });
 
 describe('construction and raw', () => {
   it('refuses plain http to a non-loopback host unless insecure', () => {
-    expect(() => createClient({ baseUrl: 'http://boards.example.com', apiKey: KEY })).toThrow(/plain http:\/\/.*--insecure/);
+    expect(() => createClient({ baseUrl: 'http://boards.example.com', apiKey: KEY })).toThrow(
+      /plain http:\/\/.*--insecure/,
+    );
     expect(() => createClient({ baseUrl: 'http://boards.example.com', apiKey: KEY, insecure: true })).not.toThrow();
     expect(() => createClient({ baseUrl: 'https://boards.example.com', apiKey: KEY })).not.toThrow();
     expect(() => createClient({ baseUrl: 'http://localhost:3000', apiKey: KEY })).not.toThrow();

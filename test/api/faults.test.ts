@@ -137,7 +137,10 @@ describe('client through the fault proxy', () => {
 
     proxy.setPlan(() => ({ kind: 'truncate' }));
     const cut = await failure(via().listBoards());
-    expect(cut).toMatchObject({ kind: 'response', message: 'Unexpected response from GET /v2/board: the JSON body is cut off (incomplete)' });
+    expect(cut).toMatchObject({
+      kind: 'response',
+      message: 'Unexpected response from GET /v2/board: the JSON body is cut off (incomplete)',
+    });
   });
 
   it('a truncated answer to a create: visible failure, the card exists once (no silent resend)', async () => {

@@ -10,7 +10,13 @@ export const ok = <T>(data: T) => ({ message: 'OK', error: false, code: 200, dat
 /** A board as the service sends it (Users as the GROUP_CONCAT string, here empty). */
 export const board = (Id: number) => ({ Id, Name: `Board ${Id}`, Owner: 'owner@example.com', Users: '' });
 /** The same board as the client reads it (api/tolerant.ts): Users a list, IntegrationType null when not said. */
-export const boardRead = (Id: number) => ({ Id, Name: `Board ${Id}`, Owner: 'owner@example.com', Users: [], IntegrationType: null });
+export const boardRead = (Id: number) => ({
+  Id,
+  Name: `Board ${Id}`,
+  Owner: 'owner@example.com',
+  Users: [],
+  IntegrationType: null,
+});
 
 const open: MockAgent[] = [];
 /** Close every agent `setup` made (call from afterEach). */

@@ -7,7 +7,11 @@ describe('normaliseAssignees', () => {
     ['null', null, []],
     ['absent', undefined, []],
     ['array of emails', ['a@x.io', ' b@x.io '], ['a@x.io', 'b@x.io']],
-    ['array of objects', [{ Email: 'a@x.io', Name: 'A' }, { email: 'b@x.io' }, { Name: 'Cy' }, { Id: 3 }], ['a@x.io', 'b@x.io', 'Cy']],
+    [
+      'array of objects',
+      [{ Email: 'a@x.io', Name: 'A' }, { email: 'b@x.io' }, { Name: 'Cy' }, { Id: 3 }],
+      ['a@x.io', 'b@x.io', 'Cy'],
+    ],
     ['comma string', 'a@x.io, b@x.io,,', ['a@x.io', 'b@x.io']],
     ['single object', { Email: 'a@x.io' }, ['a@x.io']],
     ['duplicates', ['a@x.io', { Email: 'a@x.io' }], ['a@x.io']],

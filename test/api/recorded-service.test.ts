@@ -52,7 +52,11 @@ describe('reading the real service', () => {
     const cards = readable(rows);
     expect(cards.map((c) => c.ServiceTaskId)).toEqual(['101', BIG, HEX, '102', '103']);
     expect(cards.map((c) => c.TaskName)).toEqual([
-      'Re: Invoice #10482', 'Big id: quarterly export', 'Refund request from Zoë', 'Password reset loop', 'Call back Müller',
+      'Re: Invoice #10482',
+      'Big id: quarterly export',
+      'Refund request from Zoë',
+      'Password reset loop',
+      'Call back Müller',
     ]);
     const [invoice, , , camel, minimal] = cards;
     // Assignees as a JSON-encoded list in a string; as a comma string; CustomFields kept as text.
@@ -71,7 +75,8 @@ describe('reading the real service', () => {
     expect(d.TaskName).toBe('Big id: quarterly export');
     expect(d.BoardId).toBe(1);
     expect(typeof d.Note).toBe('string');
-    for (const k of ['Comments', 'Notes', 'SubTasks', 'Tags', 'Assignees', 'ReadUnreadStatus', 'CreatedAt']) expect(d).not.toHaveProperty(k);
+    for (const k of ['Comments', 'Notes', 'SubTasks', 'Tags', 'Assignees', 'ReadUnreadStatus', 'CreatedAt'])
+      expect(d).not.toHaveProperty(k);
   });
 });
 
@@ -101,7 +106,10 @@ describe('extensions are detected, not assumed', () => {
   it('PUT tags answered with Express’s 404 page: "not offered by this server", then refused without asking again', async () => {
     const err = await client.setTags('101', [1]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ kind: 'unsupported', message: "Removing or replacing a card's tags is not offered by this server" });
+    expect(err).toMatchObject({
+      kind: 'unsupported',
+      message: "Removing or replacing a card's tags is not offered by this server",
+    });
     expect(client.offers('setTags')).toBe(false);
     const before = svc.requests.length;
     await expect(client.setTags('101', [])).rejects.toMatchObject({ kind: 'unsupported' });
@@ -116,21 +124,28 @@ describe('extensions are detected, not assumed', () => {
   });
 
   it('creating an email sequence likewise', async () => {
-    await expect(
-      client.createEmailSequence({ Name: 'x', Steps: [{ Subject: 's', Days: 1 }] }),
-    ).rejects.toMatchObject({ kind: 'unsupported', message: 'Creating an email sequence is not offered by this server' });
+    await expect(client.createEmailSequence({ Name: 'x', Steps: [{ Subject: 's', Days: 1 }] })).rejects.toMatchObject({
+      kind: 'unsupported',
+      message: 'Creating an email sequence is not offered by this server',
+    });
     expect(client.offers('createEmailSequence')).toBe(false);
   });
 });
 
 describe('odd bodies on a 200', () => {
   it('error: true in a 200 is a failure in the server’s words', async () => {
-    svc.answerNext('DELETE', /^\/v2\/card\/104$/, { status: 200, body: '{"message":"Card is locked","error":true,"code":409}' });
+    svc.answerNext('DELETE', /^\/v2\/card\/104$/, {
+      status: 200,
+      body: '{"message":"Card is locked","error":true,"code":409}',
+    });
     await expect(client.archiveCard('104')).rejects.toMatchObject({ message: 'Card is locked', status: 409 });
   });
 
   it('the older {Error: "why", Success: false} form is a failure too', async () => {
-    svc.answerNext('POST', /^\/v2\/card\/104\/note$/, { status: 200, body: '{"Error":"Note too long","Success":false}' });
+    svc.answerNext('POST', /^\/v2\/card\/104\/note$/, {
+      status: 200,
+      body: '{"Error":"Note too long","Success":false}',
+    });
     await expect(client.addNote('104', 'x')).rejects.toMatchObject({ message: 'Note too long' });
   });
 
@@ -138,16 +153,27 @@ describe('odd bodies on a 200', () => {
     svc.answerNext('POST', /^\/v2\/card\/move-card$/, { status: 200, body: 'success', contentType: 'text/plain' });
     expect(await client.moveCard({ Id: '104', NewColumnId: 12, NewPosition: 1 })).toBe('success');
     svc.answerNext('GET', /^\/v2\/board$/, { status: 200, body: 'success', contentType: 'text/plain' });
-    await expect(client.listBoards()).rejects.toThrow('Unexpected response from GET /v2/board: the body is not valid JSON');
+    await expect(client.listBoards()).rejects.toThrow(
+      'Unexpected response from GET /v2/board: the body is not valid JSON',
+    );
   });
 
   it('an HTML page on a 200 is never taken for success', async () => {
-    svc.answerNext('DELETE', /^\/v2\/card\/104$/, { status: 200, body: '<!DOCTYPE html><html><body>Sign in</body></html>', contentType: 'text/html' });
+    svc.answerNext('DELETE', /^\/v2\/card\/104$/, {
+      status: 200,
+      body: '<!DOCTYPE html><html><body>Sign in</body></html>',
+      contentType: 'text/html',
+    });
     await expect(client.archiveCard('104')).rejects.toThrow('with an HTML page instead of JSON');
   });
 
   it('a list endpoint that answers an object names the path that broke', async () => {
-    svc.answerNext('GET', /^\/v2\/board\/1\/columns$/, { status: 200, body: '{"message":"ok","error":false,"code":200,"data":{"x":1}}' });
-    await expect(client.listColumns(1)).rejects.toThrow('Unexpected response from GET /v2/board/1/columns: data expected a list, got an object');
+    svc.answerNext('GET', /^\/v2\/board\/1\/columns$/, {
+      status: 200,
+      body: '{"message":"ok","error":false,"code":200,"data":{"x":1}}',
+    });
+    await expect(client.listColumns(1)).rejects.toThrow(
+      'Unexpected response from GET /v2/board/1/columns: data expected a list, got an object',
+    );
   });
 });

@@ -13,9 +13,13 @@ const createdRead = { Success: 'Card created', taskId: '9' };
 describe('retries', () => {
   it('429 with Retry-After: waits what the server asked, announcing it first', async () => {
     const { pool, client, backoffs } = setup();
-    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(429, { message: 'Too many requests', error: true, code: 429 }, {
-      headers: { 'retry-after': '1' },
-    });
+    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(
+      429,
+      { message: 'Too many requests', error: true, code: 429 },
+      {
+        headers: { 'retry-after': '1' },
+      },
+    );
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, boards);
     expect(await client.listBoards()).toEqual([boardRead(1)]);
     expect(backoffs).toEqual([{ attempt: 2, waitMs: 1000, reason: 'rate limited (429)' }]);
@@ -23,9 +27,13 @@ describe('retries', () => {
 
   it('a Retry-After beyond the cap is not slept through: the error surfaces with it', async () => {
     const { pool, client, backoffs } = setup();
-    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(429, { message: 'Slow down', error: true, code: 429 }, {
-      headers: { 'retry-after': '3600' },
-    });
+    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(
+      429,
+      { message: 'Slow down', error: true, code: 429 },
+      {
+        headers: { 'retry-after': '3600' },
+      },
+    );
     const e = await failure(client.listBoards());
     expect(e).toMatchObject({ status: 429, message: 'Slow down', retryable: true, retryAfterMs: 3_600_000 });
     expect(backoffs).toEqual([]);
@@ -42,7 +50,10 @@ describe('retries', () => {
 
   it('gives up after maxAttempts with the last answer', async () => {
     const { pool, client, backoffs } = setup({ maxAttempts: 3 });
-    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(500, { message: 'Boom', error: true, code: 500 }).times(3);
+    pool
+      .intercept({ path: '/v2/board', method: 'GET' })
+      .reply(500, { message: 'Boom', error: true, code: 500 })
+      .times(3);
     expect(await failure(client.listBoards())).toMatchObject({ status: 500, message: 'Boom', retryable: true });
     expect(backoffs.map((b) => b.attempt)).toEqual([2, 3]);
   });
@@ -59,7 +70,14 @@ describe('retries', () => {
     pool.intercept({ path: '/v2/card', method: 'POST' }).replyWithError(sysError('ECONNRESET', 'socket hang up'));
     pool.intercept({ path: '/v2/card', method: 'POST' }).reply(200, created);
     const e = await failure(client.createCard(newCard));
-    expect(e).toMatchObject({ status: 0, kind: 'network', code: 'ECONNRESET', notSent: false, retryable: true, method: 'POST' });
+    expect(e).toMatchObject({
+      status: 0,
+      kind: 'network',
+      code: 'ECONNRESET',
+      notSent: false,
+      retryable: true,
+      method: 'POST',
+    });
     expect(e.message).toMatch(/closed before the answer arrived/);
     expect(backoffs).toEqual([]);
     expect(agent.pendingInterceptors()).toHaveLength(1); // the 200 was never asked for
@@ -68,10 +86,16 @@ describe('retries', () => {
   it('POST refused before sending (ECONNREFUSED) is retried with the same Idempotency-Key', async () => {
     const { pool, client, backoffs } = setup();
     const keys: string[] = [];
-    pool.intercept({ path: '/v2/card', method: 'POST' }).replyWithError(sysError('ECONNREFUSED', 'connect ECONNREFUSED'));
-    pool.intercept({ path: '/v2/card', method: 'POST' }).reply(429, { message: 'Later', error: true, code: 429 }, {
-      headers: { 'retry-after': '0' },
-    });
+    pool
+      .intercept({ path: '/v2/card', method: 'POST' })
+      .replyWithError(sysError('ECONNREFUSED', 'connect ECONNREFUSED'));
+    pool.intercept({ path: '/v2/card', method: 'POST' }).reply(
+      429,
+      { message: 'Later', error: true, code: 429 },
+      {
+        headers: { 'retry-after': '0' },
+      },
+    );
     pool.intercept({ path: '/v2/card', method: 'POST' }).reply((opts) => {
       keys.push(String((opts.headers as Record<string, string>)['idempotency-key']));
       return { statusCode: 200, data: created };
@@ -88,7 +112,10 @@ describe('retries', () => {
       keys.push(String((opts.headers as Record<string, string>)['idempotency-key']));
       return { statusCode: status, data, responseOptions: { headers: { 'retry-after': '0' } } };
     };
-    pool.intercept({ path: '/v2/card', method: 'POST' }).reply(record(429, { message: 'Later', error: true, code: 429 })).times(2);
+    pool
+      .intercept({ path: '/v2/card', method: 'POST' })
+      .reply(record(429, { message: 'Later', error: true, code: 429 }))
+      .times(2);
     pool.intercept({ path: '/v2/card', method: 'POST' }).reply(record(200, created));
     await client.createCard(newCard, { idempotencyKey: 'mutation-17' });
     expect(keys).toEqual(['mutation-17', 'mutation-17', 'mutation-17']);
@@ -106,7 +133,10 @@ describe('retries', () => {
     const ac = new AbortController();
     client.onBackoff = () => ac.abort(); // attached after creation, as the store does
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(503, 'busy');
-    expect(await failure(client.listBoards({ signal: ac.signal }))).toMatchObject({ kind: 'cancelled', retryable: false });
+    expect(await failure(client.listBoards({ signal: ac.signal }))).toMatchObject({
+      kind: 'cancelled',
+      retryable: false,
+    });
   });
 });
 
@@ -130,9 +160,13 @@ describe('timeouts', () => {
 describe('auth', () => {
   it('sends the bare key; on 401 retries once with Bearer and remembers it', async () => {
     const { agent, pool, client } = setup();
-    pool.intercept({ path: '/v2/board', method: 'GET', headers: { authorization: KEY } })
+    pool
+      .intercept({ path: '/v2/board', method: 'GET', headers: { authorization: KEY } })
       .reply(401, { message: 'Invalid or missing API key', error: true, code: 401 });
-    pool.intercept({ path: '/v2/board', method: 'GET', headers: { authorization: `Bearer ${KEY}` } }).reply(200, boards).times(2);
+    pool
+      .intercept({ path: '/v2/board', method: 'GET', headers: { authorization: `Bearer ${KEY}` } })
+      .reply(200, boards)
+      .times(2);
     expect(await client.listBoards()).toEqual([boardRead(1)]);
     expect(await client.listBoards()).toEqual([boardRead(1)]); // straight to Bearer: no bare interceptor is left
     expect(agent.pendingInterceptors()).toHaveLength(0);
@@ -140,8 +174,10 @@ describe('auth', () => {
 
   it('a key refused in both forms is a 401 with the server message, never the key', async () => {
     const { pool, client } = setup();
-    pool.intercept({ path: '/v2/board', method: 'GET' })
-      .reply(401, { message: 'Invalid or missing API key', error: true, code: 401 }).times(2);
+    pool
+      .intercept({ path: '/v2/board', method: 'GET' })
+      .reply(401, { message: 'Invalid or missing API key', error: true, code: 401 })
+      .times(2);
     const e = await failure(client.listBoards());
     expect(e).toMatchObject({ status: 401, message: 'Invalid or missing API key', retryable: false });
     expect(JSON.stringify({ ...e, message: e.message })).not.toContain(KEY);
@@ -177,7 +213,10 @@ describe('the client-wide signal (the board aborts it on quit)', () => {
 
   it('cancels a call sleeping before a retry', async () => {
     const stop = new AbortController();
-    const { pool, client, backoffs } = setup({ signal: stop.signal, retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const { pool, client, backoffs } = setup({
+      signal: stop.signal,
+      retry: { baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    });
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(503, { message: 'Busy', error: true, code: 503 });
     const pending = failure(client.listBoards());
     const e = await new Promise<Error & Record<string, unknown>>((resolve) => {

@@ -34,9 +34,21 @@ describe('parseJsonExact', () => {
 
   it('property: any JSON value with big integers spliced in reads back exactly', () => {
     const big = fc.bigInt({ min: 2n ** 53n, max: 2n ** 80n }).map((n) => ({ big: n }));
-    const leaf = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean(), fc.constant(null), big);
+    const leaf = fc.oneof(
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+      big,
+    );
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('node'), { maxKeys: 4 })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('node'), { maxKeys: 4 }),
+      ),
     })).node;
     const write = (v: unknown): string =>
       v !== null && typeof v === 'object' && 'big' in v && typeof v.big === 'bigint'
@@ -44,7 +56,9 @@ describe('parseJsonExact', () => {
         : Array.isArray(v)
           ? `[${v.map(write).join(',')}]`
           : v !== null && typeof v === 'object'
-            ? `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${write(x)}`).join(',')}}`
+            ? `{${Object.entries(v)
+                .map(([k, x]) => `${JSON.stringify(k)}:${write(x)}`)
+                .join(',')}}`
             : JSON.stringify(v);
     const expected = (v: unknown): unknown =>
       v !== null && typeof v === 'object' && 'big' in v && typeof v.big === 'bigint'
@@ -53,12 +67,18 @@ describe('parseJsonExact', () => {
           ? v.map(expected)
           : v !== null && typeof v === 'object'
             ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expected(x)]))
-            : typeof v === 'number' && Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER && Math.abs(v) < 1e21
+            : typeof v === 'number' &&
+                Number.isInteger(v) &&
+                Math.abs(v) > Number.MAX_SAFE_INTEGER &&
+                Math.abs(v) < 1e21
               ? String(v) // written as digits past 2^53 (2^53 itself included): which integer it was can't be known
-              : JSON.parse(JSON.stringify(v)) as unknown;
-    fc.assert(fc.property(value, (v) => {
-      expect(parseJsonExact(write(v))).toEqual(expected(v));
-    }), params);
+              : (JSON.parse(JSON.stringify(v)) as unknown);
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(parseJsonExact(write(v))).toEqual(expected(v));
+      }),
+      params,
+    );
   });
 });
 
@@ -79,7 +99,10 @@ describe('reading boards, columns and cards', () => {
   it('a board or column without a usable id is unreadable, with the reason', () => {
     expect(readBoard({ Owner: 'x' })).toEqual({ unreadable: 'it has no board id', rawId: null });
     expect(readBoard('hello')).toEqual({ unreadable: 'the entry is a string, not a board', rawId: null });
-    expect(readColumn({ Id: 'Label_3', Name: 'x' })).toEqual({ unreadable: 'it has no numeric column id', rawId: 'Label_3' });
+    expect(readColumn({ Id: 'Label_3', Name: 'x' })).toEqual({
+      unreadable: 'it has no numeric column id',
+      rawId: 'Label_3',
+    });
     expect(readColumn({ Id: 4, Name: 'x' })).toEqual({ Id: 4, ColumnId: null, Name: 'x' });
   });
 
@@ -102,7 +125,12 @@ describe('reading boards, columns and cards', () => {
   });
 
   it('the card detail keeps only what was sent', () => {
-    expect(readCardDetail({ Id: 5, Title: 'T', Note: 'n', BoardId: 2 }, '5')).toEqual({ ServiceTaskId: '5', TaskName: 'T', Note: 'n', BoardId: 2 });
+    expect(readCardDetail({ Id: 5, Title: 'T', Note: 'n', BoardId: 2 }, '5')).toEqual({
+      ServiceTaskId: '5',
+      TaskName: 'T',
+      Note: 'n',
+      BoardId: 2,
+    });
     expect(readCardDetail({ Title: 'T' }, 'abc')).toEqual({ ServiceTaskId: 'abc', TaskName: 'T' });
   });
 
@@ -120,7 +148,11 @@ describe('reading boards, columns and cards', () => {
       Status: '1',
       CustomFields: '{}',
     };
-    const casing = fc.constantFrom<(k: string) => string>((k) => k, (k) => k[0]!.toLowerCase() + k.slice(1), (k) => k.toLowerCase());
+    const casing = fc.constantFrom<(k: string) => string>(
+      (k) => k,
+      (k) => k[0]!.toLowerCase() + k.slice(1),
+      (k) => k.toLowerCase(),
+    );
     const idKey = fc.constantFrom('ServiceTaskId', 'DragTaskId', 'Id');
     const titleKey = fc.constantFrom('TaskName', 'Title');
     const assignees = fc.constantFrom<unknown>(
@@ -130,17 +162,33 @@ describe('reading boards, columns and cards', () => {
       [{ Email: 'ana@example.com' }, { email: 'ben@example.com' }],
     );
     const unread = fc.constantFrom<unknown>(0, '0', false, 'unread-mail');
-    const due = fc.constantFrom<unknown>('2026-12-01T17:00:00.000Z', 1796144400, '1796144400000', 'Tue, 01 Dec 2026 17:00:00 GMT');
+    const due = fc.constantFrom<unknown>(
+      '2026-12-01T17:00:00.000Z',
+      1796144400,
+      '1796144400000',
+      'Tue, 01 Dec 2026 17:00:00 GMT',
+    );
     const board = fc.constantFrom<unknown>(4, '4');
-    fc.assert(fc.property(casing, idKey, titleKey, assignees, unread, due, board, (c, ik, tk, a, u, d, b) => {
-      const raw = {
-        [c(ik)]: '9007199254740993', [c(tk)]: 'Refund for Zoë', [c('ReadUnreadStatus')]: u, [c('ColumnId')]: 'Label_9726643905',
-        [c('BoardId')]: b, [c('DueDate')]: d, [c('Assignees')]: a, [c('ThreadOwnerEmail')]: 'owner@example.com',
-        [c('CreatedAt')]: '2026-11-01T09:00:00.000Z', [c('Status')]: 1, [c('CustomFields')]: '{}',
-      };
-      // The same row as the server's JSON text, big id as raw digits.
-      const text = JSON.stringify(raw).replace('"9007199254740993"', '9007199254740993');
-      expect(readCard(parseJsonExact(text))).toEqual(model);
-    }), params);
+    fc.assert(
+      fc.property(casing, idKey, titleKey, assignees, unread, due, board, (c, ik, tk, a, u, d, b) => {
+        const raw = {
+          [c(ik)]: '9007199254740993',
+          [c(tk)]: 'Refund for Zoë',
+          [c('ReadUnreadStatus')]: u,
+          [c('ColumnId')]: 'Label_9726643905',
+          [c('BoardId')]: b,
+          [c('DueDate')]: d,
+          [c('Assignees')]: a,
+          [c('ThreadOwnerEmail')]: 'owner@example.com',
+          [c('CreatedAt')]: '2026-11-01T09:00:00.000Z',
+          [c('Status')]: 1,
+          [c('CustomFields')]: '{}',
+        };
+        // The same row as the server's JSON text, big id as raw digits.
+        const text = JSON.stringify(raw).replace('"9007199254740993"', '9007199254740993');
+        expect(readCard(parseJsonExact(text))).toEqual(model);
+      }),
+      params,
+    );
   });
 });

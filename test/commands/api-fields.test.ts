@@ -8,7 +8,8 @@ function readers(files: Record<string, string | Buffer>, stdin = ''): Readers & 
   return {
     file(path) {
       const v = files[path];
-      if (v === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+      if (v === undefined)
+        throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
       return typeof v === 'string' ? Buffer.from(v) : v;
     },
     stdin() {
@@ -23,11 +24,21 @@ describe('field typing (gh api -F style)', () => {
   it('literals and whole numbers become JSON values; the rest stays text', () => {
     expect([typedValue('true'), typedValue('false'), typedValue('null')]).toEqual([true, false, null]);
     expect([typedValue('42'), typedValue('-7'), typedValue('0')]).toEqual([42, -7, 0]);
-    expect([typedValue('007'), typedValue('1.5'), typedValue('12345678901234567890'), typedValue('')]).toEqual(['007', '1.5', '12345678901234567890', '']);
+    expect([typedValue('007'), typedValue('1.5'), typedValue('12345678901234567890'), typedValue('')]).toEqual([
+      '007',
+      '1.5',
+      '12345678901234567890',
+      '',
+    ]);
   });
 
   it('k[]=v appends; -f never types; a value may contain =', async () => {
-    expect(await buildFields(['a[]=1', 'a[]=x', 'b=c=d'], ['n=5', 'l[]=true'])).toEqual({ a: [1, 'x'], b: 'c=d', n: '5', l: ['true'] });
+    expect(await buildFields(['a[]=1', 'a[]=x', 'b=c=d'], ['n=5', 'l[]=true'])).toEqual({
+      a: [1, 'x'],
+      b: 'c=d',
+      n: '5',
+      l: ['true'],
+    });
     await expect(buildFields(['a=1', 'a[]=2'], [])).rejects.toThrow('both as a value and as a list');
   });
 });
@@ -49,7 +60,9 @@ describe('-F k=@file', () => {
 
   it('@- reads standard input once; files can be list items', async () => {
     const read = readers({ a: 'from a' }, 'from stdin\n');
-    expect(await buildFields(['l[]=@a', 'l[]=@-', 'l[]=3'], [], { read })).toEqual({ l: ['from a', 'from stdin\n', 3] });
+    expect(await buildFields(['l[]=@a', 'l[]=@-', 'l[]=3'], [], { read })).toEqual({
+      l: ['from a', 'from stdin\n', 3],
+    });
     expect(read.stdinReads()).toBe(1);
   });
 
@@ -60,7 +73,11 @@ describe('-F k=@file', () => {
   });
 
   it.each([
-    [['a=@-', 'b=@-'], undefined, 'standard input can be read only once; it is wanted by --field a=@- and --field b=@-'],
+    [
+      ['a=@-', 'b=@-'],
+      undefined,
+      'standard input can be read only once; it is wanted by --field a=@- and --field b=@-',
+    ],
     [['a=@-'], '-', 'standard input can be read only once; it is wanted by --field a=@- and --input -'],
   ])('stdin twice %j (--input %s) is refused before anything is read', async (typed, input, message) => {
     const read = readers({});
@@ -80,6 +97,8 @@ describe('-F k=@file', () => {
   });
 
   it('-F k=@ (no file name) is a usage error that points to -f', async () => {
-    await expect(buildFields(['Name=@'], [])).rejects.toThrow('--field Name=@ names no file; to send a literal @, use -f Name=@');
+    await expect(buildFields(['Name=@'], [])).rejects.toThrow(
+      '--field Name=@ names no file; to send a literal @, use -f Name=@',
+    );
   });
 });

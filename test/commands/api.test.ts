@@ -43,7 +43,9 @@ describe('inboard api', () => {
     const r = await f.run(['api', 'GET', '/v2/board/1/column/1/cards', '-F', 'page=2', '--field', 'limit=3']);
     expect(r.code).toBe(0);
     // The wire's numbers, as the client's opaque ids.
-    const ids = (JSON.parse(r.stdout) as Envelope<{ ServiceTaskId: number }[]>).data.map((c) => String(c.ServiceTaskId));
+    const ids = (JSON.parse(r.stdout) as Envelope<{ ServiceTaskId: number }[]>).data.map((c) =>
+      String(c.ServiceTaskId),
+    );
     expect(ids).toEqual(readableCards(await f.client.listCards(1, 1, 2, 3)).map((c) => c.ServiceTaskId));
   });
 
@@ -76,7 +78,9 @@ describe('inboard api', () => {
     const file = join(f.dir, 'board.json');
     writeFileSync(file, JSON.stringify({ Name: 'From a file' }));
     expect((await f.run(['api', 'POST', '/v2/board', '--input', file])).code).toBe(0);
-    expect((await f.run(['api', 'POST', '/v2/board', '--input', '-'], { input: '{"Name": "From stdin"}' })).code).toBe(0);
+    expect((await f.run(['api', 'POST', '/v2/board', '--input', '-'], { input: '{"Name": "From stdin"}' })).code).toBe(
+      0,
+    );
     const names = readableBoards(await f.client.listBoards()).map((b) => b.Name);
     expect(names).toEqual(expect.arrayContaining(['From a file', 'From stdin']));
   });
@@ -102,7 +106,9 @@ describe('inboard api', () => {
     });
 
     it('@- reads standard input', async () => {
-      const r = await f.run(['api', 'POST', '/v2/comment', '-f', 'CardId=3', '-F', 'Body=@-'], { input: 'from a pipe\n' });
+      const r = await f.run(['api', 'POST', '/v2/comment', '-f', 'CardId=3', '-F', 'Body=@-'], {
+        input: 'from a pipe\n',
+      });
       expect(r.code).toBe(0);
       expect(await comments('3')).toContain('from a pipe');
     });
@@ -116,7 +122,17 @@ describe('inboard api', () => {
     it('a missing file exits 2 naming the field and the path, and sends nothing', async () => {
       const missing = join(f.dir, 'no-such-title.txt');
       const before = await cardCount();
-      const r = await f.run(['api', 'POST', '/v2/card', '-F', 'BoardId=1', '-F', 'ColumnId=1', '-F', `CardTitle=@${missing}`]);
+      const r = await f.run([
+        'api',
+        'POST',
+        '/v2/card',
+        '-F',
+        'BoardId=1',
+        '-F',
+        'ColumnId=1',
+        '-F',
+        `CardTitle=@${missing}`,
+      ]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`--field CardTitle: cannot read '${missing}': no such file`);
       expect(r.stderr).toContain("See 'inboard api --help'.");

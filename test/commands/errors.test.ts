@@ -16,22 +16,37 @@ afterAll(async () => {
 });
 
 const HELPS = [
-  ['boards'], ['columns'], ['cards'], ['card'], ['card', 'create'], ['card', 'move'], ['card', 'archive'],
-  ['card', 'comment'], ['card', 'note'], ['card', 'subtask'], ['card', 'tag'], ['tags'], ['sequences'], ['api'],
+  ['boards'],
+  ['columns'],
+  ['cards'],
+  ['card'],
+  ['card', 'create'],
+  ['card', 'move'],
+  ['card', 'archive'],
+  ['card', 'comment'],
+  ['card', 'note'],
+  ['card', 'subtask'],
+  ['card', 'tag'],
+  ['tags'],
+  ['sequences'],
+  ['api'],
 ];
 
 describe('--help', () => {
-  it.each(HELPS.map((c) => [c.join(' ')]))('inboard %s --help: usage, examples, the key advice; no connection made', async (name) => {
-    const cmd = name.split(' ');
-    // An unreachable service: help must not need it.
-    const r = await runCli([...cmd, '--help'], { INBOARD_URL: 'http://127.0.0.1:9', INBOARD_API_KEY: KEY });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^Usage: inboard ${cmd.join(' ')}`));
-    expect(r.stdout).toMatch(/^Examples?$/m);
-    expect(r.stdout).toContain('--json');
-    expect(r.stdout).toMatch(/INBOARD_API_KEY or the config file/);
-    expect(r.stderr).toBe('');
-  });
+  it.each(HELPS.map((c) => [c.join(' ')]))(
+    'inboard %s --help: usage, examples, the key advice; no connection made',
+    async (name) => {
+      const cmd = name.split(' ');
+      // An unreachable service: help must not need it.
+      const r = await runCli([...cmd, '--help'], { INBOARD_URL: 'http://127.0.0.1:9', INBOARD_API_KEY: KEY });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: inboard ${cmd.join(' ')}`));
+      expect(r.stdout).toMatch(/^Examples?$/m);
+      expect(r.stdout).toContain('--json');
+      expect(r.stdout).toMatch(/INBOARD_API_KEY or the config file/);
+      expect(r.stderr).toBe('');
+    },
+  );
 });
 
 describe('usage errors: exit 2, what is wrong, where the help is', () => {
@@ -95,7 +110,10 @@ describe('hostile text from the server', () => {
   });
 
   it('table modes neutralise escapes: no ESC, BEL, C1 or bidi control reaches the terminal', async () => {
-    for (const args of [['cards', '1', '--column', '1', '--all'], ['card', id]]) {
+    for (const args of [
+      ['cards', '1', '--column', '1', '--all'],
+      ['card', id],
+    ]) {
       const r = await f.run(args);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Pay now ^[]0;pwned^G <9b>31m <U+202E>gnp.exe');
@@ -123,7 +141,10 @@ describe('the embedded service', () => {
   it('with no URL configured, starts, answers and is closed so the process exits', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inboard-embedded-'));
     try {
-      const r = await runCli(['boards', '--json'], { INBOARD_DATA_DIR: join(dir, 'data'), INBOARD_CONFIG_DIR: join(dir, 'config') });
+      const r = await runCli(['boards', '--json'], {
+        INBOARD_DATA_DIR: join(dir, 'data'),
+        INBOARD_CONFIG_DIR: join(dir, 'config'),
+      });
       expect(r.code).toBe(0);
       const boards = JSON.parse(r.stdout) as BoardRow[];
       expect(boards.length).toBeGreaterThan(0); // the demo workspace

@@ -78,14 +78,35 @@ describe('cards', () => {
     const every = readableCards(await f.client.listCards(1, col.Id, 1, 200));
     expect(every.length).toBeGreaterThan(4); // the demo's first column is long enough to page
     const limit = String(Math.ceil(every.length / 3));
-    const all = await f.json<ColumnGroup[]>(['cards', '1', '--column', String(col.Id), '--all', '--limit', limit, '--json']);
+    const all = await f.json<ColumnGroup[]>([
+      'cards',
+      '1',
+      '--column',
+      String(col.Id),
+      '--all',
+      '--limit',
+      limit,
+      '--json',
+    ]);
     expect(readableCards(all[0]?.Cards ?? []).map((c) => c.ServiceTaskId)).toEqual(every.map((c) => c.ServiceTaskId));
     expect(all[0]?.More).toBe(false);
     const first = await f.json<ColumnGroup[]>(['cards', '1', '--column', String(col.Id), '--limit', limit, '--json']);
     expect(first[0]?.Cards).toHaveLength(Number(limit));
     expect(first[0]?.More).toBe(true);
-    const second = await f.json<ColumnGroup[]>(['cards', '1', '--column', String(col.Id), '--limit', limit, '--page', '2', '--json']);
-    expect(readableCards(second[0]?.Cards ?? []).map((c) => c.ServiceTaskId)).toEqual(every.slice(Number(limit), 2 * Number(limit)).map((c) => c.ServiceTaskId));
+    const second = await f.json<ColumnGroup[]>([
+      'cards',
+      '1',
+      '--column',
+      String(col.Id),
+      '--limit',
+      limit,
+      '--page',
+      '2',
+      '--json',
+    ]);
+    expect(readableCards(second[0]?.Cards ?? []).map((c) => c.ServiceTaskId)).toEqual(
+      every.slice(Number(limit), 2 * Number(limit)).map((c) => c.ServiceTaskId),
+    );
   });
 
   it('table mode: a heading per column and a row per card', async () => {
@@ -117,7 +138,8 @@ describe('card detail, tags, sequences', () => {
     expect(r.stdout).toContain(`Title:   ${detail.TaskName}`);
     expect(r.stdout).toContain(detail.SubTasks?.[0]?.Body ?? '?');
     expect(r.stdout).toContain(detail.Tags?.[0]?.Name ?? '?');
-    for (const heading of ['Assignees', 'Tags', 'Sub-tasks', 'Notes', 'Comments']) expect(r.stdout).toMatch(new RegExp(`^${heading}:`, 'm'));
+    for (const heading of ['Assignees', 'Tags', 'Sub-tasks', 'Notes', 'Comments'])
+      expect(r.stdout).toMatch(new RegExp(`^${heading}:`, 'm'));
   });
 
   it('tags BOARD --json is the server’s tag list; the table names colours', async () => {
@@ -134,7 +156,9 @@ describe('card detail, tags, sequences', () => {
     const seq = await f.json<EmailSequenceDetail>(['sequences', String(first.EmailTemplateId), '--json']);
     const server = await f.client.getEmailSequence(String(first.EmailTemplateId));
     expect(seq.Id).toBe(server.Id);
-    expect(seq.EmailFollowups.map((s) => s.Sequence)).toEqual(server.EmailFollowups.map((s) => s.Sequence).sort((a, b) => a - b));
+    expect(seq.EmailFollowups.map((s) => s.Sequence)).toEqual(
+      server.EmailFollowups.map((s) => s.Sequence).sort((a, b) => a - b),
+    );
     const r = await f.run(['sequences', String(first.EmailTemplateId)]);
     expect(r.stdout).toMatch(/^STEP\s+DELAY\s+SUBJECT$/m);
     const rows = r.stdout.split('\n').filter((l) => /^\s+\d+\s+\d+ days?/.test(l));
@@ -150,7 +174,11 @@ describe('no Ink for scripts', () => {
     const chunks = join(ROOT, 'dist/chunks');
     const ui = readdirSync(chunks)
       .filter((n) => n.endsWith('.js'))
-      .filter((n) => /Raw mode is not supported|Symbol\.for\("react\.(transitional\.)?element"\)/.test(readFileSync(join(chunks, n), 'utf8')));
+      .filter((n) =>
+        /Raw mode is not supported|Symbol\.for\("react\.(transitional\.)?element"\)/.test(
+          readFileSync(join(chunks, n), 'utf8'),
+        ),
+      );
     expect(ui.length).toBeGreaterThan(0); // the build has Ink somewhere, so the check below means something
     const trace = join(f.dir, 'trace.txt');
     const r = await f.run(['boards', '--json'], {
@@ -158,7 +186,9 @@ describe('no Ink for scripts', () => {
       env: { INBOARD_TRACE_FILE: trace },
     });
     expect(r.code).toBe(0);
-    const loaded = readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('/dist/'));
+    const loaded = readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('/dist/'));
     expect(loaded.some((u) => u.endsWith('/dist/cli.js'))).toBe(true);
     expect(loaded.some((u) => /\/chunks\/commands-[^/]+\.js$/.test(u))).toBe(true); // dynamic imports are seen
     expect(loaded.filter((u) => ui.some((n) => u.endsWith(`/chunks/${n}`)))).toEqual([]);

@@ -22,7 +22,12 @@ let run: (args: string[]) => Promise<Result>;
 beforeAll(async () => {
   svc = await startRecordedService();
   dir = mkdtempSync(join(tmpdir(), 'inboard-recorded-'));
-  const env = { INBOARD_URL: svc.url, INBOARD_API_KEY: svc.key, INBOARD_DATA_DIR: join(dir, 'd'), INBOARD_CONFIG_DIR: join(dir, 'c') };
+  const env = {
+    INBOARD_URL: svc.url,
+    INBOARD_API_KEY: svc.key,
+    INBOARD_DATA_DIR: join(dir, 'd'),
+    INBOARD_CONFIG_DIR: join(dir, 'c'),
+  };
   run = (args) => runCli(args, env);
 });
 afterAll(async () => {

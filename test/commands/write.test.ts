@@ -16,7 +16,18 @@ afterAll(async () => {
 
 /** `card create --json` prints the client's answer: the new card's id as a string (ids are opaque). */
 async function newCard(title: string, extra: string[] = []): Promise<CardId> {
-  const res = await f.json<CreatedCard>(['card', 'create', '--board', '1', '--column', '1', '--title', title, ...extra, '--json']);
+  const res = await f.json<CreatedCard>([
+    'card',
+    'create',
+    '--board',
+    '1',
+    '--column',
+    '1',
+    '--title',
+    title,
+    ...extra,
+    '--json',
+  ]);
   expect(res).toEqual({ Success: expect.any(String), taskId: expect.stringMatching(/^\d+$/) });
   return res.taskId ?? '';
 }
@@ -27,9 +38,26 @@ describe('card create', () => {
     if (!col) throw new Error('no column');
     if (col.ColumnId === null) throw new Error('the local service gives every column a ColumnId');
     const res = await f.json<CreatedCard>([
-      'card', 'create', '--board', '1', '--column', col.Name, '--title', 'Call back ACME',
-      '--note', 'Prefers mornings', '--comment', 'Took the call', '--subtask', 'Send the quote',
-      '--assignee', 'owner@inboard.local', '--assignee', 'sam.rivera@example.com', '--unread', '--json',
+      'card',
+      'create',
+      '--board',
+      '1',
+      '--column',
+      col.Name,
+      '--title',
+      'Call back ACME',
+      '--note',
+      'Prefers mornings',
+      '--comment',
+      'Took the call',
+      '--subtask',
+      'Send the quote',
+      '--assignee',
+      'owner@inboard.local',
+      '--assignee',
+      'sam.rivera@example.com',
+      '--unread',
+      '--json',
     ]);
     expect(res.taskId).toMatch(/^\d+$/);
     const card = await f.client.getCard(res.taskId ?? '');

@@ -22,9 +22,22 @@ const flags = { url: 'https://flag.example.com', apiKey: KEY_FLAG };
 
 describe('resolveConfig precedence', () => {
   it('flag beats env beats file', () => {
-    expect(resolveConfig({ flags, env, file })).toMatchObject({ mode: 'remote', url: flags.url, apiKey: KEY_FLAG, source: { url: 'flag', apiKey: 'flag' } });
-    expect(resolveConfig({ env, file })).toMatchObject({ url: env.INBOARD_URL, apiKey: KEY_ENV, source: { url: 'env', apiKey: 'env' } });
-    expect(resolveConfig({ env: {}, file })).toMatchObject({ url: file.url, apiKey: KEY_FILE, source: { url: 'file', apiKey: 'file' } });
+    expect(resolveConfig({ flags, env, file })).toMatchObject({
+      mode: 'remote',
+      url: flags.url,
+      apiKey: KEY_FLAG,
+      source: { url: 'flag', apiKey: 'flag' },
+    });
+    expect(resolveConfig({ env, file })).toMatchObject({
+      url: env.INBOARD_URL,
+      apiKey: KEY_ENV,
+      source: { url: 'env', apiKey: 'env' },
+    });
+    expect(resolveConfig({ env: {}, file })).toMatchObject({
+      url: file.url,
+      apiKey: KEY_FILE,
+      source: { url: 'file', apiKey: 'file' },
+    });
   });
 
   it('mixes sources per value', () => {
@@ -33,11 +46,15 @@ describe('resolveConfig precedence', () => {
   });
 
   it('is embedded when no URL is configured anywhere (empty env values count as unset)', () => {
-    expect(resolveConfig({ env: { INBOARD_URL: '  ', INBOARD_API_KEY: KEY_ENV }, file: null })).toEqual({ mode: 'embedded' });
+    expect(resolveConfig({ env: { INBOARD_URL: '  ', INBOARD_API_KEY: KEY_ENV }, file: null })).toEqual({
+      mode: 'embedded',
+    });
   });
 
   it('a URL without a key is a clear error', () => {
-    expect(() => resolveConfig({ env: { INBOARD_URL: 'https://x.example.com' }, file: null })).toThrow(/INBOARD_URL.*no API key/);
+    expect(() => resolveConfig({ env: { INBOARD_URL: 'https://x.example.com' }, file: null })).toThrow(
+      /INBOARD_URL.*no API key/,
+    );
   });
 
   it('refuses plain http to a remote host unless insecure, and never names the key', () => {
@@ -51,8 +68,9 @@ describe('resolveConfig precedence', () => {
       expect((e as Error).message).not.toContain(KEY_FLAG);
     }
     expect(run(true)).toMatchObject({ mode: 'remote', insecure: true });
-    expect(resolveConfig({ flags: { url: 'http://127.0.0.1:8080/', apiKey: KEY_FLAG }, env: {}, file: null }))
-      .toMatchObject({ url: 'http://127.0.0.1:8080', insecure: false });
+    expect(
+      resolveConfig({ flags: { url: 'http://127.0.0.1:8080/', apiKey: KEY_FLAG }, env: {}, file: null }),
+    ).toMatchObject({ url: 'http://127.0.0.1:8080', insecure: false });
   });
 
   it("the file's insecure covers only the file's URL", () => {
@@ -73,7 +91,9 @@ describe('config file', () => {
   it('invalid JSON names the file', async () => {
     const p = join(dir, 'config.json');
     await writeFile(p, '{"url": "https://x",');
-    expect(() => readConfigFile(p)).toThrow(new RegExp(`${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON`));
+    expect(() => readConfigFile(p)).toThrow(
+      new RegExp(`${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON`),
+    );
   });
 
   it('a misspelt or mistyped setting names the file and the setting', async () => {

@@ -50,7 +50,12 @@ async function openTui(): Promise<Terminal> {
   const t = Terminal.start({
     cols: 140,
     rows: 36,
-    env: { INBOARD_URL: url, INBOARD_API_KEY: KEY, INBOARD_CONFIG_DIR: join(dir, 'cfg'), INBOARD_DATA_DIR: join(dir, 'data') },
+    env: {
+      INBOARD_URL: url,
+      INBOARD_API_KEY: KEY,
+      INBOARD_CONFIG_DIR: join(dir, 'cfg'),
+      INBOARD_DATA_DIR: join(dir, 'data'),
+    },
   });
   term = t;
   t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
@@ -81,7 +86,11 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
     t.keys('Enter');
     await t.waitFor('✓ Card created');
     const { board: b, columns } = await board('Support Inbox');
-    const created = await eventually(async () => readableCards(await client.listCards(b.Id, columns[0]!.Id, 1)), (l) => l[0]?.TaskName === 'Printer on fire 🔥', 'created');
+    const created = await eventually(
+      async () => readableCards(await client.listCards(b.Id, columns[0]!.Id, 1)),
+      (l) => l[0]?.TaskName === 'Printer on fire 🔥',
+      'created',
+    );
     expect((await client.getCard(created[0]!.ServiceTaskId)).Notes?.map((n) => n.Body)).toEqual(['Second floor']);
     // The cursor is on the new card: edit its title.
     t.keys('e');
@@ -104,7 +113,9 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
     t.type('ETA tomorrow');
     t.keys('Enter');
     await t.waitFor('✓ Comment added');
-    expect((await client.getCard(first.ServiceTaskId)).Comments?.map((c) => c.Comment)).toContain('Looking into it\nETA tomorrow');
+    expect((await client.getCard(first.ServiceTaskId)).Comments?.map((c) => c.Comment)).toContain(
+      'Looking into it\nETA tomorrow',
+    );
 
     t.keys('t');
     await t.waitFor('Tags — Enter applies or removes');
@@ -114,7 +125,11 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
     for (let i = 0; i < row; i++) t.keys('j');
     t.keys('Enter');
     await t.waitFor(`✓ Tagged ${target.Name}`);
-    await eventually(() => client.getCard(first.ServiceTaskId), (d) => (d.Tags ?? []).some((x) => x.Id === target.Id), 'tagged');
+    await eventually(
+      () => client.getCard(first.ServiceTaskId),
+      (d) => (d.Tags ?? []).some((x) => x.Id === target.Id),
+      'tagged',
+    );
 
     t.keys('a');
     await t.waitFor('[y/n]');

@@ -54,7 +54,9 @@ describe.skipIf(!hasTmux())('board in a real terminal', () => {
     term.run(`node ${CLI} --board "Support Inbox"; echo "exit=$?"`);
 
     // Columns side by side: both headers on one line.
-    const screen = await term.waitFor((s) => s.split('\n').some((l) => l.includes(`${first.Name} (`) && l.includes(`${second.Name} (`)));
+    const screen = await term.waitFor((s) =>
+      s.split('\n').some((l) => l.includes(`${first.Name} (`) && l.includes(`${second.Name} (`)),
+    );
     expect(term.alternateOn()).toBe(true);
     expect(screen).toContain('Support Inbox');
 
@@ -68,7 +70,9 @@ describe.skipIf(!hasTmux())('board in a real terminal', () => {
     await lookAtTheBoard();
     term.keys('L');
     await expect
-      .poll(async () => readableCards(await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId), { timeout: 10_000 })
+      .poll(async () => readableCards(await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId), {
+        timeout: 10_000,
+      })
       .toContain(top.ServiceTaskId);
 
     // With the server gone, a move fails visibly and the card comes back.

@@ -47,7 +47,13 @@ describe.skipIf(!hasTmux())('drafts across a quit and a restart', () => {
     const t = Terminal.start({
       cols: 180,
       rows: 36,
-      env: { INBOARD_URL: server.url, INBOARD_API_KEY: KEY, INBOARD_CONFIG_DIR: join(dir, 'cfg'), INBOARD_DATA_DIR: join(dir, 'data'), INBOARD_STATE_DIR: state },
+      env: {
+        INBOARD_URL: server.url,
+        INBOARD_API_KEY: KEY,
+        INBOARD_CONFIG_DIR: join(dir, 'cfg'),
+        INBOARD_DATA_DIR: join(dir, 'data'),
+        INBOARD_STATE_DIR: state,
+      },
     });
     term = t;
     const open = async () => {
@@ -70,7 +76,9 @@ describe.skipIf(!hasTmux())('drafts across a quit and a restart', () => {
     t.keys('q');
     const quit = await t.waitFor('exit=0');
     // Long titles are cut (40 cells, with …).
-    const kept = /(\d+) drafts? kept \(comment on "([^"]+)", new card\) — they come back when you reopen them/.exec(quit);
+    const kept = /(\d+) drafts? kept \(comment on "([^"]+)", new card\) — they come back when you reopen them/.exec(
+      quit,
+    );
     expect(kept?.[1]).toBe('2');
     expect(top.TaskName.startsWith(kept![2]!.replace(/…$/, ''))).toBe(true);
     expect(t.alternateOn()).toBe(false);
@@ -95,6 +103,8 @@ describe.skipIf(!hasTmux())('drafts across a quit and a restart', () => {
     t.keys('C-c');
     const again = await t.waitFor('exit=0');
     expect(again).toContain('1 draft kept (new card) — it comes back when you reopen it');
-    expect((await client.getCard(top.ServiceTaskId)).Comments?.map((c) => c.Comment)).toContain('Checking with billing');
+    expect((await client.getCard(top.ServiceTaskId)).Comments?.map((c) => c.Comment)).toContain(
+      'Checking with billing',
+    );
   });
 });

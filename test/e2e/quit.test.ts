@@ -66,9 +66,15 @@ describe.skipIf(!hasTmux())('quitting with a change in flight', () => {
     expect(t.alternateOn()).toBe(true);
     server.proc.kill('SIGCONT');
     await t.waitFor('exit=0');
-    expect(readableCards(await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId)).toContain(top.ServiceTaskId);
+    expect(readableCards(await client.listCards(board.Id, second.Id, 1)).map((c) => c.ServiceTaskId)).toContain(
+      top.ServiceTaskId,
+    );
     // Put it back for the next test.
-    await client.moveCard({ Id: top.ServiceTaskId, NewColumnId: (await client.listColumns(board.Id))[0]!.Id, NewPosition: 0 });
+    await client.moveCard({
+      Id: top.ServiceTaskId,
+      NewColumnId: (await client.listColumns(board.Id))[0]!.Id,
+      NewPosition: 0,
+    });
   });
 
   it('q twice quits at once, without waiting for the frozen server', async () => {

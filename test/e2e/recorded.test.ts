@@ -47,7 +47,9 @@ describe.skipIf(!hasTmux())('the board against the real service’s shapes', () 
     });
     term = t;
     t.run(`node ${CLI} --board 'Support inbox'; echo "exit=$?"`);
-    const screen = await t.waitFor((s) => s.split('\n').some((l) => l.includes('New (') && l.includes('In progress (')));
+    const screen = await t.waitFor((s) =>
+      s.split('\n').some((l) => l.includes('New (') && l.includes('In progress (')),
+    );
     expect(screen).toContain('Re: Invoice #10482');
     await t.waitFor('unreadable: it has no card id');
 
@@ -75,7 +77,10 @@ describe.skipIf(!hasTmux())('the board against the real service’s shapes', () 
     await t.waitFor('Comment on');
     t.type('Tracking link sent');
     t.keys('Enter');
-    await until(() => svc.comments.some((c) => c.cardId === WAMID && c.body === 'Tracking link sent'), 'the comment on the WhatsApp card');
+    await until(
+      () => svc.comments.some((c) => c.cardId === WAMID && c.body === 'Tracking link sent'),
+      'the comment on the WhatsApp card',
+    );
 
     t.keys('q');
     await t.waitFor('exit=0');

@@ -31,7 +31,13 @@ describe.skipIf(!hasTmux())('the terminal around the board', () => {
     term = Terminal.start({
       cols,
       rows: 30,
-      env: { INBOARD_URL: server.url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: dir, INBOARD_CONFIG_DIR: dir, ...extraEnv },
+      env: {
+        INBOARD_URL: server.url,
+        INBOARD_API_KEY: KEY,
+        INBOARD_DATA_DIR: dir,
+        INBOARD_CONFIG_DIR: dir,
+        ...extraEnv,
+      },
     });
     term.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
     return term;
@@ -56,7 +62,9 @@ describe.skipIf(!hasTmux())('the terminal around the board', () => {
     await t.waitFor('In progress (');
     expect(t.alternateOn()).toBe(true);
     const shell = t.panePid();
-    const node = execFileSync('pgrep', ['-P', String(shell), 'node'], { encoding: 'utf8' }).trim().split('\n')[0];
+    const node = execFileSync('pgrep', ['-P', String(shell), 'node'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')[0];
     expect(node).toMatch(/^\d+$/);
     process.kill(Number(node), 'SIGTERM');
     await t.waitFor('exit=143');

@@ -43,12 +43,21 @@ export class Terminal {
     const name = `t${randomUUID().slice(0, 8)}`;
     const socket = `inboard-e2e-${process.pid}-${name}`;
     const env = { TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', ...opts.env };
-    const exports = Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+    const exports = Object.entries(env)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join(' ');
     tmuxOn(
       socket,
-      'new-session', '-d', '-s', name,
-      '-x', String(opts.cols ?? 120), '-y', String(opts.rows ?? 32),
-      '-c', opts.cwd ?? process.cwd(),
+      'new-session',
+      '-d',
+      '-s',
+      name,
+      '-x',
+      String(opts.cols ?? 120),
+      '-y',
+      String(opts.rows ?? 32),
+      '-c',
+      opts.cwd ?? process.cwd(),
       `env -u CI -u FORCE_COLOR -u NO_COLOR ${exports} bash --norc --noprofile`,
     );
     return new Terminal(name, socket);
@@ -98,7 +107,10 @@ export class Terminal {
   }
 
   async waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs = 10_000): Promise<string> {
-    const test = typeof match === 'function' ? match : (s: string) => (typeof match === 'string' ? s.includes(match) : match.test(s));
+    const test =
+      typeof match === 'function'
+        ? match
+        : (s: string) => (typeof match === 'string' ? s.includes(match) : match.test(s));
     const deadline = Date.now() + timeoutMs;
     let last = '';
     while (Date.now() < deadline) {

@@ -38,7 +38,8 @@ afterEach(() => {
 async function columnIds() {
   const b = readableBoards(await client.listBoards()).find((x) => x.Name === 'Support Inbox')!;
   const columns = await client.listColumns(b.Id);
-  const ids = async (i: number) => readableCards(await client.listCards(b.Id, columns[i]!.Id, 1, 200)).map((c) => c.ServiceTaskId);
+  const ids = async (i: number) =>
+    readableCards(await client.listCards(b.Id, columns[i]!.Id, 1, 200)).map((c) => c.ServiceTaskId);
   return { ids };
 }
 
@@ -46,7 +47,12 @@ function start(): Terminal {
   const t = Terminal.start({
     cols: 140,
     rows: 36,
-    env: { INBOARD_URL: server.url, INBOARD_API_KEY: KEY, INBOARD_CONFIG_DIR: join(dir, 'cfg'), INBOARD_DATA_DIR: join(dir, 'data') },
+    env: {
+      INBOARD_URL: server.url,
+      INBOARD_API_KEY: KEY,
+      INBOARD_CONFIG_DIR: join(dir, 'cfg'),
+      INBOARD_DATA_DIR: join(dir, 'data'),
+    },
   });
   term = t;
   return t;

@@ -13,7 +13,10 @@ beforeAll(async () => {
   // A card whose id is what 9007199254740993 would round to: any rounding would hit it.
   near = 9007199254740992;
   s.withDb((db) => {
-    const col = db.prepare('SELECT id FROM columns WHERE board_id = 1 ORDER BY position LIMIT 1').pluck().get() as number;
+    const col = db
+      .prepare('SELECT id FROM columns WHERE board_id = 1 ORDER BY position LIMIT 1')
+      .pluck()
+      .get() as number;
     db.prepare(
       `INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at)
        VALUES (?, 1, ?, 'Rounded onto me', 'owner@example.com', -1, '2026-11-01T00:00:00.000Z')`,
@@ -31,7 +34,9 @@ describe('card ids past 2^53', () => {
     expect(del.status).toBe(404);
     const comment = await s.call('POST', '/v2/comment', { body: { CardId: '9007199254740993', Body: 'x' } });
     expect(comment.status).toBe(404);
-    const move = await s.call('POST', '/v2/card/move-card', { body: { Id: '9007199254740993', NewColumnId: 1, NewPosition: 0 } });
+    const move = await s.call('POST', '/v2/card/move-card', {
+      body: { Id: '9007199254740993', NewColumnId: 1, NewPosition: 0 },
+    });
     expect(move.status).toBe(404);
     // 2^53 is past the safe range too, so the API cannot name it either; the row is untouched.
     const row = s.withDb((db) => db.prepare('SELECT title, archived FROM cards WHERE id = ?').get(near));

@@ -32,9 +32,13 @@ describe('inboard keys / serve --help', () => {
       const revoked = await runCli(['keys', 'revoke', key.slice(0, 12), '--db', db]);
       expect(revoked.code).toBe(0);
       expect((await callAt(svc.url, key, 'GET', '/v2/board')).status).toBe(401);
-      expect((await runCli(['keys', 'list', '--db', db])).stdout).toMatch(/sam\.rivera@example\.com\s+pro\s+\S+\s+\d{4}-/);
+      expect((await runCli(['keys', 'list', '--db', db])).stdout).toMatch(
+        /sam\.rivera@example\.com\s+pro\s+\S+\s+\d{4}-/,
+      );
 
-      const free = (await runCli(['keys', 'create', '--db', db, '--email', 'f@example.com', '--plan', 'free'])).stdout.trim();
+      const free = (
+        await runCli(['keys', 'create', '--db', db, '--email', 'f@example.com', '--plan', 'free'])
+      ).stdout.trim();
       expect((await callAt(svc.url, free, 'GET', '/v2/board')).status).toBe(403);
     } finally {
       await svc.close();
@@ -52,7 +56,9 @@ describe('inboard keys / serve --help', () => {
     expect(badDurability.code).toBe(2);
     expect(badDurability.stderr).toContain('--durability must be full or normal');
     expect((await runCli(['keys', 'create', '--db', join(dir, 'x.db')])).code).toBe(2);
-    expect((await runCli(['keys', 'create', '--db', join(dir, 'x.db'), '--email', 'a@b.co', '--plan', 'gold'])).code).toBe(2);
+    expect(
+      (await runCli(['keys', 'create', '--db', join(dir, 'x.db'), '--email', 'a@b.co', '--plan', 'gold'])).code,
+    ).toBe(2);
     expect((await runCli(['keys', 'frobnicate'])).code).toBe(2);
   });
 });

@@ -30,13 +30,21 @@ describe('refusals before routing', () => {
   it('a 36 KB query string: 431 in the envelope', async () => {
     const r = await s.call('GET', `/v2/card/1?page=${'%E6%BC%A2'.repeat(4000)}`);
     expect(r.status).toBe(431);
-    expect(r.json).toEqual({ message: 'The request line and headers are over 16 KB: send long parameters in a JSON body', error: true, code: 431 });
+    expect(r.json).toEqual({
+      message: 'The request line and headers are over 16 KB: send long parameters in a JSON body',
+      error: true,
+      code: 431,
+    });
   });
 
   it('an unknown method: 405 in the envelope', async () => {
     const answer = await raw(`FOO /v2/board HTTP/1.1\r\nHost: x\r\nAuthorization: ${s.key}\r\n\r\n`);
     expect(answer.startsWith('HTTP/1.1 405 ')).toBe(true);
-    expect(bodyOf(answer)).toEqual({ message: 'Unknown HTTP method: this service answers GET, POST, PUT and DELETE', error: true, code: 405 });
+    expect(bodyOf(answer)).toEqual({
+      message: 'Unknown HTTP method: this service answers GET, POST, PUT and DELETE',
+      error: true,
+      code: 405,
+    });
   });
 
   it('garbage instead of HTTP: a 4xx in the envelope', async () => {

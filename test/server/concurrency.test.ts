@@ -23,11 +23,15 @@ describe('concurrent writers', () => {
       const board = (await callAt(a.url, key, 'POST', '/v2/board', { body: { Name: 'Race' } })).json.data.Id;
       await callAt(a.url, key, 'POST', `/v2/board/${board}/column`, { body: { Name: 'One' } });
       await callAt(a.url, key, 'POST', `/v2/board/${board}/column`, { body: { Name: 'Two' } });
-      const [one, two] = (await callAt(a.url, key, 'GET', `/v2/board/${board}/columns`)).json.data.map((c: { Id: number }) => c.Id);
+      const [one, two] = (await callAt(a.url, key, 'GET', `/v2/board/${board}/columns`)).json.data.map(
+        (c: { Id: number }) => c.Id,
+      );
 
       const created = await Promise.all(
         Array.from({ length: 120 }, (_, i) =>
-          callAt(i % 2 ? a.url : b.url, key, 'POST', '/v2/card', { body: { BoardId: board, ColumnId: one, CardTitle: `c${i}` } }),
+          callAt(i % 2 ? a.url : b.url, key, 'POST', '/v2/card', {
+            body: { BoardId: board, ColumnId: one, CardTitle: `c${i}` },
+          }),
         ),
       );
       expect(created.every((r) => r.status === 200)).toBe(true);
@@ -54,7 +58,9 @@ describe('concurrent writers', () => {
       const db = openDb(dbPath);
       try {
         const dups = db
-          .prepare('SELECT column_id, position, COUNT(*) n FROM cards WHERE board_id = ? AND archived = 0 GROUP BY column_id, position HAVING n > 1')
+          .prepare(
+            'SELECT column_id, position, COUNT(*) n FROM cards WHERE board_id = ? AND archived = 0 GROUP BY column_id, position HAVING n > 1',
+          )
           .all(board);
         expect(dups).toEqual([]);
       } finally {

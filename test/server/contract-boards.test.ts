@@ -88,7 +88,20 @@ describe('cards in a column', () => {
     expect(cards.length).toBeGreaterThan(5);
     const first = cards[0]!;
     expect(keysOf(first)).toEqual(
-      ['Assignees', 'BoardId', 'ColumnId', 'CreatedAt', 'CustomFields', 'DueDate', 'ReadUnreadStatus', 'ServiceTaskId', 'Status', 'Tags', 'TaskName', 'ThreadOwnerEmail'].sort(),
+      [
+        'Assignees',
+        'BoardId',
+        'ColumnId',
+        'CreatedAt',
+        'CustomFields',
+        'DueDate',
+        'ReadUnreadStatus',
+        'ServiceTaskId',
+        'Status',
+        'Tags',
+        'TaskName',
+        'ThreadOwnerEmail',
+      ].sort(),
     );
     expect(first.ColumnId).toBe('Label_1');
     expect(first.CreatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -101,7 +114,9 @@ describe('cards in a column', () => {
   });
 
   it('pages never overlap, cover the column, and keep position order', async () => {
-    const board = envelope(CreateBoardData).parse((await s.call('POST', '/v2/board', { body: { Name: 'Paging' } })).json).data;
+    const board = envelope(CreateBoardData).parse(
+      (await s.call('POST', '/v2/board', { body: { Name: 'Paging' } })).json,
+    ).data;
     await s.call('POST', `/v2/board/${board.Id}/column`, { body: { Name: 'All' } });
     const col = envelope(z.array(Column)).parse((await s.call('GET', `/v2/board/${board.Id}/columns`)).json).data[0]!;
     for (let i = 0; i < 23; i++) {
@@ -181,9 +196,19 @@ describe('email sequences', () => {
     expect(Array.isArray(r.json)).toBe(true);
     const list = z.array(EmailSequenceEntry).parse(r.json);
     expect(list).toHaveLength(2);
-    expect(keysOf(list[0]!)).toEqual(
-      ['Content', 'CreatedAt', 'EmailFollowupId', 'EmailTemplateId', 'LastSent', 'Name', 'OwnerEmail', 'OwnerName', 'Subject', 'TotalViewCount', 'UserId'],
-    );
+    expect(keysOf(list[0]!)).toEqual([
+      'Content',
+      'CreatedAt',
+      'EmailFollowupId',
+      'EmailTemplateId',
+      'LastSent',
+      'Name',
+      'OwnerEmail',
+      'OwnerName',
+      'Subject',
+      'TotalViewCount',
+      'UserId',
+    ]);
     expect(list[0]!.Content).toContain('{{firstName}}');
   });
 
@@ -198,7 +223,13 @@ describe('email sequences', () => {
 
   it('creates a sequence and answers its detail without envelope', async () => {
     const r = await s.call('POST', '/v2/email-sequence', {
-      body: { Name: 'Renewal', Steps: [{ Subject: 'Hi {{firstName}}', Content: '<p>Hi {{firstName}}</p>', Days: 0 }, { Subject: 'Reminder', Days: 3, Hours: 4 }] },
+      body: {
+        Name: 'Renewal',
+        Steps: [
+          { Subject: 'Hi {{firstName}}', Content: '<p>Hi {{firstName}}</p>', Days: 0 },
+          { Subject: 'Reminder', Days: 3, Hours: 4 },
+        ],
+      },
     });
     expect(r.status).toBe(200);
     const d = EmailSequenceDetail.parse(r.json);

@@ -26,24 +26,52 @@ const create = async (body: object, headers?: Record<string, string>) =>
   s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, ...body }, ...(headers ? { headers } : {}) });
 const detail = async (id: number) => envelope(CardDetail).parse((await s.call('GET', `/v2/card/${id}`)).json).data;
 const column = async (col: number, board = 1) =>
-  envelope(z.array(CardListed)).parse((await s.call('GET', `/v2/board/${board}/column/${col}/cards?page=1&limit=200`)).json).data;
+  envelope(z.array(CardListed)).parse(
+    (await s.call('GET', `/v2/board/${board}/column/${col}/cards?page=1&limit=200`)).json,
+  ).data;
 
 describe('cards', () => {
   it('POST /v2/card answers {Error, Success, taskId} without envelope; the card goes on top, read by default', async () => {
-    const r = await create({ CardTitle: 'Brand new ✉️', Note: 'n1', Comment: 'c1', SubTask: 's1', Assignee: [DEMO_TEAMMATE] });
+    const r = await create({
+      CardTitle: 'Brand new ✉️',
+      Note: 'n1',
+      Comment: 'c1',
+      SubTask: 's1',
+      Assignee: [DEMO_TEAMMATE],
+    });
     expect(r.status).toBe(200);
     expect(keysOf(r.json)).toEqual(['Error', 'Success', 'taskId']);
     const { taskId, Error } = CreateCardResponse.parse(r.json);
     expect(Error).toBe(false);
     expect((await column(1))[0]!.ServiceTaskId).toBe(taskId);
     const d = await detail(taskId);
-    expect(d).toMatchObject({ TaskName: 'Brand new ✉️', ReadUnreadStatus: 1, Archived: false, Assignees: [DEMO_TEAMMATE] });
+    expect(d).toMatchObject({
+      TaskName: 'Brand new ✉️',
+      ReadUnreadStatus: 1,
+      Archived: false,
+      Assignees: [DEMO_TEAMMATE],
+    });
     expect(d.Notes?.map((n) => n.Body)).toEqual(['n1']);
     expect(d.Comments?.map((c) => c.Comment)).toEqual(['c1']);
     expect(d.SubTasks?.map((x) => x.Body)).toEqual(['s1']);
-    expect(keysOf(d)).toEqual(
-      ['Archived', 'Assignees', 'BoardId', 'ColumnId', 'Comments', 'CreatedAt', 'CustomFields', 'DueDate', 'Notes', 'ReadUnreadStatus', 'ServiceTaskId', 'Status', 'SubTasks', 'Tags', 'TaskName', 'ThreadOwnerEmail'],
-    );
+    expect(keysOf(d)).toEqual([
+      'Archived',
+      'Assignees',
+      'BoardId',
+      'ColumnId',
+      'Comments',
+      'CreatedAt',
+      'CustomFields',
+      'DueDate',
+      'Notes',
+      'ReadUnreadStatus',
+      'ServiceTaskId',
+      'Status',
+      'SubTasks',
+      'Tags',
+      'TaskName',
+      'ThreadOwnerEmail',
+    ]);
   });
 
   it('ReadStatus 0 creates an unread card', async () => {
@@ -61,8 +89,11 @@ describe('cards', () => {
   });
 
   it('PUT: data is the id as a string; Assignee absent keeps, null clears, list replaces; extras are added', async () => {
-    const { taskId } = CreateCardResponse.parse((await create({ CardTitle: 'to edit', Assignee: ['owner@inboard.local'] })).json);
-    const put = (body: object) => s.call('PUT', `/v2/card/${taskId}`, { body: { BoardId: 1, ColumnId: 1, CardTitle: 'edited', ...body } });
+    const { taskId } = CreateCardResponse.parse(
+      (await create({ CardTitle: 'to edit', Assignee: ['owner@inboard.local'] })).json,
+    );
+    const put = (body: object) =>
+      s.call('PUT', `/v2/card/${taskId}`, { body: { BoardId: 1, ColumnId: 1, CardTitle: 'edited', ...body } });
     const r = await put({ Note: 'added by update' });
     expect(envelope(z.string()).parse(r.json).data).toBe(String(taskId));
     let d = await detail(taskId);
@@ -87,23 +118,33 @@ describe('cards', () => {
   it('move-card honours NewPosition (0 = first) and NewBoardId; data is a status word', async () => {
     const ids = (await column(2)).map((c) => c.ServiceTaskId);
     const card = ids[0]!;
-    const r = await s.call('POST', '/v2/card/move-card', { body: { Id: String(card), NewColumnId: 2, NewPosition: 3 } });
+    const r = await s.call('POST', '/v2/card/move-card', {
+      body: { Id: String(card), NewColumnId: 2, NewPosition: 3 },
+    });
     expect(typeof envelope(z.string()).parse(r.json).data).toBe('string');
     const after = (await column(2)).map((c) => c.ServiceTaskId);
     expect(after.indexOf(card)).toBe(3);
     expect(after.filter((x) => x !== card)).toEqual(ids.filter((x) => x !== card));
     // To another board, last position (past the end is clamped to the end).
-    await s.call('POST', '/v2/card/move-card', { body: { Id: String(card), NewBoardId: 2, NewColumnId: 6, NewPosition: 999 } });
+    await s.call('POST', '/v2/card/move-card', {
+      body: { Id: String(card), NewBoardId: 2, NewColumnId: 6, NewPosition: 999 },
+    });
     const sales = await column(6, 2);
     expect(sales.at(-1)!.ServiceTaskId).toBe(card);
     const d = await detail(card);
     expect(d.BoardId).toBe(2);
     expect(d.Tags?.every((t) => t.BoardId === 2)).toBe(true);
     // A column of another board without NewBoardId is refused.
-    const bad = await s.call('POST', '/v2/card/move-card', { body: { Id: String(card), NewColumnId: 1, NewPosition: 0 } });
+    const bad = await s.call('POST', '/v2/card/move-card', {
+      body: { Id: String(card), NewColumnId: 1, NewPosition: 0 },
+    });
     expect(bad.status).toBe(400);
-    expect((await s.call('POST', '/v2/card/move-card', { body: { Id: card, NewColumnId: 6, NewPosition: 0 } })).status).toBe(400);
-    expect((await s.call('POST', '/v2/card/move-card', { body: { Id: '999999', NewColumnId: 6, NewPosition: 0 } })).status).toBe(404);
+    expect(
+      (await s.call('POST', '/v2/card/move-card', { body: { Id: card, NewColumnId: 6, NewPosition: 0 } })).status,
+    ).toBe(400);
+    expect(
+      (await s.call('POST', '/v2/card/move-card', { body: { Id: '999999', NewColumnId: 6, NewPosition: 0 } })).status,
+    ).toBe(404);
   });
 
   it('DELETE archives: gone from the column, GET still answers with Archived true', async () => {
@@ -119,7 +160,11 @@ describe('cards', () => {
 
   it('note, sub-task and tag answer {CardId}; PUT tags replaces the set', async () => {
     const { taskId } = CreateCardResponse.parse((await create({ CardTitle: 'extras' })).json);
-    for (const [path, body] of [['note', { Body: 'a note' }], ['sub-task', { Body: 'a step' }], ['tags', { TagId: '2' }]] as const) {
+    for (const [path, body] of [
+      ['note', { Body: 'a note' }],
+      ['sub-task', { Body: 'a step' }],
+      ['tags', { TagId: '2' }],
+    ] as const) {
       const r = await s.call('POST', `/v2/card/${taskId}/${path}`, { body });
       expect(envelope(CardIdData).parse(r.json).data).toEqual({ CardId: String(taskId) });
     }

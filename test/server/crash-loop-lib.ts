@@ -48,7 +48,15 @@ const KEY = 'crash-loop-owner-key-0001';
 
 export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
   const rng = o.rng ?? Math.random;
-  const report: CrashReport = { loops: 0, acknowledged: { creates: 0, moves: 0, notes: 0 }, lost: [], halfWritten: [], integrity: [], unacknowledgedLanded: 0, unacknowledgedCreates: 0 };
+  const report: CrashReport = {
+    loops: 0,
+    acknowledged: { creates: 0, moves: 0, notes: 0 },
+    lost: [],
+    halfWritten: [],
+    integrity: [],
+    unacknowledgedLanded: 0,
+    unacknowledgedCreates: 0,
+  };
   const cards: Card[] = [];
   let board = 0;
   let columns: number[] = [];
@@ -57,7 +65,8 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
 
   for (let loop = 0; loop < o.loops; loop++) {
     const child = await spawnServe(['--db', o.dbPath, '--rate-limit', '0'], { INBOARD_API_KEY: KEY }, o.cli);
-    const call = (method: string, path: string, body?: unknown) => callAt(child.url, KEY, method, path, body === undefined ? {} : { body });
+    const call = (method: string, path: string, body?: unknown) =>
+      callAt(child.url, KEY, method, path, body === undefined ? {} : { body });
     if (loop === 0) {
       board = (await call('POST', '/v2/board', { Name: 'Crash' })).json.data.Id;
       for (const name of ['A', 'B', 'C']) await call('POST', `/v2/board/${board}/column`, { Name: name });
@@ -66,7 +75,8 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
     // The restarted server answers for what the last loop was told.
     for (const c of lastLoop) {
       const r = await call('GET', `/v2/card/${c.id}`);
-      if (r.status !== 200 || r.json.data.ColumnId !== `Label_${c.column}`) report.lost.push(`loop ${loop}: API: card ${c.id} → ${r.status} ${r.json?.data?.ColumnId}`);
+      if (r.status !== 200 || r.json.data.ColumnId !== `Label_${c.column}`)
+        report.lost.push(`loop ${loop}: API: card ${c.id} → ${r.status} ${r.json?.data?.ColumnId}`);
     }
     const thisLoop: Card[] = [];
     let dead = false;
@@ -79,7 +89,14 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
           if (mine.length === 0 || x < 0.4) {
             const title = `crash ${++serial} ✉️`;
             const column = columns[Math.floor(rng() * columns.length)] as number;
-            const r = await call('POST', '/v2/card', { BoardId: board, ColumnId: column, CardTitle: title, Note: `N ${title}`, Comment: `C ${title}`, SubTask: `S ${title}` });
+            const r = await call('POST', '/v2/card', {
+              BoardId: board,
+              ColumnId: column,
+              CardTitle: title,
+              Note: `N ${title}`,
+              Comment: `C ${title}`,
+              SubTask: `S ${title}`,
+            });
             if (r.status !== 200) throw new Error(`create → ${r.status}`);
             const card: Card = { id: r.json.taskId, title, column, notes: [] };
             mine.push(card);
@@ -90,7 +107,11 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
             const card = mine[Math.floor(rng() * mine.length)] as Card;
             const to = columns[Math.floor(rng() * columns.length)] as number;
             card.pending = to;
-            const r = await call('POST', '/v2/card/move-card', { Id: String(card.id), NewColumnId: to, NewPosition: Math.floor(rng() * 5) });
+            const r = await call('POST', '/v2/card/move-card', {
+              Id: String(card.id),
+              NewColumnId: to,
+              NewPosition: Math.floor(rng() * 5),
+            });
             if (r.status !== 200) throw new Error(`move → ${r.status}`);
             card.column = to;
             delete card.pending;
@@ -129,9 +150,11 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
         else if (at === c.pending) {
           report.unacknowledgedLanded++;
           c.column = at;
-        } else if (at !== c.column) report.lost.push(`loop ${loop}: card ${c.id} in column ${at}, last acknowledged move to ${c.column}`);
+        } else if (at !== c.column)
+          report.lost.push(`loop ${loop}: card ${c.id} in column ${at}, last acknowledged move to ${c.column}`);
         delete c.pending;
-        for (const n of c.notes) if (note.get(c.id, n) !== 1) report.lost.push(`loop ${loop}: note '${n}' of card ${c.id} missing`);
+        for (const n of c.notes)
+          if (note.get(c.id, n) !== 1) report.lost.push(`loop ${loop}: note '${n}' of card ${c.id} missing`);
       }
       // Every card ever created here, acknowledged or not, has all three extras or none exists.
       const parts = db
@@ -143,21 +166,26 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
            FROM cards c WHERE c.board_id = ?`,
         )
         .all(board) as { id: number; title: string; n: number; m: number; s: number }[];
-      for (const p of parts) if (p.n !== 1 || p.m !== 1 || p.s !== 1) report.halfWritten.push(`card ${p.id}: note ${p.n}, comment ${p.m}, sub-task ${p.s}`);
+      for (const p of parts)
+        if (p.n !== 1 || p.m !== 1 || p.s !== 1)
+          report.halfWritten.push(`card ${p.id}: note ${p.n}, comment ${p.m}, sub-task ${p.s}`);
       report.unacknowledgedCreates = parts.length - cards.length;
     } finally {
       db.close();
     }
     report.loops++;
     lastLoop = thisLoop;
-    o.log?.(`loop ${loop + 1}: ${thisLoop.length} creates acknowledged; totals ${JSON.stringify(report.acknowledged)}, lost ${report.lost.length}`);
+    o.log?.(
+      `loop ${loop + 1}: ${thisLoop.length} creates acknowledged; totals ${JSON.stringify(report.acknowledged)}, lost ${report.lost.length}`,
+    );
   }
   // One last restart: the server answers for the last loop's cards, then stops cleanly.
   const child = await spawnServe(['--db', o.dbPath, '--rate-limit', '0'], { INBOARD_API_KEY: KEY }, o.cli);
   try {
     for (const c of lastLoop) {
       const r = await callAt(child.url, KEY, 'GET', `/v2/card/${c.id}`);
-      if (r.status !== 200 || r.json.data.ColumnId !== `Label_${c.column}`) report.lost.push(`final: API: card ${c.id} → ${r.status}`);
+      if (r.status !== 200 || r.json.data.ColumnId !== `Label_${c.column}`)
+        report.lost.push(`final: API: card ${c.id} → ${r.status}`);
     }
   } finally {
     child.proc.kill('SIGTERM');

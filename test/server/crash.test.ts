@@ -18,7 +18,9 @@ describe('kill -9', () => {
     const first = await spawnServe(['--db', dbPath, '--demo'], env);
     const ids: number[] = [];
     const writes = Array.from({ length: 40 }, async (_, i) => {
-      const r = await callAt(first.url, key, 'POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: `durable ${i}` } });
+      const r = await callAt(first.url, key, 'POST', '/v2/card', {
+        body: { BoardId: 1, ColumnId: 1, CardTitle: `durable ${i}` },
+      });
       expect(r.status).toBe(200);
       ids.push(r.json.taskId);
     });

@@ -30,8 +30,16 @@ describe('ids of deleted rows', () => {
       INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
       INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
       INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at) VALUES (1, 1, 1, 't', 'o@x.io', 0, 'now');`);
-    const addComment = () => Number(db.prepare(`INSERT INTO comments (card_id, user_id, body, created_at) VALUES (1, 1, 'c', 'now')`).run().lastInsertRowid);
-    const addTag = () => Number(db.prepare(`INSERT INTO tags (board_id, name, color, user_id, created_at) VALUES (1, 't', 1, 1, 'now')`).run().lastInsertRowid);
+    const addComment = () =>
+      Number(
+        db.prepare(`INSERT INTO comments (card_id, user_id, body, created_at) VALUES (1, 1, 'c', 'now')`).run()
+          .lastInsertRowid,
+      );
+    const addTag = () =>
+      Number(
+        db.prepare(`INSERT INTO tags (board_id, name, color, user_id, created_at) VALUES (1, 't', 1, 1, 'now')`).run()
+          .lastInsertRowid,
+      );
     const c1 = addComment();
     db.prepare('DELETE FROM comments WHERE id = ?').run(c1);
     expect(addComment()).toBeGreaterThan(c1);

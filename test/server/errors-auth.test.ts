@@ -21,13 +21,37 @@ function expectError(r: Reply, code: number, message?: RegExp) {
 
 describe('400', () => {
   it('names the field for bad, missing and unknown fields', async () => {
-    expectError(await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: '   ' } }), 400, /^CardTitle: must not be empty$/);
-    expectError(await s.call('POST', '/v2/card', { body: { BoardId: 1, CardTitle: 'x' } }), 400, /^ColumnId: is required$/);
-    expectError(await s.call('POST', '/v2/card', { body: { BoardId: '1', ColumnId: 1, CardTitle: 'x' } }), 400, /^BoardId: /);
-    expectError(await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'x', Extra: 1 } }), 400, /^Extra: unknown field$/);
-    expectError(await s.call('POST', '/v2/board', { body: { Name: 'x', Users: ['not-an-email'] } }), 400, /^the 1st email, 'not-an-email', is not an email address$/);
+    expectError(
+      await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: '   ' } }),
+      400,
+      /^CardTitle: must not be empty$/,
+    );
+    expectError(
+      await s.call('POST', '/v2/card', { body: { BoardId: 1, CardTitle: 'x' } }),
+      400,
+      /^ColumnId: is required$/,
+    );
+    expectError(
+      await s.call('POST', '/v2/card', { body: { BoardId: '1', ColumnId: 1, CardTitle: 'x' } }),
+      400,
+      /^BoardId: /,
+    );
+    expectError(
+      await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'x', Extra: 1 } }),
+      400,
+      /^Extra: unknown field$/,
+    );
+    expectError(
+      await s.call('POST', '/v2/board', { body: { Name: 'x', Users: ['not-an-email'] } }),
+      400,
+      /^the 1st email, 'not-an-email', is not an email address$/,
+    );
     expectError(await s.call('POST', '/v2/card', { body: [1, 2] }), 400, /^body: /);
-    expectError(await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'x'.repeat(501) } }), 400, /^CardTitle: /);
+    expectError(
+      await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'x'.repeat(501) } }),
+      400,
+      /^CardTitle: /,
+    );
   });
 
   it('malformed JSON, non-numeric ids, unknown query parameters', async () => {
@@ -48,7 +72,9 @@ describe('401', () => {
     expectError(await s.call('GET', '/v2/board', { key: s.key.slice(0, -1) + (s.key.endsWith('A') ? 'B' : 'A') }), 401);
     const k = s.addUser('leaver@example.com');
     expect((await s.call('GET', '/v2/board', { key: k })).status).toBe(200);
-    s.withDb((db) => db.prepare('UPDATE api_keys SET revoked_at = ? WHERE prefix = ?').run(new Date().toISOString(), k.slice(0, 12)));
+    s.withDb((db) =>
+      db.prepare('UPDATE api_keys SET revoked_at = ? WHERE prefix = ?').run(new Date().toISOString(), k.slice(0, 12)),
+    );
     expectError(await s.call('GET', '/v2/board', { key: k }), 401, /revoked/);
   });
 
@@ -85,8 +111,14 @@ describe('403: plans and board membership', () => {
     expectError(await s.call('GET', '/v2/board/1/column/1/cards?page=1', { key: stranger }), 403);
     expectError(await s.call('GET', '/v2/card/1', { key: stranger }), 403);
     expectError(await s.call('GET', '/v2/tag?BoardId=1', { key: stranger }), 403);
-    expectError(await s.call('POST', '/v2/card', { key: stranger, body: { BoardId: 1, ColumnId: 1, CardTitle: 'x' } }), 403);
-    expectError(await s.call('POST', '/v2/card/move-card', { key: stranger, body: { Id: '1', NewColumnId: 2, NewPosition: 0 } }), 403);
+    expectError(
+      await s.call('POST', '/v2/card', { key: stranger, body: { BoardId: 1, ColumnId: 1, CardTitle: 'x' } }),
+      403,
+    );
+    expectError(
+      await s.call('POST', '/v2/card/move-card', { key: stranger, body: { Id: '1', NewColumnId: 2, NewPosition: 0 } }),
+      403,
+    );
     expectError(await s.call('DELETE', '/v2/card/1', { key: stranger }), 403);
     expectError(await s.call('GET', '/v2/email-sequence/1', { key: stranger }), 403);
     expect((await s.call('GET', '/v2/email-sequence', { key: stranger })).json).toEqual([]);
@@ -130,7 +162,9 @@ describe('429', () => {
 describe('GET/DELETE parameters', () => {
   it('DELETE with an empty JSON body and a content type still works', async () => {
     const id = (await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'gone' } })).json.taskId;
-    const r = await callAt(s.url, s.key, 'DELETE', `/v2/card/${id}`, { headers: { 'content-type': 'application/json' } });
+    const r = await callAt(s.url, s.key, 'DELETE', `/v2/card/${id}`, {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(200);
   });
 });

@@ -21,13 +21,26 @@ interface Endpoint {
   base?: Record<string, unknown>;
 }
 
-const E = (method: Endpoint['method'], path: string, fields: string[] = [], base?: Record<string, unknown>): Endpoint => ({
+const E = (
+  method: Endpoint['method'],
+  path: string,
+  fields: string[] = [],
+  base?: Record<string, unknown>,
+): Endpoint => ({
   method,
   path,
   fields,
   ...(base ? { base } : {}),
 });
-const CARD = { BoardId: 1, ColumnId: 1, CardTitle: 'Fuzzed ✉️', Note: 'n', Comment: 'c', SubTask: 's', Assignee: ['sam.rivera@example.com'] };
+const CARD = {
+  BoardId: 1,
+  ColumnId: 1,
+  CardTitle: 'Fuzzed ✉️',
+  Note: 'n',
+  Comment: 'c',
+  SubTask: 's',
+  Assignee: ['sam.rivera@example.com'],
+};
 const ENDPOINTS: Endpoint[] = [
   E('GET', '/v2/board'),
   E('GET', '/v2/board/:id'),
@@ -39,7 +52,12 @@ const ENDPOINTS: Endpoint[] = [
   E('GET', '/v2/card/:id'),
   E('POST', '/v2/card', [...Object.keys(CARD), 'ReadStatus'], { ...CARD, ReadStatus: 0 }),
   E('PUT', '/v2/card/:cardId', Object.keys(CARD), CARD),
-  E('POST', '/v2/card/move-card', ['Id', 'NewBoardId', 'NewColumnId', 'NewPosition'], { Id: '2', NewBoardId: 1, NewColumnId: 2, NewPosition: 1 }),
+  E('POST', '/v2/card/move-card', ['Id', 'NewBoardId', 'NewColumnId', 'NewPosition'], {
+    Id: '2',
+    NewBoardId: 1,
+    NewColumnId: 2,
+    NewPosition: 1,
+  }),
   E('DELETE', '/v2/card/:cardId'),
   E('POST', '/v2/card/:cardId/note', ['Body'], { Body: 'b' }),
   E('POST', '/v2/card/:cardId/sub-task', ['Body'], { Body: 'b' }),
@@ -54,11 +72,15 @@ const ENDPOINTS: Endpoint[] = [
   E('DELETE', '/v2/tag', ['BoardId', 'TagId'], { BoardId: 1, TagId: 9 }),
   E('GET', '/v2/email-sequence'),
   E('GET', '/v2/email-sequence/:id'),
-  E('POST', '/v2/email-sequence', ['Name', 'Steps'], { Name: 'S', Steps: [{ Subject: 'Hi', Content: '<p>x</p>', Days: 1, Hours: 2, Minutes: 3 }] }),
+  E('POST', '/v2/email-sequence', ['Name', 'Steps'], {
+    Name: 'S',
+    Steps: [{ Subject: 'Hi', Content: '<p>x</p>', Days: 1, Hours: 2, Minutes: 3 }],
+  }),
 ];
 
 /** What must never reach a client: stack frames, SQLite's words, source paths. */
-const LEAK = /\n\s+at |\bat [\w.<>]+ \(|node:internal|SQLITE_|SqliteError|no such (table|column)|constraint failed|syntax error|\/src\/server\/|\.ts:\d+/;
+const LEAK =
+  /\n\s+at |\bat [\w.<>]+ \(|node:internal|SQLITE_|SqliteError|no such (table|column)|constraint failed|syntax error|\/src\/server\/|\.ts:\d+/;
 
 let s: TestService;
 let db: DB;
@@ -90,7 +112,11 @@ async function send(method: string, path: string, body: Body, idem: string | nul
     headers['content-type'] = body.type;
   }
   if (idem !== null) headers['idempotency-key'] = idem;
-  const res = await request(s.url + path, { method: method as 'GET', headers, ...(payload !== undefined ? { body: payload } : {}) });
+  const res = await request(s.url + path, {
+    method: method as 'GET',
+    headers,
+    ...(payload !== undefined ? { body: payload } : {}),
+  });
   return { status: res.statusCode, text: await res.body.text() };
 }
 
@@ -139,14 +165,30 @@ describe('fuzz: hostile requests', () => {
   }
 
   it('random methods and paths', { timeout: 60_000 }, async () => {
-    const segment = fc.oneof(fc.constantFrom('v2', 'card', 'board', 'column', 'cards', 'tag', 'comment', 'tags', 'move-card', 'email-sequence', ''), pathId);
+    const segment = fc.oneof(
+      fc.constantFrom(
+        'v2',
+        'card',
+        'board',
+        'column',
+        'cards',
+        'tag',
+        'comment',
+        'tags',
+        'move-card',
+        'email-sequence',
+        '',
+      ),
+      pathId,
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
         fc.array(segment, { minLength: 1, maxLength: 6 }),
         queryString,
         bodyFor(['Name', 'Id', 'Body']),
-        async (method, segs, query, body) => probe(method, '/' + segs.join('/') + query, method === 'HEAD' ? { kind: 'none' } : body, null),
+        async (method, segs, query, body) =>
+          probe(method, '/' + segs.join('/') + query, method === 'HEAD' ? { kind: 'none' } : body, null),
       ),
       { numRuns: RUNS * 2 },
     );

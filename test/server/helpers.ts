@@ -33,7 +33,13 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function callAt(url: string, key: string | null, method: string, path: string, o: CallOptions = {}): Promise<Reply> {
+export async function callAt(
+  url: string,
+  key: string | null,
+  method: string,
+  path: string,
+  o: CallOptions = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...(o.headers ?? {}) };
   if (key !== null) headers.authorization = key;
   let body: string | undefined = o.rawBody;

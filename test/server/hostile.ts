@@ -11,9 +11,37 @@ import type { DB } from '../../src/server/db.js';
 const lone = fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', 'a\uD83D', '\uDE00b', 'x\uD800y\uDC00');
 const controls = fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), maxLength: 20 });
 const weird = fc.constantFrom(
-  '', ' ', '   ', '\u0000', '\u200B', '\u202Eevil', '\uFEFF', '👨‍👩‍👧‍👦', '🏳️‍🌈', '漢字かな한글', 'Ǆ', 'e\u0301\u0301\u0301',
-  "'; DROP TABLE cards; --", "' OR 1=1 --", '<script>alert(1)</script>', '{{firstName}}', '%s%n%x', '..\\..\\etc/passwd',
-  'null', 'undefined', 'NaN', 'Infinity', '-0', 'true', '[]', '{}', '\r\n\r\n', '\t', 'Label_1', 'Label_', '__proto__',
+  '',
+  ' ',
+  '   ',
+  '\u0000',
+  '\u200B',
+  '\u202Eevil',
+  '\uFEFF',
+  '👨‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  '漢字かな한글',
+  'Ǆ',
+  'e\u0301\u0301\u0301',
+  "'; DROP TABLE cards; --",
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '{{firstName}}',
+  '%s%n%x',
+  '..\\..\\etc/passwd',
+  'null',
+  'undefined',
+  'NaN',
+  'Infinity',
+  '-0',
+  'true',
+  '[]',
+  '{}',
+  '\r\n\r\n',
+  '\t',
+  'Label_1',
+  'Label_',
+  '__proto__',
 );
 /** 1 KB to ~100 KB of one character (ASCII, CJK, emoji, NUL, accented, space). */
 const huge = fc
@@ -31,27 +59,81 @@ export const hostileString = fc.oneof(
 );
 
 const extremeNumber = fc.constantFrom(
-  0, -0, -1, 1, 0.5, -0.5, 2 ** 31, 2 ** 31 - 1, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308,
-  Number.MAX_VALUE, Number.MIN_VALUE, Number.EPSILON,
+  0,
+  -0,
+  -1,
+  1,
+  0.5,
+  -0.5,
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 32,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e21,
+  1e308,
+  -1e308,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  Number.EPSILON,
 );
 export const hostileNumber = fc.oneof(fc.integer(), fc.double({ noNaN: false }), extremeNumber);
 
 const numericString = fc.oneof(
   fc.integer().map(String),
   fc.constantFrom(
-    '42', ' 42', '42 ', '+42', '0', '-1', '1e3', '0x10', '0b1', '00042', '1.5', '9007199254740993', '9999999999999999',
-    '99999999999999999999999', '١٢', '４２', 'Infinity', '1_000',
+    '42',
+    ' 42',
+    '42 ',
+    '+42',
+    '0',
+    '-1',
+    '1e3',
+    '0x10',
+    '0b1',
+    '00042',
+    '1.5',
+    '9007199254740993',
+    '9999999999999999',
+    '99999999999999999999999',
+    '١٢',
+    '４２',
+    'Infinity',
+    '1_000',
   ),
 );
 
 /** Values that would pass validation somewhere: small ids, a name, an email, a step. */
 export const plausible = fc.constantFrom<unknown>(
-  1, 2, 3, 4, 5, '1', '2', '3', '5', 'Label_1', 'Fine name', 'Hello ✉️', 0, 7,
-  'sam.rivera@example.com', ['sam.rivera@example.com'], ['1', '2'], [], [{ Subject: 's', Days: 1 }],
+  1,
+  2,
+  3,
+  4,
+  5,
+  '1',
+  '2',
+  '3',
+  '5',
+  'Label_1',
+  'Fine name',
+  'Hello ✉️',
+  0,
+  7,
+  'sam.rivera@example.com',
+  ['sam.rivera@example.com'],
+  ['1', '2'],
+  [],
+  [{ Subject: 's', Days: 1 }],
 );
 
 const leaf: fc.Arbitrary<unknown> = fc.oneof(
-  hostileString, hostileNumber, numericString, fc.boolean(), fc.constant(null), plausible,
+  hostileString,
+  hostileNumber,
+  numericString,
+  fc.boolean(),
+  fc.constant(null),
+  plausible,
 );
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: leaf },
@@ -64,10 +146,31 @@ const fieldValue = fc.oneof({ weight: 2, arbitrary: plausible }, { weight: 3, ar
 /** Malformed or surprising JSON text, sent as is. */
 export const rawJson = fc.oneof(
   fc.constantFrom(
-    '{', '}', '{"Name":', '[1,2', 'nul', '{"a":1}}', '\u0000', '{"Name":"\\ud800"}', '{"Name": "x"} trailing', '1e999',
-    '"str"', 'true', 'null', '[]', '0', '{"Name":"a","Name":"b"}', '{"__proto__":{"polluted":1},"Name":"x"}',
-    '{"constructor":{"prototype":{"polluted":1}}}', "{'Name':'single'}", '{"Name":NaN}', '{"Name":undefined}',
-    '\uFEFF{"Name":"bom"}', '{"Name":"a"\u0000}', ' ', '\n',
+    '{',
+    '}',
+    '{"Name":',
+    '[1,2',
+    'nul',
+    '{"a":1}}',
+    '\u0000',
+    '{"Name":"\\ud800"}',
+    '{"Name": "x"} trailing',
+    '1e999',
+    '"str"',
+    'true',
+    'null',
+    '[]',
+    '0',
+    '{"Name":"a","Name":"b"}',
+    '{"__proto__":{"polluted":1},"Name":"x"}',
+    '{"constructor":{"prototype":{"polluted":1}}}',
+    "{'Name':'single'}",
+    '{"Name":NaN}',
+    '{"Name":undefined}',
+    '\uFEFF{"Name":"bom"}',
+    '{"Name":"a"\u0000}',
+    ' ',
+    '\n',
   ),
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.integer({ min: 1_000, max: 50_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
@@ -93,7 +196,11 @@ export function bodyFor(fields: readonly string[], base: Record<string, unknown>
           return { kind: 'json', value };
         });
   const record = fc.record(Object.fromEntries(fields.map((f) => [f, fieldValue])), { requiredKeys: [] });
-  const extra = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'Id ', 'name')), leaf, { maxKeys: 2 });
+  const extra = fc.dictionary(
+    fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'Id ', 'name')),
+    leaf,
+    { maxKeys: 2 },
+  );
   return fc.oneof(
     { weight: 8, arbitrary: record.map((value): Body => ({ kind: 'json', value })) },
     { weight: names.length > 0 ? 8 : 0, arbitrary: nearValid },
@@ -103,7 +210,16 @@ export function bodyFor(fields: readonly string[], base: Record<string, unknown>
     {
       weight: 2,
       arbitrary: fc
-        .tuple(rawJson, fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/JSON'))
+        .tuple(
+          rawJson,
+          fc.constantFrom(
+            'application/json',
+            'application/json; charset=utf-8',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/JSON',
+          ),
+        )
         .map(([text, type]): Body => ({ kind: 'raw', text, type })),
     },
     { weight: 1, arbitrary: fc.constant<Body>({ kind: 'none' }) },
@@ -125,9 +241,34 @@ export const pathId = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.constantFrom(
-      '0', '-1', '00', '01', '1.0', '1e3', '9007199254740993', '9999999999999999', '99999999999999999999999', '%20%31',
-      '%00', '%E0%A4%A', '%', '%zz', '%2F', '%2e%2e', '..', '.', 'null', '%F0%9F%99%82', 'Label_', 'LABEL_1', 'Label_0',
-      'Label_%31', '1%3Bdrop', '1;2', '1,2', 'Infinity',
+      '0',
+      '-1',
+      '00',
+      '01',
+      '1.0',
+      '1e3',
+      '9007199254740993',
+      '9999999999999999',
+      '99999999999999999999999',
+      '%20%31',
+      '%00',
+      '%E0%A4%A',
+      '%',
+      '%zz',
+      '%2F',
+      '%2e%2e',
+      '..',
+      '.',
+      'null',
+      '%F0%9F%99%82',
+      'Label_',
+      'LABEL_1',
+      'Label_0',
+      'Label_%31',
+      '1%3Bdrop',
+      '1;2',
+      '1,2',
+      'Infinity',
     ),
   },
   { weight: 2, arbitrary: fc.nat().map(String) },
@@ -140,15 +281,41 @@ export const queryString = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .dictionary(fc.oneof(fc.constantFrom('page', 'limit', 'BoardId', 'TagId', 'x'), fc.string({ maxLength: 6 })), fc.oneof(numericString, hostileString.filter((s) => s.length < 2_000)), { maxKeys: 3 })
-      .map((d) => '?' + Object.entries(d).map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`).join('&')),
+      .dictionary(
+        fc.oneof(fc.constantFrom('page', 'limit', 'BoardId', 'TagId', 'x'), fc.string({ maxLength: 6 })),
+        fc.oneof(
+          numericString,
+          hostileString.filter((s) => s.length < 2_000),
+        ),
+        { maxKeys: 3 },
+      )
+      .map(
+        (d) =>
+          '?' +
+          Object.entries(d)
+            .map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`)
+            .join('&'),
+      ),
   },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
-      '?page=1', '?page=1&limit=200', '?page=0', '?page=%', '?page=%E0%A4%A', '?page=1&page=2', '?BoardId=1&BoardId=2',
-      '?__proto__=1', '?constructor[prototype]=x', '?BoardId=1&TagId=1', '?BoardId=', '?&&&', '?=', '?page=999999999&limit=200',
-      '?BoardId=1', '?BoardId=9999999999999999&TagId=1',
+      '?page=1',
+      '?page=1&limit=200',
+      '?page=0',
+      '?page=%',
+      '?page=%E0%A4%A',
+      '?page=1&page=2',
+      '?BoardId=1&BoardId=2',
+      '?__proto__=1',
+      '?constructor[prototype]=x',
+      '?BoardId=1&TagId=1',
+      '?BoardId=',
+      '?&&&',
+      '?=',
+      '?page=999999999&limit=200',
+      '?BoardId=1',
+      '?BoardId=9999999999999999&TagId=1',
     ),
   },
 );
@@ -157,15 +324,25 @@ export const queryString = fc.oneof(
 export const idempotencyKey: fc.Arbitrary<string | null> = fc.oneof(
   { weight: 6, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.constantFrom('k1', 'same-key', 'k2', ' ', 'é', 'x'.repeat(300)) },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 20 }).map((s) => s.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '')) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ unit: 'binary-ascii', maxLength: 20 })
+      .map((s) => s.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '')),
+  },
 );
 
 /** count, max rowid and sums of lengths and numbers per table, plus data_version. */
 export function fingerprinter(db: DB): () => string {
-  const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
   const stmts = tables.map((t) => {
     const cols = (db.pragma(`table_info("${t}")`) as { name: string }[]).map((c) => `"${c.name}"`);
-    const sums = cols.map((c) => `total(length(${c})), total(CASE WHEN typeof(${c}) IN ('integer', 'real') THEN ${c} END)`);
+    const sums = cols.map(
+      (c) => `total(length(${c})), total(CASE WHEN typeof(${c}) IN ('integer', 'real') THEN ${c} END)`,
+    );
     return db.prepare(`SELECT '${t}', count(*), max(rowid), ${sums.join(', ')} FROM "${t}"`).raw();
   });
   return () => JSON.stringify([db.pragma('data_version', { simple: true }), ...stmts.map((s) => s.get())]);

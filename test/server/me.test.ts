@@ -13,7 +13,11 @@ describe('GET /v2/me', () => {
   it('answers the key owner’s id, email and name', async () => {
     const r = await s.call('GET', '/v2/me');
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ error: false, code: 200, data: { UserId: expect.any(Number), Email: expect.stringContaining('@'), Name: expect.any(String) } });
+    expect(r.json).toMatchObject({
+      error: false,
+      code: 200,
+      data: { UserId: expect.any(Number), Email: expect.stringContaining('@'), Name: expect.any(String) },
+    });
     const client = createClient({ baseUrl: s.url, apiKey: s.key, maxAttempts: 1 });
     expect((await client.whoAmI()).Email).toBe(r.json.data.Email);
     expect(client.offers('me')).toBe(true);

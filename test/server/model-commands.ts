@@ -52,7 +52,8 @@ export const emptyModel = (): Model => ({
 
 type Cmd = fc.AsyncCommand<Model, Real>;
 const at = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
-const status = (r: Reply, want: number, what: string) => expect(r.status, `${what}: ${r.text.slice(0, 200)}`).toBe(want);
+const status = (r: Reply, want: number, what: string) =>
+  expect(r.status, `${what}: ${r.text.slice(0, 200)}`).toBe(want);
 
 /** Fails on the first difference between the model and the service's lists and details. */
 export async function compare(m: Model, r: Real, cards: readonly number[]): Promise<void> {
@@ -60,7 +61,10 @@ export async function compare(m: Model, r: Real, cards: readonly number[]): Prom
     const board = m.boardOfColumn.get(col) as number;
     const res = await r.s.call('GET', `/v2/board/${board}/column/${col}/cards?page=1&limit=200`);
     status(res, 200, `list column ${col}`);
-    expect((res.json.data as { ServiceTaskId: number }[]).map((c) => c.ServiceTaskId), `order of column ${col}`).toEqual(m.order.get(col));
+    expect(
+      (res.json.data as { ServiceTaskId: number }[]).map((c) => c.ServiceTaskId),
+      `order of column ${col}`,
+    ).toEqual(m.order.get(col));
   }
   for (const id of new Set(cards)) {
     const res = await r.s.call('GET', `/v2/card/${id}`);
@@ -70,8 +74,13 @@ export async function compare(m: Model, r: Real, cards: readonly number[]): Prom
     expect(d.ColumnId, `card ${id} column`).toBe(`Label_${m.columnOf.get(id)}`);
     const tags = (d.Tags as { Id: number }[]).map((t) => t.Id).sort((a, b) => a - b);
     expect(tags, `card ${id} tags`).toEqual([...(m.tagsOf.get(id) ?? [])].sort((a, b) => a - b));
-    const want = m.comments.filter((c) => m.comment.get(c)?.card === id).map((c) => ({ CommentId: c, Comment: m.comment.get(c)?.body }));
-    const got = (d.Comments as { CommentId: number; Comment: string }[]).map((c) => ({ CommentId: c.CommentId, Comment: c.Comment }));
+    const want = m.comments
+      .filter((c) => m.comment.get(c)?.card === id)
+      .map((c) => ({ CommentId: c, Comment: m.comment.get(c)?.body }));
+    const got = (d.Comments as { CommentId: number; Comment: string }[]).map((c) => ({
+      CommentId: c.CommentId,
+      Comment: c.Comment,
+    }));
     expect(got, `card ${id} comments`).toEqual(want);
   }
 }
@@ -96,24 +105,32 @@ const cmd = (name: string, check: (m: Model) => boolean, run: (m: Model, r: Real
 });
 
 export const createBoard = (name: string) =>
-  cmd(`createBoard(${JSON.stringify(name)})`, (m) => m.boards.length < 2, async (m, r) => {
-    const res = await r.s.call('POST', '/v2/board', { body: { Name: name } });
-    status(res, 200, 'create board');
-    m.boards.push(res.json.data.Id);
-    m.columnsOf.set(res.json.data.Id, []);
-  });
+  cmd(
+    `createBoard(${JSON.stringify(name)})`,
+    (m) => m.boards.length < 2,
+    async (m, r) => {
+      const res = await r.s.call('POST', '/v2/board', { body: { Name: name } });
+      status(res, 200, 'create board');
+      m.boards.push(res.json.data.Id);
+      m.columnsOf.set(res.json.data.Id, []);
+    },
+  );
 
 export const createColumn = (b: number) =>
-  cmd(`createColumn(${b})`, (m) => m.boards.length > 0 && (m.columnsOf.get(at(m.boards, b))?.length ?? 0) < 3, async (m, r) => {
-    const board = at(m.boards, b);
-    const res = await r.s.call('POST', `/v2/board/${board}/column`, { body: { Name: `col ${b}` } });
-    status(res, 200, 'create column');
-    const cols = (await r.s.call('GET', `/v2/board/${board}/columns`)).json.data as { Id: number }[];
-    const id = (cols[cols.length - 1] as { Id: number }).Id;
-    m.columnsOf.get(board)?.push(id);
-    m.order.set(id, []);
-    m.boardOfColumn.set(id, board);
-  });
+  cmd(
+    `createColumn(${b})`,
+    (m) => m.boards.length > 0 && (m.columnsOf.get(at(m.boards, b))?.length ?? 0) < 3,
+    async (m, r) => {
+      const board = at(m.boards, b);
+      const res = await r.s.call('POST', `/v2/board/${board}/column`, { body: { Name: `col ${b}` } });
+      status(res, 200, 'create column');
+      const cols = (await r.s.call('GET', `/v2/board/${board}/columns`)).json.data as { Id: number }[];
+      const id = (cols[cols.length - 1] as { Id: number }).Id;
+      m.columnsOf.get(board)?.push(id);
+      m.order.set(id, []);
+      m.boardOfColumn.set(id, board);
+    },
+  );
 
 const columnAt = (m: Model, b: number, c: number): number | undefined => {
   const cols = m.columnsOf.get(at(m.boards, b)) ?? [];
@@ -121,125 +138,175 @@ const columnAt = (m: Model, b: number, c: number): number | undefined => {
 };
 
 export const createCard = (b: number, c: number, title: string, comment: boolean) =>
-  cmd(`createCard(${b}, ${c}, ${JSON.stringify(title)}, ${comment})`, (m) => m.boards.length > 0 && columnAt(m, b, c) !== undefined, async (m, r) => {
-    const col = columnAt(m, b, c) as number;
-    const board = m.boardOfColumn.get(col) as number;
-    const res = await r.s.call('POST', '/v2/card', { body: { BoardId: board, ColumnId: col, CardTitle: title, ...(comment ? { Comment: 'first' } : {}) } });
-    status(res, 200, 'create card');
-    const id = res.json.taskId as number;
-    m.cards.push(id);
-    m.columnOf.set(id, col);
-    m.order.get(col)?.unshift(id);
-    if (comment) {
-      const detail = (await r.s.call('GET', `/v2/card/${id}`)).json.data;
-      const cid = detail.Comments[0].CommentId as number;
-      addCommentId(m, cid);
-      m.comment.set(cid, { card: id, body: 'first' });
-    }
-    r.touched.push(id);
-  });
+  cmd(
+    `createCard(${b}, ${c}, ${JSON.stringify(title)}, ${comment})`,
+    (m) => m.boards.length > 0 && columnAt(m, b, c) !== undefined,
+    async (m, r) => {
+      const col = columnAt(m, b, c) as number;
+      const board = m.boardOfColumn.get(col) as number;
+      const res = await r.s.call('POST', '/v2/card', {
+        body: { BoardId: board, ColumnId: col, CardTitle: title, ...(comment ? { Comment: 'first' } : {}) },
+      });
+      status(res, 200, 'create card');
+      const id = res.json.taskId as number;
+      m.cards.push(id);
+      m.columnOf.set(id, col);
+      m.order.get(col)?.unshift(id);
+      if (comment) {
+        const detail = (await r.s.call('GET', `/v2/card/${id}`)).json.data;
+        const cid = detail.Comments[0].CommentId as number;
+        addCommentId(m, cid);
+        m.comment.set(cid, { card: id, body: 'first' });
+      }
+      r.touched.push(id);
+    },
+  );
 
 export const moveCard = (k: number, b: number, c: number, position: number, otherBoard: boolean) =>
-  cmd(`moveCard(${k}, ${b}, ${c}, ${position}, ${otherBoard})`, (m) => m.cards.length > 0 && columnAt(m, b, c) !== undefined, async (m, r) => {
-    const card = at(m.cards, k);
-    const from = m.columnOf.get(card) as number;
-    const fromBoard = m.boardOfColumn.get(from) as number;
-    const to = otherBoard ? (columnAt(m, b, c) as number) : at(m.columnsOf.get(fromBoard) as number[], c);
-    const toBoard = m.boardOfColumn.get(to) as number;
-    const body = { Id: String(card), NewColumnId: to, NewPosition: position, ...(otherBoard ? { NewBoardId: toBoard } : {}) };
-    const res = await r.s.call('POST', '/v2/card/move-card', { body });
-    r.touched.push(card);
-    if (m.archived.has(card)) return status(res, 404, 'move archived');
-    status(res, 200, 'move');
-    const src = m.order.get(from) as number[];
-    src.splice(src.indexOf(card), 1);
-    const dst = m.order.get(to) as number[];
-    dst.splice(Math.min(position, dst.length), 0, card);
-    m.columnOf.set(card, to);
-    // Another board: the card keeps none of the old board's tags.
-    if (toBoard !== fromBoard) m.tagsOf.delete(card);
-  });
+  cmd(
+    `moveCard(${k}, ${b}, ${c}, ${position}, ${otherBoard})`,
+    (m) => m.cards.length > 0 && columnAt(m, b, c) !== undefined,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      const from = m.columnOf.get(card) as number;
+      const fromBoard = m.boardOfColumn.get(from) as number;
+      const to = otherBoard ? (columnAt(m, b, c) as number) : at(m.columnsOf.get(fromBoard) as number[], c);
+      const toBoard = m.boardOfColumn.get(to) as number;
+      const body = {
+        Id: String(card),
+        NewColumnId: to,
+        NewPosition: position,
+        ...(otherBoard ? { NewBoardId: toBoard } : {}),
+      };
+      const res = await r.s.call('POST', '/v2/card/move-card', { body });
+      r.touched.push(card);
+      if (m.archived.has(card)) return status(res, 404, 'move archived');
+      status(res, 200, 'move');
+      const src = m.order.get(from) as number[];
+      src.splice(src.indexOf(card), 1);
+      const dst = m.order.get(to) as number[];
+      dst.splice(Math.min(position, dst.length), 0, card);
+      m.columnOf.set(card, to);
+      // Another board: the card keeps none of the old board's tags.
+      if (toBoard !== fromBoard) m.tagsOf.delete(card);
+    },
+  );
 
 export const archiveCard = (k: number) =>
-  cmd(`archive(${k})`, (m) => m.cards.length > 0, async (m, r) => {
-    const card = at(m.cards, k);
-    status(await r.s.call('DELETE', `/v2/card/${card}`), 200, 'archive');
-    if (!m.archived.has(card)) {
-      const list = m.order.get(m.columnOf.get(card) as number) as number[];
-      list.splice(list.indexOf(card), 1);
-      m.archived.add(card);
-    }
-    r.touched.push(card);
-  });
+  cmd(
+    `archive(${k})`,
+    (m) => m.cards.length > 0,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      status(await r.s.call('DELETE', `/v2/card/${card}`), 200, 'archive');
+      if (!m.archived.has(card)) {
+        const list = m.order.get(m.columnOf.get(card) as number) as number[];
+        list.splice(list.indexOf(card), 1);
+        m.archived.add(card);
+      }
+      r.touched.push(card);
+    },
+  );
 
 export const createTag = (b: number, color: number) =>
-  cmd(`createTag(${b}, ${color})`, (m) => m.boards.length > 0 && m.tags.length < 8, async (m, r) => {
-    const board = at(m.boards, b);
-    const res = await r.s.call('POST', '/v2/tag', { body: { BoardId: board, Name: `tag ${color}`, Color: color } });
-    status(res, 200, 'create tag');
-    const id = res.json.data.Id as number;
-    // SQLite hands the highest id out again after it was deleted.
-    if (!m.deletedTags.delete(id)) m.tags.push(id);
-    m.boardOfTag.set(id, board);
-  });
+  cmd(
+    `createTag(${b}, ${color})`,
+    (m) => m.boards.length > 0 && m.tags.length < 8,
+    async (m, r) => {
+      const board = at(m.boards, b);
+      const res = await r.s.call('POST', '/v2/tag', { body: { BoardId: board, Name: `tag ${color}`, Color: color } });
+      status(res, 200, 'create tag');
+      const id = res.json.data.Id as number;
+      // SQLite hands the highest id out again after it was deleted.
+      if (!m.deletedTags.delete(id)) m.tags.push(id);
+      m.boardOfTag.set(id, board);
+    },
+  );
 
 /** What the service must say about putting `tag` on `card`: 200, 404 or 400 (in its order of checks). */
 const tagVerdict = (m: Model, card: number, tag: number) =>
-  m.deletedTags.has(tag) ? 404 : m.boardOfTag.get(tag) !== m.boardOfColumn.get(m.columnOf.get(card) as number) ? 400 : 200;
+  m.deletedTags.has(tag)
+    ? 404
+    : m.boardOfTag.get(tag) !== m.boardOfColumn.get(m.columnOf.get(card) as number)
+      ? 400
+      : 200;
 
 export const addTag = (k: number, t: number) =>
-  cmd(`addTag(${k}, ${t})`, (m) => m.cards.length > 0 && m.tags.length > 0, async (m, r) => {
-    const card = at(m.cards, k);
-    const tag = at(m.tags, t);
-    const res = await r.s.call('POST', `/v2/card/${card}/tags`, { body: { TagId: String(tag) } });
-    r.touched.push(card);
-    const want = m.archived.has(card) ? 404 : tagVerdict(m, card, tag);
-    status(res, want, 'add tag');
-    if (want === 200) m.tagsOf.set(card, new Set([...(m.tagsOf.get(card) ?? []), tag]));
-  });
+  cmd(
+    `addTag(${k}, ${t})`,
+    (m) => m.cards.length > 0 && m.tags.length > 0,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      const tag = at(m.tags, t);
+      const res = await r.s.call('POST', `/v2/card/${card}/tags`, { body: { TagId: String(tag) } });
+      r.touched.push(card);
+      const want = m.archived.has(card) ? 404 : tagVerdict(m, card, tag);
+      status(res, want, 'add tag');
+      if (want === 200) m.tagsOf.set(card, new Set([...(m.tagsOf.get(card) ?? []), tag]));
+    },
+  );
 
 export const setTags = (k: number, ts: number[]) =>
-  cmd(`setTags(${k}, [${ts.join()}])`, (m) => m.cards.length > 0 && m.tags.length > 0, async (m, r) => {
-    const card = at(m.cards, k);
-    const ids = [...new Set(ts.map((t) => at(m.tags, t)))];
-    const res = await r.s.call('PUT', `/v2/card/${card}/tags`, { body: { TagIds: ids.map(String) } });
-    r.touched.push(card);
-    const want = m.archived.has(card) ? 404 : (ids.map((t) => tagVerdict(m, card, t)).find((v) => v !== 200) ?? 200);
-    status(res, want, 'set tags');
-    if (want === 200) m.tagsOf.set(card, new Set(ids));
-  });
+  cmd(
+    `setTags(${k}, [${ts.join()}])`,
+    (m) => m.cards.length > 0 && m.tags.length > 0,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      const ids = [...new Set(ts.map((t) => at(m.tags, t)))];
+      const res = await r.s.call('PUT', `/v2/card/${card}/tags`, { body: { TagIds: ids.map(String) } });
+      r.touched.push(card);
+      const want = m.archived.has(card) ? 404 : (ids.map((t) => tagVerdict(m, card, t)).find((v) => v !== 200) ?? 200);
+      status(res, want, 'set tags');
+      if (want === 200) m.tagsOf.set(card, new Set(ids));
+    },
+  );
 
 export const deleteTag = (t: number) =>
-  cmd(`deleteTag(${t})`, (m) => m.tags.length > 0, async (m, r) => {
-    const tag = at(m.tags, t);
-    const res = await r.s.call('DELETE', '/v2/tag', { body: { BoardId: m.boardOfTag.get(tag), TagId: tag } });
-    if (m.deletedTags.has(tag)) return status(res, 404, 'delete deleted tag');
-    status(res, 200, 'delete tag');
-    m.deletedTags.add(tag);
-    for (const [card, set] of m.tagsOf) if (set.delete(tag)) r.touched.push(card);
-  });
+  cmd(
+    `deleteTag(${t})`,
+    (m) => m.tags.length > 0,
+    async (m, r) => {
+      const tag = at(m.tags, t);
+      const res = await r.s.call('DELETE', '/v2/tag', { body: { BoardId: m.boardOfTag.get(tag), TagId: tag } });
+      if (m.deletedTags.has(tag)) return status(res, 404, 'delete deleted tag');
+      status(res, 200, 'delete tag');
+      m.deletedTags.add(tag);
+      for (const [card, set] of m.tagsOf) if (set.delete(tag)) r.touched.push(card);
+    },
+  );
 
 export const addComment = (k: number, body: string) =>
-  cmd(`addComment(${k}, ${JSON.stringify(body)})`, (m) => m.cards.length > 0, async (m, r) => {
-    const card = at(m.cards, k);
-    const res = await r.s.call('POST', '/v2/comment', { body: { CardId: String(card), Body: body } });
-    r.touched.push(card);
-    if (m.archived.has(card)) return status(res, 404, 'comment on archived');
-    status(res, 200, 'comment');
-    const id = res.json.data.CommentDetails.CommentId as number;
-    addCommentId(m, id);
-    m.comment.set(id, { card, body: body.trim() });
-  });
+  cmd(
+    `addComment(${k}, ${JSON.stringify(body)})`,
+    (m) => m.cards.length > 0,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      const res = await r.s.call('POST', '/v2/comment', { body: { CardId: String(card), Body: body } });
+      r.touched.push(card);
+      if (m.archived.has(card)) return status(res, 404, 'comment on archived');
+      status(res, 200, 'comment');
+      const id = res.json.data.CommentDetails.CommentId as number;
+      addCommentId(m, id);
+      m.comment.set(id, { card, body: body.trim() });
+    },
+  );
 
 /** Update or delete a comment: 404 when it is gone or its card archived. */
 export const changeComment = (i: number, body: string | null) =>
-  cmd(`${body === null ? 'deleteComment' : 'updateComment'}(${i}${body === null ? '' : `, ${JSON.stringify(body)}`})`, (m) => m.comments.length > 0, async (m, r) => {
-    const id = at(m.comments, i);
-    const known = m.comment.get(id);
-    const res = body === null ? await r.s.call('DELETE', `/v2/comment/${id}`) : await r.s.call('PUT', `/v2/comment/${id}`, { body: { Body: body } });
-    if (known === undefined || m.archived.has(known.card)) return status(res, 404, 'change gone comment');
-    status(res, 200, 'change comment');
-    r.touched.push(known.card);
-    if (body === null) m.comment.delete(id);
-    else known.body = body.trim();
-  });
+  cmd(
+    `${body === null ? 'deleteComment' : 'updateComment'}(${i}${body === null ? '' : `, ${JSON.stringify(body)}`})`,
+    (m) => m.comments.length > 0,
+    async (m, r) => {
+      const id = at(m.comments, i);
+      const known = m.comment.get(id);
+      const res =
+        body === null
+          ? await r.s.call('DELETE', `/v2/comment/${id}`)
+          : await r.s.call('PUT', `/v2/comment/${id}`, { body: { Body: body } });
+      if (known === undefined || m.archived.has(known.card)) return status(res, 404, 'change gone comment');
+      status(res, 200, 'change comment');
+      r.touched.push(known.card);
+      if (body === null) m.comment.delete(id);
+      else known.body = body.trim();
+    },
+  );

@@ -16,7 +16,9 @@ describe('positions', () => {
     db.exec(`INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', '')`);
     db.exec(`INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'b', 1, '')`);
     db.exec(`INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'c', 0)`);
-    const insert = db.prepare(`INSERT INTO cards (board_id, column_id, title, thread_owner_email, position, created_at) VALUES (1, 1, 't', 'o@x.io', ?, '')`);
+    const insert = db.prepare(
+      `INSERT INTO cards (board_id, column_id, title, thread_owner_email, position, created_at) VALUES (1, 1, 't', 'o@x.io', ?, '')`,
+    );
     const model: number[] = [];
     for (let i = 0; i < 300; i++) model.push(Number(insert.run(i * 4).lastInsertRowid)); // tight gaps force respreads
     const update = db.prepare('UPDATE cards SET position = ? WHERE id = ?');
@@ -30,7 +32,10 @@ describe('positions', () => {
       model.splice(model.indexOf(id), 1);
       model.splice(Math.min(to, model.length), 0, id);
     }
-    const actual = db.prepare('SELECT id FROM cards WHERE column_id = 1 AND archived = 0 ORDER BY position, id').pluck().all();
+    const actual = db
+      .prepare('SELECT id FROM cards WHERE column_id = 1 AND archived = 0 ORDER BY position, id')
+      .pluck()
+      .all();
     expect(actual).toEqual(model);
     const distinct = db.prepare('SELECT COUNT(DISTINCT position) FROM cards').pluck().get();
     expect(distinct).toBe(300);

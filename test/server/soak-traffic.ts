@@ -107,7 +107,10 @@ export async function runSoak(setup: SoakSetup, o: SoakOptions): Promise<SoakRes
 
     const ops: (() => Promise<void>)[] = [
       async () => {
-        await call('GET', `/v2/board/${setup.boardId}/column/${pick(setup.columnIds)}/cards?page=${1 + Math.floor(rng() * 2)}&limit=50`);
+        await call(
+          'GET',
+          `/v2/board/${setup.boardId}/column/${pick(setup.columnIds)}/cards?page=${1 + Math.floor(rng() * 2)}&limit=50`,
+        );
       },
       async () => {
         // Mostly own cards, sometimes anyone's (another client may be moving it).
@@ -119,7 +122,12 @@ export async function runSoak(setup: SoakSetup, o: SoakOptions): Promise<SoakRes
         const column = pick(setup.columnIds);
         const full = rng() < 0.5;
         const extras = full ? { Note: `N ${title}`, Comment: `C ${title}`, SubTask: `S ${title}` } : {};
-        const r = await call('POST', '/v2/card', { BoardId: setup.boardId, ColumnId: column, CardTitle: title, ...extras });
+        const r = await call('POST', '/v2/card', {
+          BoardId: setup.boardId,
+          ColumnId: column,
+          CardTitle: title,
+          ...extras,
+        });
         if (r === null) return;
         res.acknowledgedWrites++;
         const card: AckedCard = {
@@ -137,7 +145,11 @@ export async function runSoak(setup: SoakSetup, o: SoakOptions): Promise<SoakRes
         if (mine.length === 0) return;
         const c = pick(mine);
         const to = pick(setup.columnIds);
-        const r = await call('POST', '/v2/card/move-card', { Id: String(c.id), NewColumnId: to, NewPosition: Math.floor(rng() * 6) });
+        const r = await call('POST', '/v2/card/move-card', {
+          Id: String(c.id),
+          NewColumnId: to,
+          NewPosition: Math.floor(rng() * 6),
+        });
         if (r === null) return;
         res.acknowledgedWrites++;
         c.column = to;
@@ -213,15 +225,22 @@ export async function verifySoak(url: string, key: string, setup: SoakSetup, car
       continue;
     }
     const d = r.json.data;
-    const has = (xs: { Body?: string; Comment?: string }[], body: string) => xs.some((x) => (x.Body ?? x.Comment) === body);
+    const has = (xs: { Body?: string; Comment?: string }[], body: string) =>
+      xs.some((x) => (x.Body ?? x.Comment) === body);
     if (d.TaskName !== c.title) problems.push(`card ${c.id}: title ${d.TaskName}`);
-    if (d.ColumnId !== `Label_${c.column}`) problems.push(`card ${c.id}: in ${d.ColumnId}, last acknowledged move to ${c.column}`);
-    if (listed.get(c.id) !== c.column) problems.push(`card ${c.id}: listed in ${listed.get(c.id)}, expected ${c.column}`);
+    if (d.ColumnId !== `Label_${c.column}`)
+      problems.push(`card ${c.id}: in ${d.ColumnId}, last acknowledged move to ${c.column}`);
+    if (listed.get(c.id) !== c.column)
+      problems.push(`card ${c.id}: listed in ${listed.get(c.id)}, expected ${c.column}`);
     if (c.note !== undefined && !has(d.Notes, c.note)) problems.push(`card ${c.id}: note missing`);
     if (c.subTask !== undefined && !has(d.SubTasks, c.subTask)) problems.push(`card ${c.id}: sub-task missing`);
     if (c.comment !== undefined && !has(d.Comments, c.comment)) problems.push(`card ${c.id}: comment missing`);
     for (const cm of c.comments) {
-      if (!(d.Comments as { CommentId: number; Comment: string }[]).some((x) => x.CommentId === cm.id && x.Comment === cm.body)) {
+      if (
+        !(d.Comments as { CommentId: number; Comment: string }[]).some(
+          (x) => x.CommentId === cm.id && x.Comment === cm.body,
+        )
+      ) {
         problems.push(`card ${c.id}: comment ${cm.id} missing`);
       }
     }

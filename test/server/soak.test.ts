@@ -22,28 +22,34 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('soak', () => {
-  it('20 clients of mixed traffic: only 200s and the expected 429s, and no acknowledged write lost', { timeout: 60_000 }, async () => {
-    const hotKey = s.addUser(DEFAULT_OWNER_EMAIL);
-    // OPS < LIMIT for a key of its own; HOT × OPS > LIMIT for the shared key.
-    const keys = Array.from({ length: CLIENTS }, (_, i) => (i < HOT ? hotKey : s.addUser(DEFAULT_OWNER_EMAIL)));
-    const board = await soakBoard(s.url, s.key);
-    const setup = { url: s.url, keys, ...board };
+  it(
+    '20 clients of mixed traffic: only 200s and the expected 429s, and no acknowledged write lost',
+    { timeout: 60_000 },
+    async () => {
+      const hotKey = s.addUser(DEFAULT_OWNER_EMAIL);
+      // OPS < LIMIT for a key of its own; HOT × OPS > LIMIT for the shared key.
+      const keys = Array.from({ length: CLIENTS }, (_, i) => (i < HOT ? hotKey : s.addUser(DEFAULT_OWNER_EMAIL)));
+      const board = await soakBoard(s.url, s.key);
+      const setup = { url: s.url, keys, ...board };
 
-    const res = await runSoak(setup, { clients: CLIENTS, durationMs: 15_000, opsPerClient: OPS, thinkMs: 60 });
+      const res = await runSoak(setup, { clients: CLIENTS, durationMs: 15_000, opsPerClient: OPS, thinkMs: 60 });
 
-    const statuses = [...res.byStatus].map(([k, v]) => `${k}×${v}`).join(', ');
-    console.log(`soak: ${res.requests} requests in ${(res.elapsedMs / 1000).toFixed(1)} s (${statuses}), ${res.acknowledgedWrites} acknowledged writes`);
-    expect(res.unexpected).toEqual([]);
-    expect([...res.byStatus.keys()].sort()).toEqual([200, 429]);
-    expect(res.cards.length).toBeGreaterThan(0);
-    // Checked through a second service on the same file without the limit:
-    // the check itself makes more reads than one key's budget.
-    const checker = await startService({ dbPath: s.dbPath, apiKey: CHECK_KEY });
-    try {
-      expect(await verifySoak(checker.url, CHECK_KEY, setup, res.cards)).toEqual([]);
-    } finally {
-      await checker.close();
-    }
-    expect(s.withDb((db) => db.pragma('integrity_check', { simple: true }))).toBe('ok');
-  });
+      const statuses = [...res.byStatus].map(([k, v]) => `${k}×${v}`).join(', ');
+      console.log(
+        `soak: ${res.requests} requests in ${(res.elapsedMs / 1000).toFixed(1)} s (${statuses}), ${res.acknowledgedWrites} acknowledged writes`,
+      );
+      expect(res.unexpected).toEqual([]);
+      expect([...res.byStatus.keys()].sort()).toEqual([200, 429]);
+      expect(res.cards.length).toBeGreaterThan(0);
+      // Checked through a second service on the same file without the limit:
+      // the check itself makes more reads than one key's budget.
+      const checker = await startService({ dbPath: s.dbPath, apiKey: CHECK_KEY });
+      try {
+        expect(await verifySoak(checker.url, CHECK_KEY, setup, res.cards)).toEqual([]);
+      } finally {
+        await checker.close();
+      }
+      expect(s.withDb((db) => db.pragma('integrity_check', { simple: true }))).toBe('ok');
+    },
+  );
 });

@@ -5,8 +5,18 @@ import { CardTable } from '../../src/store/card-table.js';
 import type { Card } from '../../src/store/card.js';
 
 const card = (id: CardId, title = `card ${id}`): Card => ({
-  id, title, displayTitle: title, columnLabel: 'c', boardId: 1, unread: false, assignees: null, tagIds: [],
-  owner: 'o@example.com', createdAt: '2026-01-01T00:00:00.000Z', dueDate: null, pending: false,
+  id,
+  title,
+  displayTitle: title,
+  columnLabel: 'c',
+  boardId: 1,
+  unread: false,
+  assignees: null,
+  tagIds: [],
+  owner: 'o@example.com',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  dueDate: null,
+  pending: false,
 });
 
 describe('CardTable', () => {

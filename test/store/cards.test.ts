@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CardId } from '../../src/api/tolerant.js';
 import { isPendingId, MutationError } from '../../src/store/index.js';
-import { card, closeAgents, confirmedIds, ids, ok, opened, refusal, rejection, sentText, serveMove, titles } from './helpers.js';
+import {
+  card,
+  closeAgents,
+  confirmedIds,
+  ids,
+  ok,
+  opened,
+  refusal,
+  rejection,
+  sentText,
+  serveMove,
+  titles,
+} from './helpers.js';
 
 afterEach(closeAgents);
 
@@ -10,10 +22,12 @@ const CARDS = { 11: [card(1, 11), card(2, 11)], 12: [card(4, 12, 'Write \x1b]52;
 /** Records JSON bodies of the requests a scripted answer serves. */
 function recorder() {
   const bodies: unknown[] = [];
-  const answer = (data: unknown, status = 200) => (o: { body?: unknown }) => {
-    bodies.push(o.body === undefined || o.body === null ? null : JSON.parse(sentText(o.body)));
-    return { statusCode: status, data: data as object };
-  };
+  const answer =
+    (data: unknown, status = 200) =>
+    (o: { body?: unknown }) => {
+      bodies.push(o.body === undefined || o.body === null ? null : JSON.parse(sentText(o.body)));
+      return { statusCode: status, data: data as object };
+    };
   return { bodies, answer };
 }
 
@@ -21,8 +35,10 @@ describe('creating cards', () => {
   it('shows a pending card on top at once, then swaps in the real id', async () => {
     const { store, pool } = await opened(CARDS);
     const { bodies, answer } = recorder();
-    pool.intercept({ path: '/v2/card', method: 'POST' })
-      .reply(answer({ Error: false, Success: 'Card created', taskId: 99 })).delay(50);
+    pool
+      .intercept({ path: '/v2/card', method: 'POST' })
+      .reply(answer({ Error: false, Success: 'Card created', taskId: 99 }))
+      .delay(50);
     const created = store.getState().createCard('Label_11', 'Call back Ana', 'She asked about pricing');
     const temp = store.getState().view.columns['Label_11']?.[0];
     expect(temp).toBeDefined();
@@ -40,8 +56,10 @@ describe('creating cards', () => {
 
   it('sends a move of a not-yet-created card with its real id, after the create', async () => {
     const { store, pool } = await opened(CARDS);
-    pool.intercept({ path: '/v2/card', method: 'POST' })
-      .reply(200, { Error: false, Success: 'Card created', taskId: 99 }).delay(50);
+    pool
+      .intercept({ path: '/v2/card', method: 'POST' })
+      .reply(200, { Error: false, Success: 'Card created', taskId: 99 })
+      .delay(50);
     const bodies = serveMove(pool, { status: 200 });
     const created = store.getState().createCard('Label_11', 'Draft reply');
     const tempId = store.getState().cursor.cardId as CardId;
@@ -57,7 +75,9 @@ describe('creating cards', () => {
 
   it('a refused create disappears and rejects with the typed text', async () => {
     const { store, pool } = await opened(CARDS);
-    pool.intercept({ path: '/v2/card', method: 'POST' }).reply(400, refusal(400, 'CardTitle: must be at most 500 characters'));
+    pool
+      .intercept({ path: '/v2/card', method: 'POST' })
+      .reply(400, refusal(400, 'CardTitle: must be at most 500 characters'));
     const err = await rejection(store.getState().createCard('Label_11', 'A very long title', 'with a note'));
     expect(err).toBeInstanceOf(MutationError);
     const me = err as unknown as MutationError;
@@ -135,16 +155,37 @@ describe('editing cards', () => {
   it('comments, notes and sub-tasks reach the server and reload an open detail', async () => {
     const { store, pool } = await opened(CARDS);
     const { bodies, answer } = recorder();
-    const detail = (comments: number) => ok({
-      ...card(1, 11), Notes: [], SubTasks: [], Tags: [],
-      Comments: Array.from({ length: comments }, (_, i) => ({ CommentId: i + 1, Comment: 'On it', EntityId: '1', CreatedAt: '2026-01-01T00:00:00.000Z' })),
-    });
+    const detail = (comments: number) =>
+      ok({
+        ...card(1, 11),
+        Notes: [],
+        SubTasks: [],
+        Tags: [],
+        Comments: Array.from({ length: comments }, (_, i) => ({
+          CommentId: i + 1,
+          Comment: 'On it',
+          EntityId: '1',
+          CreatedAt: '2026-01-01T00:00:00.000Z',
+        })),
+      });
     pool.intercept({ path: '/v2/card/1', method: 'GET' }).reply(200, detail(0));
     await store.getState().openCard('1');
     expect(store.getState().detail?.data?.Comments).toEqual([]);
-    pool.intercept({ path: '/v2/comment', method: 'POST' }).reply(answer(ok({
-      Error: false, Success: 'ok', CommentDetails: { CommentId: 1, UserId: 1, Comment: 'On it', EntityId: '1', CreatedAt: '2026-01-01T00:00:00.000Z' },
-    })));
+    pool.intercept({ path: '/v2/comment', method: 'POST' }).reply(
+      answer(
+        ok({
+          Error: false,
+          Success: 'ok',
+          CommentDetails: {
+            CommentId: 1,
+            UserId: 1,
+            Comment: 'On it',
+            EntityId: '1',
+            CreatedAt: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+      ),
+    );
     pool.intercept({ path: '/v2/card/1', method: 'GET' }).reply(200, detail(1));
     pool.intercept({ path: '/v2/card/1/note', method: 'POST' }).reply(answer(ok({ CardId: '1' })));
     pool.intercept({ path: '/v2/card/1', method: 'GET' }).reply(200, detail(1));
@@ -162,10 +203,15 @@ describe('columns and boards', () => {
   it('creating a column reloads the columns and loads the new one', async () => {
     const { store, pool } = await opened(CARDS);
     pool.intercept({ path: '/v2/board/1/column', method: 'POST' }).reply(200, ok({ Success: 'Column created' }));
-    pool.intercept({ path: '/v2/board/1/columns', method: 'GET' }).reply(200, ok([
-      { Id: 11, ColumnId: 'Label_11', Name: 'Inbox' }, { Id: 12, ColumnId: 'Label_12', Name: 'Doing' },
-      { Id: 13, ColumnId: 'Label_13', Name: 'Done' }, { Id: 14, ColumnId: 'Label_14', Name: 'Waiting' },
-    ]));
+    pool.intercept({ path: '/v2/board/1/columns', method: 'GET' }).reply(
+      200,
+      ok([
+        { Id: 11, ColumnId: 'Label_11', Name: 'Inbox' },
+        { Id: 12, ColumnId: 'Label_12', Name: 'Doing' },
+        { Id: 13, ColumnId: 'Label_13', Name: 'Done' },
+        { Id: 14, ColumnId: 'Label_14', Name: 'Waiting' },
+      ]),
+    );
     pool.intercept({ path: (p) => p.startsWith('/v2/board/1/column/14/cards?'), method: 'GET' }).reply(200, ok([]));
     await store.getState().createColumn('Waiting');
     expect(store.getState().columns.map((c) => c.name)).toEqual(['Inbox', 'Doing', 'Done', 'Waiting']);
@@ -176,7 +222,9 @@ describe('columns and boards', () => {
     const { store, pool } = await opened(CARDS);
     const { bodies, answer } = recorder();
     pool.intercept({ path: '/v2/board', method: 'POST' }).reply(answer(ok({ Id: 3, BoardName: 'Hiring' })));
-    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, ok([{ Id: 3, Name: 'Hiring', Owner: 'o@example.com', Users: '' }]));
+    pool
+      .intercept({ path: '/v2/board', method: 'GET' })
+      .reply(200, ok([{ Id: 3, Name: 'Hiring', Owner: 'o@example.com', Users: '' }]));
     await expect(store.getState().createBoard('Hiring', ['ana@example.com'])).resolves.toBe(3);
     expect(bodies).toEqual([{ Name: 'Hiring', Users: ['ana@example.com'] }]);
     expect(store.getState().boards.items.map((b) => b.Name)).toEqual(['Hiring']);

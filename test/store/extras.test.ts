@@ -20,7 +20,9 @@ describe('store extras', () => {
     const card = cardTitled(store, 'Team seats: upgrade from 5 to 12 mid-cycle');
     await store.getState().openCard(card.id);
     const theirs = store.getState().detail!.data!.Comments![0]!;
-    await expect(store.getState().updateComment(card.id, theirs.CommentId, 'mine now')).rejects.toThrow(/Only the author/);
+    await expect(store.getState().updateComment(card.id, theirs.CommentId, 'mine now')).rejects.toThrow(
+      /Only the author/,
+    );
     expect(store.getState().lastError).toMatch(/Only the author/);
 
     await store.getState().addComment(card.id, 'first draft');

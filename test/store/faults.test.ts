@@ -26,7 +26,12 @@ afterAll(async () => {
 
 async function openStore(extra: Partial<ClientOptions> = {}): Promise<BoardStore> {
   proxy.setPlan(PASS);
-  const client = createClient({ baseUrl: proxy.url, apiKey: proxy.apiKey, retry: { baseDelayMs: 1, maxDelayMs: 5 }, ...extra });
+  const client = createClient({
+    baseUrl: proxy.url,
+    apiKey: proxy.apiKey,
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    ...extra,
+  });
   const store = createBoardStore(client);
   await store.getState().openBoard(boardId);
   expect(store.getState().boardError).toBeNull();
@@ -41,7 +46,9 @@ async function expectMatchesServer(store: BoardStore): Promise<void> {
 }
 
 const titleCount = async (title: string) =>
-  Object.values(await serverColumns(direct, boardId)).flat().filter((c) => c.title === title).length;
+  Object.values(await serverColumns(direct, boardId))
+    .flat()
+    .filter((c) => c.title === title).length;
 
 const isPost = (path: string) => (r: { method: string; path: string }) => r.method === 'POST' && r.path === path;
 
@@ -144,9 +151,7 @@ describe('store through the fault proxy', () => {
     expect(store.getState().view.columns[a!.label]![0]!.id).toBe(card.id);
 
     // A move held by a slow answer while the refresh's list comes back cut off.
-    proxy.setPlan((r) =>
-      r.method === 'GET' ? { kind: 'truncate' } : { kind: 'pass', delayMs: 50 },
-    );
+    proxy.setPlan((r) => (r.method === 'GET' ? { kind: 'truncate' } : { kind: 'pass', delayMs: 50 }));
     const move = store.getState().moveCard(card.id, b!.label, 0);
     await store.getState().refresh();
     expect(store.getState().lastError).toMatch(/the JSON body is cut off/);

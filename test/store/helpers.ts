@@ -53,7 +53,8 @@ export function scripted(
 }
 
 const cardsPath = (col: number, page: number) => (p: string) =>
-  p.startsWith(`/v2/board/${BOARD}/column/${col}/cards?`) && new URLSearchParams(p.split('?')[1]).get('page') === String(page);
+  p.startsWith(`/v2/board/${BOARD}/column/${col}/cards?`) &&
+  new URLSearchParams(p.split('?')[1]).get('page') === String(page);
 
 /** Scripts one listing of the board: columns, tags and page 1 of each column. */
 export function serveBoard(pool: Interceptable, cards: Record<number, CardListed[]>, columns = COLUMNS): void {
@@ -62,7 +63,10 @@ export function serveBoard(pool: Interceptable, cards: Record<number, CardListed
 }
 
 export function serveTags(pool: Interceptable): void {
-  pool.intercept({ path: (p) => p.startsWith('/v2/tag?'), method: 'GET' }).reply(200, ok([])).persist();
+  pool
+    .intercept({ path: (p) => p.startsWith('/v2/tag?'), method: 'GET' })
+    .reply(200, ok([]))
+    .persist();
 }
 
 export function serveCards(pool: Interceptable, col: number, page: number, list: CardListed[], delayMs = 0) {
@@ -78,7 +82,11 @@ export function sentText(body: unknown): string {
 }
 
 /** Scripts one move-card answer and records the body it was sent. */
-export function serveMove(pool: Interceptable, answer: { status: number; message?: string; delayMs?: number }, bodies: unknown[] = []) {
+export function serveMove(
+  pool: Interceptable,
+  answer: { status: number; message?: string; delayMs?: number },
+  bodies: unknown[] = [],
+) {
   const scope = pool.intercept({ path: '/v2/card/move-card', method: 'POST' }).reply((opts) => {
     bodies.push(JSON.parse(sentText(opts.body)));
     return answer.status === 200

@@ -2,7 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CardId } from '../../src/api/tolerant.js';
 import { selectColumnCards, shouldLoadMore } from '../../src/store/index.js';
 import {
-  BOARD, card, closeAgents, COLUMNS, ids, ok, opened, refusal, scripted, serveCards, serveTags,
+  BOARD,
+  card,
+  closeAgents,
+  COLUMNS,
+  ids,
+  ok,
+  opened,
+  refusal,
+  scripted,
+  serveCards,
+  serveTags,
 } from './helpers.js';
 
 afterEach(closeAgents);
@@ -20,7 +30,8 @@ describe('opening a board', () => {
     const seen: CardId[][] = [];
     const unsubscribe = store.subscribe((s) => {
       const c11 = s.view.columns['Label_11'];
-      if (s.boardLoading && c11 && c11.length > 0 && seen.length === 0) seen.push([...ids(store, 11), ...ids(store, 13)]);
+      if (s.boardLoading && c11 && c11.length > 0 && seen.length === 0)
+        seen.push([...ids(store, 11), ...ids(store, 13)]);
     });
     const open = store.getState().openBoard(BOARD);
     expect(store.getState().boardLoading).toBe(true);
@@ -43,7 +54,9 @@ describe('opening a board', () => {
   it('reports a refused board in the server’s words', async () => {
     const { store, pool } = scripted();
     serveTags(pool);
-    pool.intercept({ path: `/v2/board/${BOARD}/columns`, method: 'GET' }).reply(403, refusal(403, 'Board is not shared with you'));
+    pool
+      .intercept({ path: `/v2/board/${BOARD}/columns`, method: 'GET' })
+      .reply(403, refusal(403, 'Board is not shared with you'));
     await store.getState().openBoard(BOARD);
     expect(store.getState().boardError).toBe('Board is not shared with you');
     expect(store.getState().lastError).toBe('Board is not shared with you');
@@ -54,8 +67,12 @@ describe('opening a board', () => {
     const { store, pool } = scripted();
     serveTags(pool);
     pool.intercept({ path: '/v2/board/1/columns', method: 'GET' }).reply(200, ok(COLUMNS)).delay(100);
-    pool.intercept({ path: '/v2/board/2/columns', method: 'GET' }).reply(200, ok([{ Id: 21, ColumnId: 'Label_21', Name: 'Other' }]));
-    pool.intercept({ path: (p) => p.startsWith('/v2/board/2/column/21/cards?'), method: 'GET' }).reply(200, ok([{ ...card(7, 21), BoardId: 2 }]));
+    pool
+      .intercept({ path: '/v2/board/2/columns', method: 'GET' })
+      .reply(200, ok([{ Id: 21, ColumnId: 'Label_21', Name: 'Other' }]));
+    pool
+      .intercept({ path: (p) => p.startsWith('/v2/board/2/column/21/cards?'), method: 'GET' })
+      .reply(200, ok([{ ...card(7, 21), BoardId: 2 }]));
     const first = store.getState().openBoard(1);
     await store.getState().openBoard(2);
     await first;
@@ -66,7 +83,9 @@ describe('opening a board', () => {
 
   it('loads boards, or says why not', async () => {
     const { store, pool } = scripted();
-    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, ok([{ Id: 1, Name: 'Support', Owner: 'o@x.io', Users: '' }]));
+    pool
+      .intercept({ path: '/v2/board', method: 'GET' })
+      .reply(200, ok([{ Id: 1, Name: 'Support', Owner: 'o@x.io', Users: '' }]));
     await store.getState().loadBoards();
     expect(store.getState().boards).toMatchObject({ loading: false, error: null });
     expect(store.getState().boards.items.map((b) => b.Name)).toEqual(['Support']);
@@ -154,7 +173,9 @@ describe('backoff', () => {
     store.subscribe((s, prev) => {
       if (s.backoff !== prev.backoff) seen.push(s.backoff?.reason ?? null);
     });
-    pool.intercept({ path: '/v2/board', method: 'GET' }).reply(429, refusal(429, 'Slow down'), { headers: { 'retry-after': '0' } });
+    pool
+      .intercept({ path: '/v2/board', method: 'GET' })
+      .reply(429, refusal(429, 'Slow down'), { headers: { 'retry-after': '0' } });
     pool.intercept({ path: '/v2/board', method: 'GET' }).reply(200, ok([]));
     await store.getState().loadBoards();
     expect(seen).toEqual(['rate limited (429)', null]);

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MutationError } from '../../src/store/index.js';
 import {
-  card, closeAgents, confirmedIds, ids, opened, rejection, sentText, serveBoard, serveMove, titles,
+  card,
+  closeAgents,
+  confirmedIds,
+  ids,
+  opened,
+  rejection,
+  sentText,
+  serveBoard,
+  serveMove,
+  titles,
 } from './helpers.js';
 
 afterEach(closeAgents);
@@ -71,10 +80,13 @@ describe('moving cards', () => {
   it('runs two moves of one card one after another; only the failed one is dropped', async () => {
     const { store, pool } = await opened(BOARD_CARDS);
     const log: string[] = [];
-    pool.intercept({ path: '/v2/card/move-card', method: 'POST' }).reply((o) => {
-      log.push(`sent ${sentText(o.body)}`);
-      return { statusCode: 200, data: { message: 'OK', error: false, code: 200, data: 'moved' } };
-    }).delay(80);
+    pool
+      .intercept({ path: '/v2/card/move-card', method: 'POST' })
+      .reply((o) => {
+        log.push(`sent ${sentText(o.body)}`);
+        return { statusCode: 200, data: { message: 'OK', error: false, code: 200, data: 'moved' } };
+      })
+      .delay(80);
     pool.intercept({ path: '/v2/card/move-card', method: 'POST' }).reply((o) => {
       log.push(`sent ${sentText(o.body)} after the first was confirmed: ${confirmedIds(store, 12).includes('1')}`);
       return { statusCode: 409, data: { message: 'Column is locked', error: true, code: 409 } };
@@ -141,12 +153,22 @@ describe('refresh while a move is pending', () => {
   it('keeps a confirmed move when a list answer sent before it lands after it', async () => {
     const { store, pool } = await opened(BOARD_CARDS);
     // The refresh's answers are slow and describe the board before the move.
-    pool.intercept({ path: '/v2/board/1/columns', method: 'GET' }).reply(200, {
-      message: 'OK', error: false, code: 200,
-      data: [{ Id: 11, ColumnId: 'Label_11', Name: 'Inbox' }, { Id: 12, ColumnId: 'Label_12', Name: 'Doing' }, { Id: 13, ColumnId: 'Label_13', Name: 'Done' }],
-    }).delay(120);
+    pool
+      .intercept({ path: '/v2/board/1/columns', method: 'GET' })
+      .reply(200, {
+        message: 'OK',
+        error: false,
+        code: 200,
+        data: [
+          { Id: 11, ColumnId: 'Label_11', Name: 'Inbox' },
+          { Id: 12, ColumnId: 'Label_12', Name: 'Doing' },
+          { Id: 13, ColumnId: 'Label_13', Name: 'Done' },
+        ],
+      })
+      .delay(120);
     for (const [col, list] of Object.entries(BOARD_CARDS)) {
-      pool.intercept({ path: (p) => p.startsWith(`/v2/board/1/column/${col}/cards?`), method: 'GET' })
+      pool
+        .intercept({ path: (p) => p.startsWith(`/v2/board/1/column/${col}/cards?`), method: 'GET' })
         .reply(200, { message: 'OK', error: false, code: 200, data: list });
     }
     serveMove(pool, { status: 200 });

@@ -22,7 +22,15 @@ import { PASS, seeded, startFaultProxy, type Fault, type FaultProxy, type Plan }
 
 let proxy: FaultProxy;
 let direct: Client;
-const totals = { runs: 0, retries: 0, actions: 0, fulfilled: 0, rejected: 0, checks: 0, faults: {} as Record<string, number> };
+const totals = {
+  runs: 0,
+  retries: 0,
+  actions: 0,
+  fulfilled: 0,
+  rejected: 0,
+  checks: 0,
+  faults: {} as Record<string, number>,
+};
 
 beforeAll(async () => {
   proxy = await startFaultProxy();
@@ -48,7 +56,10 @@ type Op =
 
 const title = fc.string({ minLength: 1, maxLength: 12 }).map((t) => `p ${t}`);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('move' as const), card: fc.nat(), col: fc.nat(), idx: fc.nat(8) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('move' as const), card: fc.nat(), col: fc.nat(), idx: fc.nat(8) }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('reorder' as const), card: fc.nat(), idx: fc.nat(8) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('create' as const), col: fc.nat(), title }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('edit' as const), card: fc.nat(), title }) },
@@ -96,11 +107,15 @@ function violations(s: BoardState): string[] {
     if (!where.has(id) && !archiving.has(id)) out.push(`confirmed card ${id} lost from the view`);
   }
   for (const m of s.pending) {
-    if (m.kind === 'create' && !where.has(m.cardId) && !archiving.has(m.cardId)) out.push(`pending create ${m.cardId} not shown`);
+    if (m.kind === 'create' && !where.has(m.cardId) && !archiving.has(m.cardId))
+      out.push(`pending create ${m.cardId} not shown`);
   }
   const expected = deriveView(EMPTY_VIEW, s.confirmed, s.pending, s.boardId, s.columns);
   const byId = (t: CardTable) => [...t.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (!isDeepStrictEqual(s.view.columns, expected.columns) || !isDeepStrictEqual(byId(s.view.cards), byId(expected.cards))) {
+  if (
+    !isDeepStrictEqual(s.view.columns, expected.columns) ||
+    !isDeepStrictEqual(byId(s.view.cards), byId(expected.cards))
+  ) {
     out.push('view differs from confirmed + pending replayed');
   }
   return out;
@@ -124,7 +139,11 @@ async function freshBoard(): Promise<number> {
 async function openStore(boardId: number): Promise<BoardStore> {
   proxy.setPlan(PASS);
   const client = createClient({
-    baseUrl: proxy.url, apiKey: proxy.apiKey, maxAttempts: 3, timeoutMs: 5_000, retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    baseUrl: proxy.url,
+    apiKey: proxy.apiKey,
+    maxAttempts: 3,
+    timeoutMs: 5_000,
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
   });
   const store = createBoardStore(client, { pageSize: 50 });
   await store.getState().openBoard(boardId);
@@ -167,68 +186,76 @@ function act(store: BoardStore, o: Exclude<Op, { kind: 'pause' | 'refresh' | 're
 describe('store property: random actions over random faults', () => {
   it('no duplicates, none lost, view = confirmed ⊕ pending at every step; settles to the server', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 3, maxLength: 40, size: 'medium' }), fc.integer(), async (ops, seed) => {
-        const boardId = await freshBoard();
-        const store = await openStore(boardId);
-        const seen: string[] = [];
-        const unsubscribe = store.subscribe((s) => {
-          totals.checks++;
-          seen.push(...violations(s));
-        });
-        proxy.setPlan(randomPlan(seed));
-        const running: Promise<unknown>[] = [];
-        const refreshes: Promise<void>[] = [];
-        const failedCreates: { label: string; title: string }[] = [];
-        try {
-          for (const o of ops) {
-            if (o.kind === 'pause') await new Promise((r) => setTimeout(r, o.ms));
-            else if (o.kind === 'refresh') refreshes.push(store.getState().refresh());
-            else {
-              // The user retries after seeing the failure: let what is in flight land first.
-              if (o.kind === 'retry') await Promise.allSettled(running);
-              const again = o.kind === 'retry' ? failedCreates.shift() : undefined;
-              if (again) totals.retries++;
-              const p = o.kind === 'retry' ? again && store.getState().createCard(again.label, again.title) : act(store, o);
-              if (p) {
-                running.push(p);
-                p.catch((e: unknown) => {
-                  // Judged below, after settling; a failed create is kept for a retry op.
-                  if (e instanceof MutationError && e.input.kind === 'create' && o.kind !== 'retry') {
-                    failedCreates.push({ label: e.input.columnLabel, title: e.input.title });
-                  }
-                });
+      fc.asyncProperty(
+        fc.array(op, { minLength: 3, maxLength: 40, size: 'medium' }),
+        fc.integer(),
+        async (ops, seed) => {
+          const boardId = await freshBoard();
+          const store = await openStore(boardId);
+          const seen: string[] = [];
+          const unsubscribe = store.subscribe((s) => {
+            totals.checks++;
+            seen.push(...violations(s));
+          });
+          proxy.setPlan(randomPlan(seed));
+          const running: Promise<unknown>[] = [];
+          const refreshes: Promise<void>[] = [];
+          const failedCreates: { label: string; title: string }[] = [];
+          try {
+            for (const o of ops) {
+              if (o.kind === 'pause') await new Promise((r) => setTimeout(r, o.ms));
+              else if (o.kind === 'refresh') refreshes.push(store.getState().refresh());
+              else {
+                // The user retries after seeing the failure: let what is in flight land first.
+                if (o.kind === 'retry') await Promise.allSettled(running);
+                const again = o.kind === 'retry' ? failedCreates.shift() : undefined;
+                if (again) totals.retries++;
+                const p =
+                  o.kind === 'retry' ? again && store.getState().createCard(again.label, again.title) : act(store, o);
+                if (p) {
+                  running.push(p);
+                  p.catch((e: unknown) => {
+                    // Judged below, after settling; a failed create is kept for a retry op.
+                    if (e instanceof MutationError && e.input.kind === 'create' && o.kind !== 'retry') {
+                      failedCreates.push({ label: e.input.columnLabel, title: e.input.title });
+                    }
+                  });
+                }
               }
+              seen.push(...violations(store.getState()));
+              expect(seen).toEqual([]);
             }
-            seen.push(...violations(store.getState()));
+            const settled = await Promise.allSettled(running);
+            await Promise.all(refreshes); // loads never reject
             expect(seen).toEqual([]);
-          }
-          const settled = await Promise.allSettled(running);
-          await Promise.all(refreshes); // loads never reject
-          expect(seen).toEqual([]);
-          expect(store.getState().pending).toEqual([]);
-          totals.runs++;
-          totals.actions += running.length;
-          totals.fulfilled += settled.filter((r) => r.status === 'fulfilled').length;
-          totals.rejected += settled.filter((r) => r.status === 'rejected').length;
-          // Every failure was reported: the store counted each rejected action, except those
-          // dropped because the card they needed was never created (its create was counted).
-          const reasons = settled.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []));
-          expect(store.getState().failedCount).toBe(reasons.filter((m) => m !== 'The card was not created').length);
-          expect(reasons.every((m) => m.trim() !== '')).toBe(true);
+            expect(store.getState().pending).toEqual([]);
+            totals.runs++;
+            totals.actions += running.length;
+            totals.fulfilled += settled.filter((r) => r.status === 'fulfilled').length;
+            totals.rejected += settled.filter((r) => r.status === 'rejected').length;
+            // Every failure was reported: the store counted each rejected action, except those
+            // dropped because the card they needed was never created (its create was counted).
+            const reasons = settled.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []));
+            expect(store.getState().failedCount).toBe(reasons.filter((m) => m !== 'The card was not created').length);
+            expect(reasons.every((m) => m.trim() !== '')).toBe(true);
 
-          proxy.setPlan(PASS);
-          await store.getState().refresh();
-          const server = await serverColumns(direct, boardId);
-          expect(storeColumns(store)).toEqual(server);
-          // A create resent after a failure never made a second card.
-          const titles = Object.values(server).flat().map((c) => c.title).filter((t) => /^c\d+ /.test(t));
-          expect(titles.length).toBe(new Set(titles).size);
-        } finally {
-          unsubscribe();
-          proxy.setPlan(PASS);
-          await Promise.allSettled([...running, ...refreshes]);
-        }
-      }),
+            proxy.setPlan(PASS);
+            await store.getState().refresh();
+            const server = await serverColumns(direct, boardId);
+            expect(storeColumns(store)).toEqual(server);
+            // A create resent after a failure never made a second card.
+            const titles = Object.values(server)
+              .flat()
+              .map((c) => c.title)
+              .filter((t) => /^c\d+ /.test(t));
+            expect(titles.length).toBe(new Set(titles).size);
+          } finally {
+            unsubscribe();
+            proxy.setPlan(PASS);
+            await Promise.allSettled([...running, ...refreshes]);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   }, 120_000);

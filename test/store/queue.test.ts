@@ -20,9 +20,19 @@ describe('KeyedQueue', () => {
     const a1 = gate();
     const b1 = gate();
     const p = [
-      q.run('a', async () => { log.push('a1 start'); await a1.promise; log.push('a1 end'); }),
-      q.run('a', async () => { log.push('a2 start'); }),
-      q.run('b', async () => { log.push('b1 start'); await b1.promise; log.push('b1 end'); }),
+      q.run('a', async () => {
+        log.push('a1 start');
+        await a1.promise;
+        log.push('a1 end');
+      }),
+      q.run('a', async () => {
+        log.push('a2 start');
+      }),
+      q.run('b', async () => {
+        log.push('b1 start');
+        await b1.promise;
+        log.push('b1 end');
+      }),
     ];
     await tick();
     expect(log).toEqual(['a1 start', 'b1 start']);
@@ -60,9 +70,13 @@ describe('KeyedQueue', () => {
 
   it('a failure settles only its own job; the key goes on', async () => {
     const q = new KeyedQueue(1);
-    const first = q.run('a', async () => { throw new Error('nope'); });
+    const first = q.run('a', async () => {
+      throw new Error('nope');
+    });
     const second = q.run('a', async () => 'fine');
-    const sync = q.run('b', () => { throw new Error('sync throw'); });
+    const sync = q.run('b', () => {
+      throw new Error('sync throw');
+    });
     await expect(first).rejects.toThrow('nope');
     await expect(second).resolves.toBe('fine');
     await expect(sync).rejects.toThrow('sync throw');

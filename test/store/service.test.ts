@@ -74,7 +74,10 @@ describe('store against the local service', () => {
   it('a refused mutation shows the service’s message and changes nothing', async () => {
     const store = await openDemo();
     const col = store.getState().columns[0]!;
-    const err = await store.getState().createCard(col.label, '   ').catch((e: unknown) => e as Error);
+    const err = await store
+      .getState()
+      .createCard(col.label, '   ')
+      .catch((e: unknown) => e as Error);
     expect(err).toBeInstanceOf(Error);
     expect(store.getState().lastError).toBe((err as Error).message);
     expect(store.getState().lastError).toMatch(/CardTitle/);

@@ -2,7 +2,14 @@
  * Comparing what the store shows with what the server has: both reduced to
  * "per column label, card ids and titles in order".
  */
-import { isUnreadable, type Board, type BoardRow, type Card, type CardId, type CardRow } from '../../src/api/tolerant.js';
+import {
+  isUnreadable,
+  type Board,
+  type BoardRow,
+  type Card,
+  type CardId,
+  type CardRow,
+} from '../../src/api/tolerant.js';
 import type { Client } from '../../src/api/types.js';
 import { toColumnInfo } from '../../src/store/column-info.js';
 import type { BoardStore } from '../../src/store/index.js';
@@ -48,7 +55,8 @@ export async function serverColumns(client: Client, boardId: number, pageSize = 
 export function storeColumns(store: BoardStore): Columns {
   const s = store.getState();
   const out: Columns = {};
-  for (const col of s.columns) out[col.label] = (s.view.columns[col.label] ?? []).map((c) => ({ id: c.id, title: c.title }));
+  for (const col of s.columns)
+    out[col.label] = (s.view.columns[col.label] ?? []).map((c) => ({ id: c.id, title: c.title }));
   return out;
 }
 

@@ -8,7 +8,13 @@
  * "this Idempotency-Key reached the service exactly once".
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +107,12 @@ export async function startFaultProxy(opts: StartOptions = {}): Promise<FaultPro
   const apiKey = opts.apiKey ?? 'fault-proxy-key-0123456789abcdef';
   let service: RunningService;
   try {
-    service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey, demo: opts.demo ?? true, rateLimit: opts.rateLimit ?? 0 });
+    service = await startService({
+      dbPath: join(dir, 'inboard.db'),
+      apiKey,
+      demo: opts.demo ?? true,
+      rateLimit: opts.rateLimit ?? 0,
+    });
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     throw e;
@@ -150,7 +161,10 @@ export async function startFaultProxy(opts: StartOptions = {}): Promise<FaultPro
     };
     const fault = plan(info);
     const entry: LogEntry = {
-      ...info, fault: fault.kind, forwarded: false, upstreamStatus: undefined,
+      ...info,
+      fault: fault.kind,
+      forwarded: false,
+      upstreamStatus: undefined,
       authorization: typeof req.headers.authorization === 'string' ? req.headers.authorization : undefined,
     };
     log.push(entry);
@@ -163,10 +177,15 @@ export async function startFaultProxy(opts: StartOptions = {}): Promise<FaultPro
     const passOn = (up: Upstream, payload: Buffer = up.body) => {
       const type = up.headers['content-type'];
       const retry = up.headers['retry-after'];
-      send(res, up.status, {
-        ...(type ? { 'content-type': String(type) } : {}),
-        ...(retry ? { 'retry-after': String(retry) } : {}),
-      }, payload);
+      send(
+        res,
+        up.status,
+        {
+          ...(type ? { 'content-type': String(type) } : {}),
+          ...(retry ? { 'retry-after': String(retry) } : {}),
+        },
+        payload,
+      );
     };
     switch (fault.kind) {
       case 'pass':
@@ -175,15 +194,23 @@ export async function startFaultProxy(opts: StartOptions = {}): Promise<FaultPro
       case 'status':
         if (fault.delayMs) await sleep(fault.delayMs);
         return send(
-          res, fault.status,
-          { 'content-type': 'application/json', ...(fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}) },
+          res,
+          fault.status,
+          {
+            'content-type': 'application/json',
+            ...(fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}),
+          },
           fault.body ?? JSON.stringify({ message: `Injected ${fault.status}`, error: true, code: fault.status }),
         );
       case 'statusAfter': {
         await through();
         return send(
-          res, fault.status,
-          { 'content-type': 'application/json', ...(fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}) },
+          res,
+          fault.status,
+          {
+            'content-type': 'application/json',
+            ...(fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}),
+          },
           JSON.stringify({ message: `Injected ${fault.status} after commit`, error: true, code: fault.status }),
         );
       }
@@ -198,7 +225,9 @@ export async function startFaultProxy(opts: StartOptions = {}): Promise<FaultPro
         return; // the socket is destroyed by close() if the client never gives up
       case 'html':
         return send(
-          res, fault.status, { 'content-type': 'text/html' },
+          res,
+          fault.status,
+          { 'content-type': 'text/html' },
           `<!DOCTYPE html><html><head><title>${fault.status} Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>`,
         );
       case 'truncate': {

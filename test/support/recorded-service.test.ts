@@ -29,7 +29,11 @@ async function call(s: RecordedService, method: string, path: string, body?: str
   });
   const text = await res.text();
   let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests inspect arbitrary answers
-  try { json = JSON.parse(text); } catch { json = undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
   return { status: res.status, type: res.headers.get('content-type') ?? '', text, json };
 }
 
@@ -46,8 +50,18 @@ describe('recorded service', () => {
     const rows = r.json.data as Record<string, unknown>[];
     expect(rows).toHaveLength(6);
     expect(rows.every((x) => !('ServiceTaskId' in x))).toBe(true);
-    expect(rows[0]).toMatchObject({ TaskName: 'Re: Invoice #10482', ReadUnreadStatus: 0, ColumnId: 'Label_9726643905', BoardId: 1 });
-    expect(rows[3]).toMatchObject({ dragTaskId: 102, taskName: 'Password reset loop', customFields: '{oops', assignees: 'ana@example.com,ben@example.com' });
+    expect(rows[0]).toMatchObject({
+      TaskName: 'Re: Invoice #10482',
+      ReadUnreadStatus: 0,
+      ColumnId: 'Label_9726643905',
+      BoardId: 1,
+    });
+    expect(rows[3]).toMatchObject({
+      dragTaskId: 102,
+      taskName: 'Password reset loop',
+      customFields: '{oops',
+      assignees: 'ana@example.com,ben@example.com',
+    });
     expect(rows[4]).toEqual({ Id: 103, Title: 'Call back Müller' });
     expect(rows[5]).toEqual({ TaskName: { oops: true } });
     expect(s.cardIds(11)).toEqual(['101', '9007199254740993', '18c2f3a9b4d5e6f7', '102', '103']);
@@ -62,7 +76,13 @@ describe('recorded service', () => {
     const s = await start();
     const r = await call(s, 'GET', '/v2/board');
     expect(r.json.data).toEqual([
-      { Id: 1, Name: 'Support inbox', Owner: 'owner@example.com', Users: 'ana@example.com,ben@example.com', IntegrationType: null },
+      {
+        Id: 1,
+        Name: 'Support inbox',
+        Owner: 'owner@example.com',
+        Users: 'ana@example.com,ben@example.com',
+        IntegrationType: null,
+      },
       { Id: 2, Name: 'Sales', Owner: 'owner@example.com', Users: [] },
       { Owner: 'x@example.com' },
       { Id: 3, Name: 'WhatsApp', Owner: 'owner@example.com', Users: [], IntegrationType: 'WHATSAPP' },
@@ -72,7 +92,11 @@ describe('recorded service', () => {
   it('lists columns as {Id, Name} with no ColumnId, and refuses a Label_ column id for cards', async () => {
     const s = await start();
     const cols = await call(s, 'GET', '/v2/board/1/columns');
-    expect(cols.json.data).toEqual([{ Id: 11, Name: 'New' }, { Id: 12, Name: 'In progress' }, { Id: 13, Name: 'Done' }]);
+    expect(cols.json.data).toEqual([
+      { Id: 11, Name: 'New' },
+      { Id: 12, Name: 'In progress' },
+      { Id: 13, Name: 'Done' },
+    ]);
     for (const c of cols.json.data) expect(Object.keys(c)).toEqual(['Id', 'Name']);
     const label = await call(s, 'GET', '/v2/board/1/column/Label_9726643905/cards?page=1');
     expect(label.status).toBe(400);
@@ -84,7 +108,12 @@ describe('recorded service', () => {
   it('answers a card detail with exactly Id, Title, Note, BoardId, matching the id exactly', async () => {
     const s = await start();
     const r = await call(s, 'GET', '/v2/card/101');
-    expect(r.json.data).toEqual({ Id: 101, Title: 'Re: Invoice #10482', Note: 'Customer says the total is wrong.', BoardId: 1 });
+    expect(r.json.data).toEqual({
+      Id: 101,
+      Title: 'Re: Invoice #10482',
+      Note: 'Customer says the total is wrong.',
+      BoardId: 1,
+    });
     const big = await call(s, 'GET', '/v2/card/9007199254740993');
     expect(Object.keys(big.json.data)).toEqual(['Id', 'Title', 'Note', 'BoardId']);
     expect(big.text).toContain('"Id":9007199254740993,');
@@ -103,19 +132,38 @@ describe('recorded service', () => {
     const listed = await call(s, 'GET', '/v2/board/1/column/12/cards?page=1');
     expect(listed.json.data[1]).toMatchObject({ DragTaskId: 101, ColumnId: 'Label_9726643906' });
 
-    const label = await call(s, 'POST', '/v2/card/move-card', '{"Id":"102","NewColumnId":"Label_9726643906","NewPosition":0}');
+    const label = await call(
+      s,
+      'POST',
+      '/v2/card/move-card',
+      '{"Id":"102","NewColumnId":"Label_9726643906","NewPosition":0}',
+    );
     expect(label.status).toBe(400);
     expect(label.json.message).toBe('Invalid ColumnId Or BoardId');
     expect(s.cardIds(11)).toContain('102');
 
     // Written by hand: the digits a rounding client would send.
-    const lossy = await call(s, 'POST', '/v2/card/move-card', '{"Id":9007199254740992,"NewColumnId":13,"NewPosition":0}');
+    const lossy = await call(
+      s,
+      'POST',
+      '/v2/card/move-card',
+      '{"Id":9007199254740992,"NewColumnId":13,"NewPosition":0}',
+    );
     expect(lossy.status).toBe(400);
     expect(lossy.json).toEqual({ message: 'Id lost precision', error: true, code: 400 });
     expect(s.cardIds(13)).toEqual([]);
-    expect(s.requests.at(-1)).toEqual({ method: 'POST', path: '/v2/card/move-card', body: '{"Id":9007199254740992,"NewColumnId":13,"NewPosition":0}' });
+    expect(s.requests.at(-1)).toEqual({
+      method: 'POST',
+      path: '/v2/card/move-card',
+      body: '{"Id":9007199254740992,"NewColumnId":13,"NewPosition":0}',
+    });
 
-    const exact = await call(s, 'POST', '/v2/card/move-card', '{"Id":"9007199254740993","NewColumnId":13,"NewPosition":0}');
+    const exact = await call(
+      s,
+      'POST',
+      '/v2/card/move-card',
+      '{"Id":"9007199254740993","NewColumnId":13,"NewPosition":0}',
+    );
     expect(exact.status).toBe(200);
     expect(s.cardIds(13)).toEqual(['9007199254740993']);
   });
@@ -135,13 +183,24 @@ describe('recorded service', () => {
 
   it('creates cards on top, takes comments without the envelope, tags and archives', async () => {
     const s = await start();
-    const made = await call(s, 'POST', '/v2/card', JSON.stringify({ BoardId: 1, ColumnId: 13, CardTitle: 'Ship it', Note: 'n1', Comment: 'c1' }));
+    const made = await call(
+      s,
+      'POST',
+      '/v2/card',
+      JSON.stringify({ BoardId: 1, ColumnId: 13, CardTitle: 'Ship it', Note: 'n1', Comment: 'c1' }),
+    );
     expect(made.json).toEqual({ Error: false, Success: 'Task created', taskId: 105 });
     expect(s.cardIds(13)).toEqual(['105']);
     expect(s.notes).toEqual([{ cardId: '105', body: 'n1' }]);
     const comment = await call(s, 'POST', '/v2/comment', '{"CardId":"18c2f3a9b4d5e6f7","Body":"on it"}');
-    expect(comment.json).toMatchObject({ Error: false, CommentDetails: { UserId: 7, Comment: 'on it', EntityId: '18c2f3a9b4d5e6f7' } });
-    expect(s.comments).toEqual([{ cardId: '105', body: 'c1' }, { cardId: '18c2f3a9b4d5e6f7', body: 'on it' }]);
+    expect(comment.json).toMatchObject({
+      Error: false,
+      CommentDetails: { UserId: 7, Comment: 'on it', EntityId: '18c2f3a9b4d5e6f7' },
+    });
+    expect(s.comments).toEqual([
+      { cardId: '105', body: 'c1' },
+      { cardId: '18c2f3a9b4d5e6f7', body: 'on it' },
+    ]);
     const tagged = await call(s, 'POST', '/v2/card/101/tags', '{"TagId":"2"}');
     expect(tagged.json.data).toEqual({ CardId: '101' });
     expect(s.tagsAdded).toEqual([{ cardId: '101', tagId: '2' }]);
@@ -153,7 +212,8 @@ describe('recorded service', () => {
     expect(s.archived).toEqual(['9007199254740993']);
     expect(s.cardIds(11)).not.toContain('9007199254740993');
     expect((await call(s, 'GET', '/v2/tag?BoardId=1')).json.data).toEqual([
-      { Id: 1, Name: 'Urgent', Color: '1', BoardId: 1 }, { Id: 2, Name: 'Billing', Color: '6', BoardId: 1 },
+      { Id: 1, Name: 'Urgent', Color: '1', BoardId: 1 },
+      { Id: 2, Name: 'Billing', Color: '6', BoardId: 1 },
     ]);
     const seq = await call(s, 'GET', '/v2/email-sequence');
     expect(seq.json).toMatchObject({ EmailTemplateId: 501, LastSent: null });
@@ -185,7 +245,9 @@ describe('recorded service', () => {
 
   it('runs standalone: one line on stdout, then serves until SIGTERM', async () => {
     const main = fileURLToPath(new URL('./recorded-service-main.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', main, '--key', 'k-main'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', main, '--key', 'k-main'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const lines = createInterface({ input: child.stdout });
     const [first] = (await once(lines, 'line')) as [string];
     expect(first).toMatch(/^listening http:\/\/127\.0\.0\.1:\d+$/);

@@ -28,7 +28,9 @@ export function toJson(v: unknown): string {
 }
 
 export interface BoardRec {
-  id: number; name: string; owner: string;
+  id: number;
+  name: string;
+  owner: string;
   // types.ts Board.Users: "comma-separated string from GROUP_CONCAT or empty array"
   users: string | string[];
   // types.ts Board.IntegrationType: '"WHATSAPP" for WhatsApp boards, null/absent for email boards'
@@ -36,16 +38,37 @@ export interface BoardRec {
 }
 
 /** `label` is what cards carry as ColumnId; it is never served on the column itself. */
-export interface ColumnRec { id: number; boardId: number; name: string; label: string }
+export interface ColumnRec {
+  id: number;
+  boardId: number;
+  name: string;
+  label: string;
+}
 
 /** `form`: how the card is written when listed, one of the three casings the vendor's client reads. */
 export interface CardRec {
-  id: string; title: string; boardId: number; columnId: number; form: 'pascal' | 'camel' | 'minimal';
-  read: 0 | 1; assignees: string | null; customFields: string; dueDate: string | null; owner: string;
-  createdAt: string; status: string; note: string; archived: boolean;
+  id: string;
+  title: string;
+  boardId: number;
+  columnId: number;
+  form: 'pascal' | 'camel' | 'minimal';
+  read: 0 | 1;
+  assignees: string | null;
+  customFields: string;
+  dueDate: string | null;
+  owner: string;
+  createdAt: string;
+  status: string;
+  note: string;
+  archived: boolean;
 }
 
-export interface TagRec { id: number; name: string; color: string; boardId: number }
+export interface TagRec {
+  id: number;
+  name: string;
+  color: string;
+  boardId: number;
+}
 
 export interface World {
   boards: BoardRec[];
@@ -56,7 +79,13 @@ export interface World {
   tags: TagRec[];
   comments: Map<number, { cardId: string; entry: Entry; createdAt: string }>;
   /** What was done, for tests to read (RecordedService exposes these arrays). */
-  log: { archived: string[]; comments: Entry[]; notes: Entry[]; subTasks: Entry[]; tagsAdded: { cardId: string; tagId: string }[] };
+  log: {
+    archived: string[];
+    comments: Entry[];
+    notes: Entry[];
+    subTasks: Entry[];
+    tagsAdded: { cardId: string; tagId: string }[];
+  };
   /** A logical clock: new things get deterministic, increasing timestamps. */
   tick: number;
   next: { task: number; comment: number; tag: number; column: number; board: number };
@@ -92,19 +121,48 @@ export function seed(): World {
     { id: 31, boardId: 3, name: 'Chats', label: 'Label_8812000001' },
   ];
   const base = (id: string, title: string, boardId: number, columnId: number): CardRec => ({
-    id, title, boardId, columnId, form: 'pascal', read: 1, assignees: null, customFields: '{}',
-    dueDate: null, owner: OWNER, createdAt: '2025-03-03T09:15:27.000Z', status: '1', note: '', archived: false,
+    id,
+    title,
+    boardId,
+    columnId,
+    form: 'pascal',
+    read: 1,
+    assignees: null,
+    customFields: '{}',
+    dueDate: null,
+    owner: OWNER,
+    createdAt: '2025-03-03T09:15:27.000Z',
+    status: '1',
+    note: '',
+    archived: false,
   });
   const list: CardRec[] = [
     // types.ts Card.Assignees: "string | null"; WhatsAppCardItem.assignees: "JSON string array".
-    { ...base('101', 'Re: Invoice #10482', 1, 11), read: 0, assignees: '["ana@example.com"]', note: 'Customer says the total is wrong.' },
+    {
+      ...base('101', 'Re: Invoice #10482', 1, 11),
+      read: 0,
+      assignees: '["ana@example.com"]',
+      note: 'Customer says the total is wrong.',
+    },
     // cards.ts entityTypeFor: task ids are digits; this one is past 2^53.
-    { ...base('9007199254740993', 'Big id: quarterly export', 1, 11), customFields: '[]', createdAt: '2025-03-03T10:02:11.512Z' },
+    {
+      ...base('9007199254740993', 'Big id: quarterly export', 1, 11),
+      customFields: '[]',
+      createdAt: '2025-03-03T10:02:11.512Z',
+    },
     // cards.ts entityTypeFor: "Email/thread IDs are hex strings of ~16 chars".
-    { ...base('18c2f3a9b4d5e6f7', 'Refund request from Zoë', 1, 11), assignees: '["ana@example.com","ben@example.com"]' },
+    {
+      ...base('18c2f3a9b4d5e6f7', 'Refund request from Zoë', 1, 11),
+      assignees: '["ana@example.com","ben@example.com"]',
+    },
     // shaping.ts shapeCardCompact: "The v2 API may return fields under different casing".
     // Assignees as a plain comma string: types.ts only says "string | null", so a client can't rely on JSON.
-    { ...base('102', 'Password reset loop', 1, 11), form: 'camel', assignees: 'ana@example.com,ben@example.com', customFields: '{oops' },
+    {
+      ...base('102', 'Password reset loop', 1, 11),
+      form: 'camel',
+      assignees: 'ana@example.com,ben@example.com',
+      customFields: '{oops',
+    },
     // shaping.ts shapeCardCompact falls back to raw.Id and raw.Title.
     { ...base('103', 'Call back Müller', 1, 11), form: 'minimal' },
     // shaping.ts shapeWhatsappCardCompact: 'The entity ID is "wamid-<phoneNumber>-<userId>-<boardId>"'.
@@ -123,7 +181,10 @@ export function seed(): World {
     cards: new Map(list.map((c) => [c.id, c])),
     rows,
     // types.ts Tag: "Color: string" in responses.
-    tags: [{ id: 1, name: 'Urgent', color: '1', boardId: 1 }, { id: 2, name: 'Billing', color: '6', boardId: 1 }],
+    tags: [
+      { id: 1, name: 'Urgent', color: '1', boardId: 1 },
+      { id: 2, name: 'Billing', color: '6', boardId: 1 },
+    ],
     comments: new Map(),
     log: { archived: [], comments: [], notes: [], subTasks: [], tagsAdded: [] },
     tick: 0,
@@ -146,9 +207,17 @@ export function cardRow(c: CardRec, label: string): Record<string, unknown> {
   if (c.form === 'minimal') return { Id: id, Title: c.title };
   // types.ts Card: DragTaskId (not ServiceTaskId), ColumnId string, CustomFields "JSON string".
   const row: Record<string, unknown> = {
-    DragTaskId: id, TaskName: c.title, ReadUnreadStatus: c.read, ColumnId: label, BoardId: c.boardId,
-    DueDate: c.dueDate, Assignees: c.assignees, ThreadOwnerEmail: c.owner, CreatedAt: c.createdAt,
-    Status: c.status, CustomFields: c.customFields,
+    DragTaskId: id,
+    TaskName: c.title,
+    ReadUnreadStatus: c.read,
+    ColumnId: label,
+    BoardId: c.boardId,
+    DueDate: c.dueDate,
+    Assignees: c.assignees,
+    ThreadOwnerEmail: c.owner,
+    CreatedAt: c.createdAt,
+    Status: c.status,
+    CustomFields: c.customFields,
   };
   if (c.form === 'pascal') return row;
   // shaping.ts shapeCardCompact falls back to raw.readUnreadStatus, raw.columnId, raw.boardId, raw.dueDate,
@@ -161,16 +230,35 @@ export const cardDetail = (c: CardRec) => ({ Id: new RawId(c.id), Title: c.title
 
 // types.ts EmailSequence: the list entry's fields; the reference shows it bare, one entry.
 export const EMAIL_SEQUENCE_ENTRY = {
-  EmailTemplateId: 501, UserId: USER_ID, Name: 'Onboarding follow-up', CreatedAt: '2025-02-01T08:00:00.000Z',
-  Content: '<p>Hi {{firstName}}, just checking in.</p>', Subject: 'Checking in', EmailFollowupId: 601,
-  TotalViewCount: 12, LastSent: null, OwnerName: 'Owen Owner', OwnerEmail: OWNER,
+  EmailTemplateId: 501,
+  UserId: USER_ID,
+  Name: 'Onboarding follow-up',
+  CreatedAt: '2025-02-01T08:00:00.000Z',
+  Content: '<p>Hi {{firstName}}, just checking in.</p>',
+  Subject: 'Checking in',
+  EmailFollowupId: 601,
+  TotalViewCount: 12,
+  LastSent: null,
+  OwnerName: 'Owen Owner',
+  OwnerEmail: OWNER,
 };
 
 // types.ts EmailSequenceDetail / EmailFollowup: Id a string; Content, Hours, Minutes optional.
 export const EMAIL_SEQUENCE_DETAIL = {
-  Id: '501', Name: 'Onboarding follow-up', CreatedAt: '2025-02-01T08:00:00.000Z',
+  Id: '501',
+  Name: 'Onboarding follow-up',
+  CreatedAt: '2025-02-01T08:00:00.000Z',
   EmailFollowups: [
-    { EmailFollowupId: 601, Subject: 'Checking in', Content: '<p>Hi {{firstName}}</p>', Days: 2, Duration: 'days', Hours: 0, Minutes: 30, Sequence: 1 },
+    {
+      EmailFollowupId: 601,
+      Subject: 'Checking in',
+      Content: '<p>Hi {{firstName}}</p>',
+      Days: 2,
+      Duration: 'days',
+      Hours: 0,
+      Minutes: 30,
+      Sequence: 1,
+    },
     { EmailFollowupId: 602, Subject: 'Last nudge', Days: 5, Duration: 'days', Sequence: 2 },
   ],
 };
@@ -224,20 +312,36 @@ export function addComment(w: World, cardId: string, body: string): number {
 export function commentShape(w: World, id: number, withUser: boolean) {
   const cm = w.comments.get(id);
   if (!cm) return undefined;
-  return { CommentId: id, UserId: withUser ? USER_ID : undefined, Comment: cm.entry.body, EntityId: cm.cardId, CreatedAt: cm.createdAt };
+  return {
+    CommentId: id,
+    UserId: withUser ? USER_ID : undefined,
+    Comment: cm.entry.body,
+    EntityId: cm.cardId,
+    CreatedAt: cm.createdAt,
+  };
 }
 
 /** Note, Comment and SubTask riding on a create or update body. */
 export function extras(w: World, c: CardRec, b: Body): void {
-  const note = textOf(b.Note), comment = textOf(b.Comment), subTask = textOf(b.SubTask);
-  if (note) { c.note = note; w.log.notes.push({ cardId: c.id, body: note }); }
+  const note = textOf(b.Note),
+    comment = textOf(b.Comment),
+    subTask = textOf(b.SubTask);
+  if (note) {
+    c.note = note;
+    w.log.notes.push({ cardId: c.id, body: note });
+  }
   if (comment) addComment(w, c.id, comment);
   if (subTask) w.log.subTasks.push({ cardId: c.id, body: subTask });
 }
 
 // ─── The wire: answers, envelopes, request fields ───────────────────
 
-export interface Answer { status: number; body: string; contentType?: string; headers?: Record<string, string> }
+export interface Answer {
+  status: number;
+  body: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
 export type Body = Record<string, unknown>;
 
 export const json = (status: number, v: unknown): Answer => ({ status, body: toJson(v) });

@@ -4,12 +4,15 @@ import { sanitize } from '../../src/text/sanitize.js';
 
 describe('htmlToText', () => {
   it('turns paragraphs and <br> into line breaks and keeps placeholders', () => {
-    const html = '<div style="font-family:sans-serif"><p>Hi {{firstName}},</p><p>Your inbox is ready.<br>Invite two teammates.</p></div>';
+    const html =
+      '<div style="font-family:sans-serif"><p>Hi {{firstName}},</p><p>Your inbox is ready.<br>Invite two teammates.</p></div>';
     expect(htmlToText(html)).toBe('Hi {{firstName}},\n\nYour inbox is ready.\nInvite two teammates.');
   });
 
   it('bullets list items and drops inline tags', () => {
-    expect(htmlToText('<ul><li><b>j/k</b> to walk</li><li><i>c</i> to comment</li></ul>')).toBe('• j/k to walk\n• c to comment');
+    expect(htmlToText('<ul><li><b>j/k</b> to walk</li><li><i>c</i> to comment</li></ul>')).toBe(
+      '• j/k to walk\n• c to comment',
+    );
   });
 
   it('keeps a link’s address after its text', () => {
@@ -20,7 +23,9 @@ describe('htmlToText', () => {
   });
 
   it('decodes named and numeric entities, leaves unknown ones', () => {
-    expect(decodeEntities('Tom &amp; Jerry &lt;3 &#39;hi&#39; &#x1F600; &rsquo; &bogus;')).toBe("Tom & Jerry <3 'hi' 😀 ’ &bogus;");
+    expect(decodeEntities('Tom &amp; Jerry &lt;3 &#39;hi&#39; &#x1F600; &rsquo; &bogus;')).toBe(
+      "Tom & Jerry <3 'hi' 😀 ’ &bogus;",
+    );
     expect(htmlToText('caf&eacute;&nbsp;au&nbsp;lait')).toBe('café au lait');
   });
 

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { LINE_BREAK_MARKER, sanitize } from '../../src/text/sanitize.js';
 
 /** Anything a terminal could act on or that reorders / hides text. */
-const DANGEROUS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/u;
+const DANGEROUS =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/u;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const hasLoneSurrogate = (s: string) => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+const hasLoneSurrogate = (s: string) =>
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 
 function assertSafe(out: string): void {
   expect(out).not.toMatch(DANGEROUS);
@@ -18,7 +20,11 @@ describe('sanitize: hostile vectors', () => {
   const vectors: Array<[string, string, string]> = [
     ['OSC 52 clipboard write', 'hi\x1b]52;c;ZXZpbA==\x07there', 'hi^[]52;c;ZXZpbA==^Gthere'],
     ['OSC 0 title', '\x1b]0;pwned\x07Subject', '^[]0;pwned^GSubject'],
-    ['OSC 8 hyperlink', '\x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\', '^[]8;;http://evil.example^[\\click^[]8;;^[\\'],
+    [
+      'OSC 8 hyperlink',
+      '\x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\',
+      '^[]8;;http://evil.example^[\\click^[]8;;^[\\',
+    ],
     ['CSI 2J', 'a\x1b[2Jb', 'a^[[2Jb'],
     ['carriage-return overwrite', 'Invoice paid\rInvoice DUE', 'Invoice paid^MInvoice DUE'],
     ['8-bit CSI', 'x\x9b2Jy', 'x<9b>2Jy'],
@@ -84,8 +90,32 @@ describe('sanitize: properties', () => {
   const hostileChar = fc.oneof(
     fc.integer({ min: 0, max: 0x20 }).map((c) => String.fromCharCode(c)),
     fc.integer({ min: 0x7f, max: 0xa0 }).map((c) => String.fromCharCode(c)),
-    fc.constantFrom('\u061c', '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202e', '\u2060',
-      '\u2066', '\u2069', '\ufeff', '\ufe0f', '\u2028', '\u{e0041}', '\ud800', '\udfff', '[', ']', ';', '^', '<', 'U', '+'),
+    fc.constantFrom(
+      '\u061c',
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u200e',
+      '\u200f',
+      '\u202a',
+      '\u202e',
+      '\u2060',
+      '\u2066',
+      '\u2069',
+      '\ufeff',
+      '\ufe0f',
+      '\u2028',
+      '\u{e0041}',
+      '\ud800',
+      '\udfff',
+      '[',
+      ']',
+      ';',
+      '^',
+      '<',
+      'U',
+      '+',
+    ),
     fc.string({ unit: 'grapheme', maxLength: 2 }),
   );
   const hostile = fc.array(hostileChar, { maxLength: 60 }).map((a) => a.join(''));

@@ -21,10 +21,13 @@ describe('the NARROW fast path', () => {
   it('gives string-width’s answer for any mix of its characters', () => {
     const narrow = fc.constantFrom(...'aZ 0~é·ñßÆœŁ–—‘’“”•…¡¿ǅ'.split(''));
     fc.assert(
-      fc.property(fc.array(narrow, { maxLength: 40 }).map((xs) => xs.join('')), (t) => {
-        expect(cellWidth(t)).toBe(stringWidth(t));
-        expect(cellWidth(truncate(t, 7))).toBeLessThanOrEqual(7);
-      }),
+      fc.property(
+        fc.array(narrow, { maxLength: 40 }).map((xs) => xs.join('')),
+        (t) => {
+          expect(cellWidth(t)).toBe(stringWidth(t));
+          expect(cellWidth(truncate(t, 7))).toBeLessThanOrEqual(7);
+        },
+      ),
     );
   });
 });
@@ -40,7 +43,8 @@ describe('the SIMPLE fast path', () => {
       if (!SIMPLE.test(ch)) continue;
       checked++;
       const at = `U+${cp.toString(16)}`;
-      if (cellWidth(ch) !== stringWidth(ch)) expect.fail(`${at}: ${cellWidth(ch)} cells, string-width says ${stringWidth(ch)}`);
+      if (cellWidth(ch) !== stringWidth(ch))
+        expect.fail(`${at}: ${cellWidth(ch)} cells, string-width says ${stringWidth(ch)}`);
       // Prepend, extend, spacing-mark and Hangul rules would join it to a neighbour: a·ch, ch·a, ch·ch, ch·क, 가·ch.
       const row = `${ch}a${ch}${ch}\u0915\uac00${ch}`;
       if (graphemes(row) !== 7) expect.fail(`${at} joins a neighbour in ${row}`);
@@ -58,21 +62,50 @@ describe('the SIMPLE fast path', () => {
       expect(cellWidth(pair)).toBe(2);
     }
     expect(checked).toBeGreaterThan(1000);
-    for (const t of ['1\ufe0f', '#\ufe0f', '1\ufe0f\u20e3', '👍🏽', '🇩🇪', '👩‍💻', 'e\u0301', 'กำ']) expect(SIMPLE.test(t), t).toBe(false);
+    for (const t of ['1\ufe0f', '#\ufe0f', '1\ufe0f\u20e3', '👍🏽', '🇩🇪', '👩‍💻', 'e\u0301', 'กำ'])
+      expect(SIMPLE.test(t), t).toBe(false);
   });
 
   it('gives string-width’s answer for any mix, and cuts between whole characters (property)', () => {
-    const pool = fc.constantFrom(...['a', ' ', 'é', '漢', '字', 'テ', '【', '】', '→', '●', '›', '😩', '🎉', '❄\ufe0f', '☺\ufe0f', '☺', '가', 'ｶ', '€', '©\ufe0f', '𠀋']);
+    const pool = fc.constantFrom(
+      ...[
+        'a',
+        ' ',
+        'é',
+        '漢',
+        '字',
+        'テ',
+        '【',
+        '】',
+        '→',
+        '●',
+        '›',
+        '😩',
+        '🎉',
+        '❄\ufe0f',
+        '☺\ufe0f',
+        '☺',
+        '가',
+        'ｶ',
+        '€',
+        '©\ufe0f',
+        '𠀋',
+      ],
+    );
     fc.assert(
-      fc.property(fc.array(pool, { maxLength: 30 }).map((xs) => xs.join('')), fc.integer({ min: 0, max: 30 }), (t, cells) => {
-        expect(SIMPLE.test(t)).toBe(true);
-        expect(cellWidth(t)).toBe(stringWidth(t));
-        const out = truncate(t, cells);
-        expect(cellWidth(out)).toBeLessThanOrEqual(cells);
-        const body = out.endsWith(ELLIPSIS) && out !== t ? out.slice(0, -1) : out;
-        expect(t.startsWith(body)).toBe(true);
-        expect(graphemes(t.slice(body.length)) + graphemes(body)).toBe(graphemes(t)); // no cluster split
-      }),
+      fc.property(
+        fc.array(pool, { maxLength: 30 }).map((xs) => xs.join('')),
+        fc.integer({ min: 0, max: 30 }),
+        (t, cells) => {
+          expect(SIMPLE.test(t)).toBe(true);
+          expect(cellWidth(t)).toBe(stringWidth(t));
+          const out = truncate(t, cells);
+          expect(cellWidth(out)).toBeLessThanOrEqual(cells);
+          const body = out.endsWith(ELLIPSIS) && out !== t ? out.slice(0, -1) : out;
+          expect(t.startsWith(body)).toBe(true);
+          expect(graphemes(t.slice(body.length)) + graphemes(body)).toBe(graphemes(t)); // no cluster split
+        },
+      ),
     );
   });
 });
@@ -82,9 +115,12 @@ describe('cellWidth', () => {
     const sgr = fc.constantFrom('\x1b[31m', '\x1b[39m', '\x1b[1m', '\x1b[22m', '\x1b[38;2;10;20;30m', '\x1b[0m');
     const text = fc.constantFrom('a', ' ', 'é', '漢', '😩', '❄\ufe0f', '›', '●', 'e\u0301', '👩‍💻');
     fc.assert(
-      fc.property(fc.array(fc.oneof(sgr, text), { maxLength: 30 }).map((xs) => xs.join('')), (t) => {
-        expect(cellWidth(t)).toBe(stringWidth(t));
-      }),
+      fc.property(
+        fc.array(fc.oneof(sgr, text), { maxLength: 30 }).map((xs) => xs.join('')),
+        (t) => {
+          expect(cellWidth(t)).toBe(stringWidth(t));
+        },
+      ),
     );
     expect(cellWidth('\x1b[31m#Billing\x1b[39m OW')).toBe(11);
   });

@@ -44,7 +44,8 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     return write(ctx, req, reply, (p) => {
       const now = isoNow(ctx.now());
       const id = Number(
-        ctx.q('INSERT INTO boards (name, owner_id, created_at) VALUES (?, ?, ?)').run(body.Name, p.userId, now).lastInsertRowid,
+        ctx.q('INSERT INTO boards (name, owner_id, created_at) VALUES (?, ?, ?)').run(body.Name, p.userId, now)
+          .lastInsertRowid,
       );
       const owner = p.email.toLowerCase();
       for (const email of new Set((body.Users ?? []).map((e) => e.toLowerCase()))) {
@@ -58,7 +59,9 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { boardId } = parse(BoardPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
     boardFor(ctx, principal(req), Number(boardId));
-    const cols = ctx.q('SELECT id, name FROM columns WHERE board_id = ? ORDER BY position, id').all(Number(boardId)) as {
+    const cols = ctx
+      .q('SELECT id, name FROM columns WHERE board_id = ? ORDER BY position, id')
+      .all(Number(boardId)) as {
       id: number;
       name: string;
     }[];
@@ -94,12 +97,18 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(CreateColumnBody, req.body ?? {});
     return write(ctx, req, reply, (p) => {
       boardFor(ctx, p, Number(boardId));
-      const next = ctx.q('SELECT COALESCE(MAX(position), -1) + 1 FROM columns WHERE board_id = ?').pluck().get(Number(boardId)) as number;
+      const next = ctx
+        .q('SELECT COALESCE(MAX(position), -1) + 1 FROM columns WHERE board_id = ?')
+        .pluck()
+        .get(Number(boardId)) as number;
       const id = Number(
         ctx.q('INSERT INTO columns (board_id, name, position) VALUES (?, ?, ?)').run(Number(boardId), body.Name, next)
           .lastInsertRowid,
       );
-      return okEnvelope({ Success: `Column '${body.Name}' created with Id ${id} (${`Label_${id}`})` }, 'Column created');
+      return okEnvelope(
+        { Success: `Column '${body.Name}' created with Id ${id} (${`Label_${id}`})` },
+        'Column created',
+      );
     });
   });
 }

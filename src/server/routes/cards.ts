@@ -14,7 +14,17 @@ import {
 } from '../../api/schema.js';
 import type { Principal } from '../auth.js';
 import { isoNow } from '../db.js';
-import { boardFor, cardFor, checkAssignees, columnOn, params, principal, write, type BoardRow, type Ctx } from '../context.js';
+import {
+  boardFor,
+  cardFor,
+  checkAssignees,
+  columnOn,
+  params,
+  principal,
+  write,
+  type BoardRow,
+  type Ctx,
+} from '../context.js';
 import { badRequest, notFound, okEnvelope, parse } from '../errors.js';
 import { positionAt, topPosition } from '../positions.js';
 import { cardDetailOut } from '../serialise.js';
@@ -32,7 +42,9 @@ function addExtras(ctx: Ctx, p: Principal, cardId: number, e: Extras): void {
   const now = isoNow(ctx.now());
   const ins = (table: string, body: string | undefined) => {
     if (body !== undefined) {
-      ctx.q(`INSERT INTO ${table} (card_id, user_id, body, created_at) VALUES (?, ?, ?, ?)`).run(cardId, p.userId, body, now);
+      ctx
+        .q(`INSERT INTO ${table} (card_id, user_id, body, created_at) VALUES (?, ?, ?, ?)`)
+        .run(cardId, p.userId, body, now);
     }
   };
   ins('notes', e.Note);
@@ -48,7 +60,9 @@ function setAssignees(ctx: Ctx, board: BoardRow, cardId: number, emails: string[
 
 /** After a move to another board, drop what belongs to the old one. */
 function adoptBoard(ctx: Ctx, board: BoardRow, cardId: number): void {
-  ctx.q('DELETE FROM card_tags WHERE card_id = ? AND tag_id NOT IN (SELECT id FROM tags WHERE board_id = ?)').run(cardId, board.id);
+  ctx
+    .q('DELETE FROM card_tags WHERE card_id = ? AND tag_id NOT IN (SELECT id FROM tags WHERE board_id = ?)')
+    .run(cardId, board.id);
   ctx
     .q(
       `DELETE FROM card_assignees WHERE card_id = ? AND email <> ?
@@ -81,7 +95,15 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
           `INSERT INTO cards (board_id, column_id, title, read_status, thread_owner_email, position, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(board.id, col.id, body.CardTitle, body.ReadStatus ?? 1, p.email, topPosition(ctx.q, col.id), isoNow(ctx.now()));
+        .run(
+          board.id,
+          col.id,
+          body.CardTitle,
+          body.ReadStatus ?? 1,
+          p.email,
+          topPosition(ctx.q, col.id),
+          isoNow(ctx.now()),
+        );
       const cardId = Number(info.lastInsertRowid);
       if (body.Assignee !== undefined) setAssignees(ctx, board, cardId, body.Assignee);
       addExtras(ctx, p, cardId, body);
@@ -117,7 +139,9 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
       const board = boardFor(ctx, p, body.NewBoardId ?? card.board_id);
       const col = columnOn(ctx, board.id, body.NewColumnId, 'NewColumnId');
       const position = positionAt(ctx.q, col.id, body.NewPosition, card.id);
-      ctx.q('UPDATE cards SET board_id = ?, column_id = ?, position = ? WHERE id = ?').run(board.id, col.id, position, card.id);
+      ctx
+        .q('UPDATE cards SET board_id = ?, column_id = ?, position = ? WHERE id = ?')
+        .run(board.id, col.id, position, card.id);
       if (board.id !== card.board_id) adoptBoard(ctx, board, card.id);
       return okEnvelope('success', 'Card moved');
     });

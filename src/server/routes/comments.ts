@@ -12,7 +12,9 @@ const NoParams = z.strictObject({});
 
 function commentFor(ctx: Ctx, p: Principal, commentId: number, author: boolean): CommentRow {
   const row = ctx
-    .q('SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id WHERE c.id = ?')
+    .q(
+      'SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id WHERE c.id = ?',
+    )
     .get(commentId) as CommentRow | undefined;
   if (row === undefined) throw notFound(`Comment ${commentId} not found`);
   cardFor(ctx, p, row.card_id, author);
@@ -35,7 +37,13 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
         {
           Error: false,
           Success: 'Comment added',
-          CommentDetails: { CommentId: id, UserId: p.userId, Comment: body.Body, EntityId: String(card.id), CreatedAt: now },
+          CommentDetails: {
+            CommentId: id,
+            UserId: p.userId,
+            Comment: body.Body,
+            EntityId: String(card.id),
+            CreatedAt: now,
+          },
         },
         'Comment added',
       );
@@ -59,7 +67,12 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
         {
           Error: false,
           Success: 'Comment updated',
-          CommentDetails: { CommentId: row.id, Comment: body.Body, EntityId: String(row.card_id), CreatedAt: row.created_at },
+          CommentDetails: {
+            CommentId: row.id,
+            Comment: body.Body,
+            EntityId: String(row.card_id),
+            CreatedAt: row.created_at,
+          },
         },
         'Comment updated',
       );

@@ -73,29 +73,26 @@ export function emailSequenceRoutes(app: FastifyInstance, ctx: Ctx): void {
       views: number;
       last_sent: string | null;
     }[];
-    return rows.map(
-      (r): EmailSequenceEntry => ({
-        EmailTemplateId: r.id,
-        UserId: r.user_id,
-        Name: r.name,
-        CreatedAt: r.created_at,
-        Content: r.content,
-        Subject: r.subject,
-        EmailFollowupId: r.step_id,
-        TotalViewCount: r.views,
-        LastSent: r.last_sent,
-        OwnerName: r.owner_name,
-        OwnerEmail: r.owner_email,
-      }),
-    );
+    return rows.map((r): EmailSequenceEntry => ({
+      EmailTemplateId: r.id,
+      UserId: r.user_id,
+      Name: r.name,
+      CreatedAt: r.created_at,
+      Content: r.content,
+      Subject: r.subject,
+      EmailFollowupId: r.step_id,
+      TotalViewCount: r.views,
+      LastSent: r.last_sent,
+      OwnerName: r.owner_name,
+      OwnerEmail: r.owner_email,
+    }));
   });
 
   app.get('/v2/email-sequence/:id', async (req) => {
     const { id } = parse(IdPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
     const seq = ctx.q('SELECT id, user_id, name, created_at FROM sequences WHERE id = ?').get(Number(id)) as
-      | { id: number; user_id: number; name: string; created_at: string }
-      | undefined;
+      { id: number; user_id: number; name: string; created_at: string } | undefined;
     if (seq === undefined) throw notFound(`Email sequence ${id} not found`);
     if (seq.user_id !== principal(req).userId) throw forbidden(`Email sequence ${id} belongs to another user`);
     return detail(ctx, seq);
@@ -106,7 +103,8 @@ export function emailSequenceRoutes(app: FastifyInstance, ctx: Ctx): void {
     return write(ctx, req, reply, (p) => {
       const now = isoNow(ctx.now());
       const id = Number(
-        ctx.q('INSERT INTO sequences (user_id, name, created_at) VALUES (?, ?, ?)').run(p.userId, body.Name, now).lastInsertRowid,
+        ctx.q('INSERT INTO sequences (user_id, name, created_at) VALUES (?, ?, ?)').run(p.userId, body.Name, now)
+          .lastInsertRowid,
       );
       body.Steps.forEach((s, i) =>
         ctx

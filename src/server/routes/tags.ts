@@ -10,7 +10,9 @@ export function tagRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/tag', async (req) => {
     const { BoardId } = parse(ListTagsParams, params(req), 'query');
     boardFor(ctx, principal(req), BoardId);
-    const rows = ctx.q('SELECT id, board_id, name, color FROM tags WHERE board_id = ? ORDER BY id').all(BoardId) as TagRow[];
+    const rows = ctx
+      .q('SELECT id, board_id, name, color FROM tags WHERE board_id = ? ORDER BY id')
+      .all(BoardId) as TagRow[];
     return okEnvelope(rows.map(tagOut));
   });
 
@@ -24,7 +26,14 @@ export function tagRoutes(app: FastifyInstance, ctx: Ctx): void {
           .run(body.BoardId, body.Name, body.Color, p.userId, isoNow(ctx.now())).lastInsertRowid,
       );
       return okEnvelope(
-        { Id: id, Name: body.Name, Color: String(body.Color), Description: null, BoardId: body.BoardId, UserId: p.userId },
+        {
+          Id: id,
+          Name: body.Name,
+          Color: String(body.Color),
+          Description: null,
+          BoardId: body.BoardId,
+          UserId: p.userId,
+        },
         'Tag created',
       );
     });

@@ -11,9 +11,26 @@ import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 export type KeyHandler = (input: string, key: Key) => void;
 
 const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 
 /**
@@ -93,10 +110,22 @@ export class KeyRouter {
    * the `?` help (a picker a late answer reopens) waits under it. Returns
    * its removal.
    */
-  push(handler: { current: KeyHandler }, text = false, waiting: { current: boolean } = { current: false }, o: HandlerOptions = {}): () => void {
+  push(
+    handler: { current: KeyHandler },
+    text = false,
+    waiting: { current: boolean } = { current: false },
+    o: HandlerOptions = {},
+  ): () => void {
     const id = ++this.next;
     const pinned = o.pinned === true;
-    const entry: Entry = { id, handler, text, waiting, pinned, ...(o.leaves !== undefined ? { leaves: o.leaves } : {}) };
+    const entry: Entry = {
+      id,
+      handler,
+      text,
+      waiting,
+      pinned,
+      ...(o.leaves !== undefined ? { leaves: o.leaves } : {}),
+    };
     const firstPinned = pinned ? -1 : this.stack.findIndex((e) => e.pinned);
     if (firstPinned < 0) this.stack.push(entry);
     else this.stack.splice(firstPinned, 0, entry);
@@ -188,7 +217,13 @@ export const KeyRouterContext = createContext<KeyRouter | null>(null);
  * those registered after it; keys it `leaves` on go through while it waits.
  * (`o` is read when it registers.)
  */
-export function useKeyHandler(handler: KeyHandler, isActive = true, text = false, waiting = false, o: HandlerOptions = {}): void {
+export function useKeyHandler(
+  handler: KeyHandler,
+  isActive = true,
+  text = false,
+  waiting = false,
+  o: HandlerOptions = {},
+): void {
   const pinned = o.pinned === true;
   const router = useContext(KeyRouterContext);
   const ref = useRef(handler);

@@ -30,6 +30,8 @@ export function useQuit(store: BoardStore, notify: (text: string) => void): () =
     const n = store.getState().pendingCount;
     if (n === 0 || waiting.current) return exit();
     waiting.current = true;
-    notify(`Quitting once ${n === 1 ? 'the pending change reaches' : `${n} pending changes reach`} the server — q again quits now`);
+    notify(
+      `Quitting once ${n === 1 ? 'the pending change reaches' : `${n} pending changes reach`} the server — q again quits now`,
+    );
   }, [store, exit, notify]);
 }

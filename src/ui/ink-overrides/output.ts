@@ -16,7 +16,14 @@
  *     last frame's is not serialised again.
  * Blank cells are one shared object. Cells are never mutated, only replaced.
  */
-import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type AnsiCode, type StyledChar } from '@alcalzone/ansi-tokenize';
+import {
+  ansiCodesToString,
+  diffAnsiCodes,
+  styledCharsFromTokens,
+  tokenize,
+  type AnsiCode,
+  type StyledChar,
+} from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import { BoundedCache } from '../../text/bounded-cache.js';
 import { cellWidth, widestLine } from '../../text/width.js';
