@@ -15,7 +15,7 @@ Options
   --demo             fill an empty database with the demo workspace
   --rate-limit N     requests per minute per key (default ${SERVE_DEFAULTS.rateLimit}; 0 = off)
   --durability MODE  full (default): an acknowledged write survives kill -9 and power loss;
-                     normal: survives kill -9, may lose the last writes on power loss, ~5× the write rate
+                     normal: survives kill -9, may lose the last writes on power loss, 1.5–3× the write rate
   -h, --help         this text
 
 Without a key, a new database gets an owner key, printed once on stderr.
