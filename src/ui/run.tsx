@@ -8,6 +8,7 @@
  * alongside starting the embedded one — and with `--board` the board is
  * opened before the first render, so the first frame already has columns.
  */
+import { readLastPlace, writeLastPlace } from './last-place.js';
 import type { Board } from '../api/tolerant.js';
 import { pick } from '../commands/resolve.js';
 import { MIN_REFRESH_SECONDS, REFRESH_SECONDS } from '../config/defaults.js';
@@ -16,7 +17,7 @@ import { BOARD_USAGE as USAGE } from '../commands/usage.js';
 import { connect } from '../config/connect.js';
 import { defaultDbPath } from '../config/paths.js';
 import { ConfigError, resolveConfig } from '../config/resolve.js';
-import { createBoardStore } from '../store/index.js';
+import { createBoardStore, isServerId } from '../store/index.js';
 import { draftsPath } from './drafts-file.js';
 import { loadDrafts, provideDrafts } from './drafts.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
@@ -95,6 +96,10 @@ export async function run(argv: string[]): Promise<number> {
 
   let initialBoardId: number | null = null;
   let opening: Promise<void> | null = null;
+  // The service's identity for what is kept between runs (drafts, the last place).
+  const config = resolveConfig({ flags, env: process.env });
+  const scope = config.mode === 'remote' ? new URL(config.url).href : `embedded ${defaultDbPath()}`;
+  const last = values.board === undefined ? readLastPlace(scope) : null;
   if (values.board !== undefined) {
     const boards = store.getState().loadBoards();
     void loadUi();
@@ -113,17 +118,25 @@ export async function run(argv: string[]): Promise<number> {
     initialBoardId = match.Id;
     // Columns and first pages are on their way while Ink loads; App doesn't ask again.
     opening = store.getState().openBoard(match.Id);
+  } else if (last !== null) {
+    // Where the user left off: the board (if it is still there) and the card the cursor was on.
+    await store.getState().loadBoards();
+    if (store.getState().boards.items.some((b) => b.Id === last.boardId)) {
+      initialBoardId = last.boardId;
+      opening = store
+        .getState()
+        .openBoard(last.boardId)
+        .then(() => {
+          if (last.cardId !== null) store.getState().focusCardId(last.cardId);
+        });
+    }
   } else {
     void store.getState().loadBoards();
   }
 
   const { mount } = await loadUi();
   // Drafts kept in an earlier run, of this service (they name its boards and cards).
-  const config = resolveConfig({ flags, env: process.env });
-  const drafts = loadDrafts(
-    draftsPath(),
-    config.mode === 'remote' ? new URL(config.url).href : `embedded ${defaultDbPath()}`,
-  );
+  const drafts = loadDrafts(draftsPath(), scope);
   provideDrafts(drafts);
   // Mount once the first pages are in, so the first frame has the cards: an
   // empty first frame costs a full render, and with the embedded service on
@@ -136,6 +149,12 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     shutdown.abort();
     restoreTerminal();
+    const s = store.getState();
+    if (s.boardId !== null)
+      writeLastPlace(scope, {
+        boardId: s.boardId,
+        cardId: s.cursor.cardId !== null && isServerId(s.cursor.cardId) ? s.cursor.cardId : null,
+      });
     // On the restored terminal, whichever way the app ended (q, Ctrl+C).
     const kept = drafts.quitLine();
     if (kept !== null) process.stdout.write(`${kept}\n`);
