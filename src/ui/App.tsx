@@ -8,6 +8,7 @@ import { BoardPicker } from './BoardPicker.js';
 import { CardDetail } from './CardDetail.js';
 import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
+import { refreshClock } from './flows/refresh.js';
 import { Help } from './Help.js';
 import { actionFor, hintsFor, keyName, screenBindingOf, type Action, type Scope } from './keymap.js';
 import { overlayScope, useOverlays } from './overlay.js';
@@ -57,7 +58,14 @@ export function App(props: AppProps) {
   );
 }
 
-function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refreshSeconds = REFRESH_SECONDS, router }: AppProps & { router: KeyRouter }) {
+function Shell({
+  store,
+  backend,
+  initialBoardId,
+  reactionMs = REACTION_MS,
+  refreshSeconds = REFRESH_SECONDS,
+  router,
+}: AppProps & { router: KeyRouter }) {
   const { exit } = useApp();
   const { columns: width, rows } = useTerminalSize();
   const [screen, setScreen, screenNow] = useLatestState<Screen>(initialBoardId ? 'board' : 'picker');
@@ -103,11 +111,17 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
   // height: keep it one line shorter. Two lines go to the status bar.
   const bodyHeight = Math.max(3, rows - 1 - 2);
   const overlay = overlays.current;
-  const promptLines = overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences' ? overlayHeight(overlay, bodyHeight) : 0;
+  const promptLines =
+    overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences'
+      ? overlayHeight(overlay, bodyHeight)
+      : 0;
   // What takes the keys now names the footer's hints: the help, else what is
   // open over the screen, else the screen.
   // (The board list is a picker too: while it filters, it names `pick-filter`.)
-  const keyScope: Scope = help !== null ? 'help' : (overlayKeys ?? (overlay === null ? screen : (overlayScope(overlay, sequenceOpen) ?? screen)));
+  const keyScope: Scope =
+    help !== null
+      ? 'help'
+      : (overlayKeys ?? (overlay === null ? screen : (overlayScope(overlay, sequenceOpen) ?? screen)));
 
   // Into or out of the board list, whose picker takes keys through the
   // router: keys typed after the one that switches wait until it is drawn
@@ -119,10 +133,13 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
   };
   // The help takes keys once drawn, and gives them back once gone: keys
   // typed meanwhile wait (`?` then Esc then j in one read walk what was open).
-  const openHelp = useCallback((scope: Scope) => {
-    router.expectChange();
-    setHelp(scope);
-  }, [router]);
+  const openHelp = useCallback(
+    (scope: Scope) => {
+      router.expectChange();
+      setHelp(scope);
+    },
+    [router],
+  );
   const closeHelp = useCallback(() => {
     router.expectChange();
     setHelp(null);
@@ -133,7 +150,11 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
       goTo('board');
       // Picked from the list, even the open board starts unfiltered.
       store.getState().setFilter(null);
-      if (id !== store.getState().boardId) void store.getState().openBoard(id).catch(() => undefined);
+      if (id !== store.getState().boardId)
+        void store
+          .getState()
+          .openBoard(id)
+          .catch(() => undefined);
     },
     // goTo reads the screen through its ref: the same function in effect on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -161,7 +182,10 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
       setScroll(0);
       setCommentSel(null);
       setScreen('detail');
-      void store.getState().openCard(id).catch(() => undefined);
+      void store
+        .getState()
+        .openCard(id)
+        .catch(() => undefined);
     },
     closeDetail: () => {
       store.getState().closeCard();
@@ -173,7 +197,10 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
     scrollBy: (d) => setScroll((v) => Math.max(0, v + d)),
     showBoardList: () => {
       goTo('picker');
-      void store.getState().loadBoards().catch(() => undefined);
+      void store
+        .getState()
+        .loadBoards()
+        .catch(() => undefined);
     },
     pageRows: Math.max(1, bodyHeight - 4),
   };
@@ -184,11 +211,14 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
   // a key right after another sees the state the first one left.
   const onKey = useRef<(input: string, key: Key) => void>(() => undefined);
   useInput(
-    useCallback((input: string, key: Key) => {
-      // Ctrl+C quits from anywhere, an open prompt included.
-      if (key.ctrl && input === 'c') return onKey.current(input, key);
-      router.feed(input, key);
-    }, [router]),
+    useCallback(
+      (input: string, key: Key) => {
+        // Ctrl+C quits from anywhere, an open prompt included.
+        if (key.ctrl && input === 'c') return onKey.current(input, key);
+        router.feed(input, key);
+      },
+      [router],
+    ),
   );
   useLayoutEffect(() => router.setScreen((input, key) => onKey.current(input, key)), [router]);
   // Every commit: once the overlay drawn is the latest one asked for, its
@@ -218,7 +248,11 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
     if (action === 'quit') return quit();
     notify(null);
     if (action === 'list.close' && store.getState().boardId !== null) goTo('board');
-    else if (action === 'list.reload') void store.getState().loadBoards().catch(() => undefined);
+    else if (action === 'list.reload')
+      void store
+        .getState()
+        .loadBoards()
+        .catch(() => undefined);
     else if (action === 'board.new') newBoard(flow, openBoard);
   };
 
@@ -244,7 +278,14 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
     );
   else if (screen === 'detail' && detail !== null)
     body = (
-      <CardDetail detail={detail} columns={columns} width={width} height={bodyRows} scroll={scroll} selectedCommentId={commentSel} />
+      <CardDetail
+        detail={detail}
+        columns={columns}
+        width={width}
+        height={bodyRows}
+        scroll={scroll}
+        selectedCommentId={commentSel}
+      />
     );
 
   // The board stays mounted under the card detail, help and full-screen
@@ -256,43 +297,46 @@ function Shell({ store, backend, initialBoardId, reactionMs = REACTION_MS, refre
   const shown = (on: boolean) => (on ? 'flex' : 'none');
   return (
     <HelpContext.Provider value={openHelp}>
-    <KeyScopeContext.Provider value={setOverlayKeys}>
-    <Box flexDirection="column" width={width}>
-      {screen !== 'picker' && (
-        <Box display={shown(body === null && !covered)} flexDirection="column">
-          <Board width={width} height={bodyRows} filter={filter} drawn={drawn} />
+      <KeyScopeContext.Provider value={setOverlayKeys}>
+        <Box flexDirection="column" width={width}>
+          {screen !== 'picker' && (
+            <Box display={shown(body === null && !covered)} flexDirection="column">
+              <Board width={width} height={bodyRows} filter={filter} drawn={drawn} />
+            </Box>
+          )}
+          {screen === 'picker' ? (
+            <Box display={shown(!covered)} flexDirection="column">
+              {body}
+            </Box>
+          ) : (
+            !covered && body
+          )}
+          {full !== null && (
+            <Box display={shown(help === null)} flexDirection="column">
+              <OverlayView overlay={full} width={width} height={bodyHeight} />
+            </Box>
+          )}
+          {help !== null && <Help scope={help} width={width} height={bodyHeight} onClose={closeHelp} />}
+          {help === null && overlay !== null && promptLines > 0 && (
+            <OverlayView overlay={overlay} width={width} height={promptLines} />
+          )}
+          <StatusBar
+            width={width}
+            board={boardName === null ? 'no board' : sanitize(boardName)}
+            backend={backend}
+            pending={status.pending}
+            failed={status.failed}
+            error={status.error}
+            tagsFailed={status.tagsFailed}
+            selected={status.selected}
+            filter={filter?.label ?? null}
+            waitSeconds={wait}
+            notice={notice}
+            hints={hintsFor(keyScope)}
+            refresh={refreshClock(store)}
+          />
         </Box>
-      )}
-      {screen === 'picker' ? (
-        <Box display={shown(!covered)} flexDirection="column">
-          {body}
-        </Box>
-      ) : (
-        !covered && body
-      )}
-      {full !== null && (
-        <Box display={shown(help === null)} flexDirection="column">
-          <OverlayView overlay={full} width={width} height={bodyHeight} />
-        </Box>
-      )}
-      {help !== null && <Help scope={help} width={width} height={bodyHeight} onClose={closeHelp} />}
-      {help === null && overlay !== null && promptLines > 0 && <OverlayView overlay={overlay} width={width} height={promptLines} />}
-      <StatusBar
-        width={width}
-        board={boardName === null ? 'no board' : sanitize(boardName)}
-        backend={backend}
-        pending={status.pending}
-        failed={status.failed}
-        error={status.error}
-        tagsFailed={status.tagsFailed}
-        selected={status.selected}
-        filter={filter?.label ?? null}
-        waitSeconds={wait}
-        notice={notice}
-        hints={hintsFor(keyScope)}
-      />
-    </Box>
-    </KeyScopeContext.Provider>
+      </KeyScopeContext.Provider>
     </HelpContext.Provider>
   );
 }

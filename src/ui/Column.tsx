@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { memo, useRef } from 'react';
 import type { ColumnInfo } from '../store/index.js';
 import { selectColumnCards, selectPaging, selectTags } from '../store/index.js';
-import { fit } from '../text/width.js';
+import { cellWidth, fit, truncate } from '../text/width.js';
 import { CardRow } from './CardRow.js';
 import { cardWindow } from './layout.js';
 import { useBoard } from './store-context.js';
@@ -21,6 +21,16 @@ export interface ColumnProps {
 }
 
 /**
+ * ` Name (12)` in `width` cells: a long name is cut, never the count — how
+ * many cards a column holds (or that it holds more, `50+`) is what a glance
+ * at the header is for.
+ */
+function header(name: string, count: string, width: number): string {
+  const tail = ` (${count})`;
+  return fit(` ${truncate(name, Math.max(1, width - 1 - cellWidth(tail)))}${tail}`, width);
+}
+
+/**
  * A column renders only its visible window of cards, so a key press costs the
  * same on a 10,000-card column as on a 10-card one.
  */
@@ -33,7 +43,13 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
   const offset = useRef(0);
 
   const cards = filter === null ? all : all.filter((c) => filter.has(c.id));
-  const cursor = cursorId === null ? 0 : Math.max(0, cards.findIndex((c) => c.id === cursorId));
+  const cursor =
+    cursorId === null
+      ? 0
+      : Math.max(
+          0,
+          cards.findIndex((c) => c.id === cursorId),
+        );
   const win = cardWindow(cards.length, cursor, rows, offset.current);
   offset.current = win.offset;
 
@@ -43,7 +59,7 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
   return (
     <Box flexDirection="column" width={width} marginRight={1}>
       <Text bold inverse={active} underline={!active}>
-        {fit(` ${column.displayName} (${count})`, inner)}
+        {header(column.displayName, count, inner)}
       </Text>
       {more && <Text dimColor>{fit(win.above > 0 ? `  ↑ ${win.above} more` : '', inner)}</Text>}
       {cards.slice(win.offset, win.offset + win.count).map((card) => (
@@ -59,7 +75,9 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
       ))}
       {more && <Text dimColor>{fit(win.below > 0 ? `  ↓ ${win.below} more` : '', inner)}</Text>}
       {cards.length === 0 && (
-        <Text dimColor>{fit(paging.loading ? '  loading…' : paging.error ? `  ✗ ${paging.error}` : '  (empty)', inner)}</Text>
+        <Text dimColor>
+          {fit(paging.loading ? '  loading…' : paging.error ? `  ✗ ${paging.error}` : '  (empty)', inner)}
+        </Text>
       )}
     </Box>
   );

@@ -32,7 +32,8 @@ export function helpLines(scope: Scope): Line[] {
     if (!list.some((x) => x.action === b.action)) list.push(b);
     groups.set(b.group, list);
   }
-  if (own.some((b) => b.action === 'list.filter')) groups.set('While filtering (after /; other keys are text)', bindingsFor('pick-filter'));
+  if (own.some((b) => b.action === 'list.filter'))
+    groups.set('While filtering (after /; other keys are text)', bindingsFor('pick-filter'));
   const lines: Line[] = [];
   for (const [group, list] of groups) {
     lines.push({ key: group, text: group, heading: true });
@@ -68,7 +69,8 @@ export function helpPage(lines: readonly Line[], width: number, height: number, 
   const count = Math.max(1, Math.floor((width + GAP) / (columnWidth + GAP)));
   // One line for the title; the marker line only when something is hidden.
   const whole = Math.max(1, height - 1);
-  if (lines.length <= whole * count) return { columns: split(lines, Math.ceil(lines.length / count)), columnWidth, above: 0, below: 0, maxOffset: 0 };
+  if (lines.length <= whole * count)
+    return { columns: split(lines, Math.ceil(lines.length / count)), columnWidth, above: 0, below: 0, maxOffset: 0 };
   const perColumn = Math.max(1, whole - 1);
   const shown = perColumn * count;
   const start = Math.max(0, Math.min(offset, lines.length - shown));
@@ -92,20 +94,47 @@ function split(lines: readonly Line[], per: number): Line[][] {
  * takes keys itself, pinned on top of the router (see KeyRouter.push):
  * what it covers stays mounted and registered underneath, as it was.
  */
-export function Help({ scope, width, height, onClose }: { scope: Scope; width: number; height: number; onClose: () => void }) {
+export function Help({
+  scope,
+  width,
+  height,
+  onClose,
+}: {
+  scope: Scope;
+  width: number;
+  height: number;
+  onClose: () => void;
+}) {
   const lines = helpLines(scope);
   const [offset, setOffset] = useState(0);
   const page = helpPage(lines, width, height, offset);
   const scrollable = page.above + page.below > 0;
-  useKeyHandler((input, key) => {
-    const action = actionFor('help', keyName(input, key));
-    if (action === 'help.close') return onClose();
-    // Only a help taller than the screen scrolls (maxOffset is 0 otherwise).
-    const step = action === 'scroll.down' ? 1 : action === 'scroll.up' ? -1 : action === 'scroll.pageDown' ? height - 2 : action === 'scroll.pageUp' ? 2 - height : 0;
-    if (step !== 0) setOffset((o) => Math.max(0, Math.min(o + step, page.maxOffset)));
-  }, true, false, false, { pinned: true });
+  useKeyHandler(
+    (input, key) => {
+      const action = actionFor('help', keyName(input, key));
+      if (action === 'help.close') return onClose();
+      // Only a help taller than the screen scrolls (maxOffset is 0 otherwise).
+      const step =
+        action === 'scroll.down'
+          ? 1
+          : action === 'scroll.up'
+            ? -1
+            : action === 'scroll.pageDown'
+              ? height - 2
+              : action === 'scroll.pageUp'
+                ? 2 - height
+                : 0;
+      if (step !== 0) setOffset((o) => Math.max(0, Math.min(o + step, page.maxOffset)));
+    },
+    true,
+    false,
+    false,
+    { pinned: true },
+  );
   const what = WHAT[scope];
-  const marker = [page.above > 0 ? `↑ ${page.above} more` : '', page.below > 0 ? `↓ ${page.below} more` : ''].filter(Boolean).join(' · ');
+  const marker = [page.above > 0 ? `↑ ${page.above} more` : '', page.below > 0 ? `↓ ${page.below} more` : '']
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Box flexDirection="column" height={height} width={width}>
       <Text bold>{fit(`Keys${what === undefined ? '' : ` of ${what}`} — press ? or Esc to close`, width)}</Text>

@@ -9,7 +9,7 @@ import { Sequences } from './Sequences.js';
 export function overlayHeight(o: Shown | null, bodyHeight: number): number {
   if (o === null) return 0;
   if (o.kind === 'text') return (o.multiline ? 4 : 1) + 3 + (o.error ? 1 : 0);
-  if (o.kind === 'confirm') return 3;
+  if (o.kind === 'confirm') return 3 + (o.details?.length ?? 0);
   return bodyHeight;
 }
 
@@ -34,7 +34,9 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
         />
       );
     case 'confirm':
-      return <Confirm key={o.key} question={o.question} width={width} onYes={o.onYes} onNo={o.onNo} />;
+      return (
+        <Confirm key={o.key} question={o.question} details={o.details} width={width} onYes={o.onYes} onNo={o.onNo} />
+      );
     case 'pick': {
       const { kind: _kind, key, ...picker } = o;
       return <Picker key={key} {...picker} width={width} height={height} />;

@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
-import { memo } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { cellWidth, fit } from '../text/width.js';
+import type { RefreshClock, RefreshState } from './flows/refresh.js';
 import type { Hint } from './keymap.js';
 import type { Action } from './keys/types.js';
 
@@ -23,6 +24,19 @@ export interface StatusBarProps {
   /** A transient notice ("Moved to Done"), shown when there is no error. */
   notice: string | null;
   hints: readonly Hint[];
+  /** `r`: "refreshing…" while it runs, then "refreshed 14:02" (flows/refresh.ts). */
+  refresh?: RefreshClock;
+}
+
+const NEVER: RefreshState = { running: 0, at: null };
+const NO_CLOCK: RefreshClock = { subscribe: () => () => undefined, get: () => NEVER };
+
+/** "refreshing…", "refreshed 14:02" (local time), or nothing before the first refresh. */
+export function refreshText(r: RefreshState): string | null {
+  if (r.running > 0) return 'refreshing…';
+  if (r.at === null) return null;
+  const d = new Date(r.at);
+  return `refreshed ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 /** Hints that always show: the way to every other key, and the way out. */
@@ -50,15 +64,20 @@ export function footerHints(hints: readonly Hint[], width: number): string {
 
 /** Two lines: state on the first, the last error or the key hints on the second. */
 export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
+  const clock = p.refresh ?? NO_CLOCK;
+  const refreshed = refreshText(useSyncExternalStore(clock.subscribe, clock.get));
   const parts = [p.board, p.backend];
   // A filtered board hides cards: say so, and how to see them all again.
   if (p.filter != null) parts.push(`filter: ${p.filter} · Esc on the board clears`);
-  if (p.selected !== undefined && p.selected > 0) parts.push(`✓ ${p.selected} selected · m moves, a archives them · Esc unselects`);
+  if (p.selected !== undefined && p.selected > 0)
+    parts.push(`✓ ${p.selected} selected · m moves, a archives them · Esc unselects`);
   if (p.pending > 0) parts.push(`⟳ ${p.pending} pending`);
   if (p.failed > 0) parts.push(`✗ ${p.failed} failed`);
   if (p.waitSeconds !== null) parts.push(`retrying in ${p.waitSeconds}s`);
   // Untagged-looking cards would mislead a triage; t shows the server's reason.
   if (p.tagsFailed === true) parts.push('✗ tags not loaded · r retries');
+  // Last: the rest says what needs doing; this, how fresh the board is.
+  if (refreshed !== null) parts.push(refreshed);
   const hints = footerHints(p.hints, p.width);
   return (
     <Box flexDirection="column">

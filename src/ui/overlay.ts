@@ -3,11 +3,12 @@
  * confirm, a picker or the email-sequences view. One at a time; a prompt
  * reopened after a late failure waits its turn if another is open.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Drafts, providedDrafts } from './drafts.js';
 import type { KeyRouter } from './hooks/use-key-router.js';
 import type { Scope } from './keys/types.js';
 import type { PickerProps } from './prompts/types.js';
+import { useBoard } from './store-context.js';
 
 export type Overlay =
   | {
@@ -26,7 +27,8 @@ export type Overlay =
       onCancel: (value: string) => void;
       onChange?: (value: string) => void;
     }
-  | { kind: 'confirm'; question: string; onYes: () => void; onNo: () => void }
+  // `details`: terminal-safe lines under the question (what the answer touches).
+  | { kind: 'confirm'; question: string; details?: readonly string[]; onYes: () => void; onNo: () => void }
   // A picker's own props; the overlay view supplies its size.
   | ({ kind: 'pick' } & Omit<PickerProps, 'width' | 'height'>)
   | { kind: 'sequences'; onCancel: () => void };
@@ -35,6 +37,12 @@ export type Overlay =
 export type Shown = Overlay & { key: number };
 
 export interface Overlays {
+  /**
+   * What to draw. A text prompt's error shows once: when the status bar
+   * already says it (the store's refusal, in the server's words, on the
+   * line right under the prompt), the prompt leaves it out — and says it
+   * itself once the status bar has moved on.
+   */
   current: Shown | null;
   /**
    * The overlay this render draws is still the latest one asked for (none is
@@ -67,11 +75,16 @@ export type PickOverlay = Extract<Overlay, { kind: 'pick' }>;
  */
 export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | null {
   switch (o?.kind) {
-    case undefined: return null;
-    case 'text': return o.scope ?? 'prompt';
-    case 'confirm': return 'confirm';
-    case 'pick': return o.scope ?? 'pick';
-    case 'sequences': return sequenceOpen ? 'sequence' : 'pick';
+    case undefined:
+      return null;
+    case 'text':
+      return o.scope ?? 'prompt';
+    case 'confirm':
+      return 'confirm';
+    case 'pick':
+      return o.scope ?? 'pick';
+    case 'sequences':
+      return sequenceOpen ? 'sequence' : 'pick';
   }
 }
 
@@ -98,25 +111,45 @@ export function useOverlays(router: Pick<KeyRouter, 'expectChange'>): Overlays {
     },
     [router],
   );
-  const show = useCallback((o: Overlay): number => {
-    const key = ++counter;
-    set({ ...o, key });
-    return key;
-  }, [set]);
-  const update = useCallback((key: number, patch: Partial<Overlay>) => {
-    const c = latest.current;
-    if (c !== null && c.key === key) set({ ...c, ...patch } as Shown);
-  }, [set]);
-  const close = useCallback((key?: number) => {
-    const c = latest.current;
-    if (key !== undefined && c !== null && c.key !== key) return;
-    set(queue.current.shift() ?? null);
-  }, [set]);
-  const later = useCallback((o: Overlay): number => {
-    const shown = { ...o, key: ++counter };
-    if (latest.current === null) set(shown);
-    else queue.current.push(shown);
-    return shown.key;
-  }, [set]);
-  return { current, drawn: () => current === latest.current, show, update, close, later, drafts };
+  const show = useCallback(
+    (o: Overlay): number => {
+      const key = ++counter;
+      set({ ...o, key });
+      return key;
+    },
+    [set],
+  );
+  const update = useCallback(
+    (key: number, patch: Partial<Overlay>) => {
+      const c = latest.current;
+      if (c !== null && c.key === key) set({ ...c, ...patch } as Shown);
+    },
+    [set],
+  );
+  const close = useCallback(
+    (key?: number) => {
+      const c = latest.current;
+      if (key !== undefined && c !== null && c.key !== key) return;
+      set(queue.current.shift() ?? null);
+    },
+    [set],
+  );
+  const later = useCallback(
+    (o: Overlay): number => {
+      const shown = { ...o, key: ++counter };
+      if (latest.current === null) set(shown);
+      else queue.current.push(shown);
+      return shown.key;
+    },
+    [set],
+  );
+  const lastError = useBoard((s) => s.lastError);
+  const drawnNow = useMemo(
+    () =>
+      current?.kind === 'text' && current.error !== null && current.error === lastError
+        ? { ...current, error: null }
+        : current,
+    [current, lastError],
+  );
+  return { current: drawnNow, drawn: () => current === latest.current, show, update, close, later, drafts };
 }

@@ -151,7 +151,7 @@ describe.skipIf(!hasTmux())('actions in a real terminal against inboard serve', 
     t.keys('j', 'Enter');
     await t.waitFor('where?');
     t.keys('Enter');
-    await t.waitFor('✓ Moved to Contacted');
+    await t.waitFor('✓ Moved to Sales Pipeline / Contacted');
     const sales = await board('Sales Pipeline');
     const contacted = sales.columns.find((c) => c.Name === 'Contacted')!;
     const there = readableCards(await client.listCards(sales.board.Id, contacted.Id, 1));

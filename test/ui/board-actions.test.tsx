@@ -28,7 +28,7 @@ describe('m — move to another column or board', () => {
     await ui.waitFor('Move to Contacted — where?');
     await ui.press('j', 'enter'); // Bottom
     expect(ui.store.getState().view.cards.get(card.id)).toBeUndefined();
-    await ui.waitFor('✓ Moved to Contacted');
+    await ui.waitFor('✓ Moved to Sales Pipeline / Contacted');
     const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     const contacted = (await ui.other.listColumns(sales.Id)).find((c) => c.Name === 'Contacted')!;
     const there = readableCards(await ui.other.listCards(sales.Id, contacted.Id, 1));
@@ -118,7 +118,9 @@ describe('t — tags', () => {
     await ui.until(() => !ui.store.getState().tagsLoading, 'tags answered');
     await ui.press('t');
     const failed = await ui.waitFor('Tags — Enter applies or removes');
-    expect(failed).toContain(`✗ Couldn’t load the tags: Board ${sales.Id} is not shared with owner^[]0;pwned^G@inboard.local`);
+    expect(failed).toContain(
+      `✗ Couldn’t load the tags: Board ${sales.Id} is not shared with owner^[]0;pwned^G@inboard.local`,
+    );
     expect(failed).not.toContain('\x1b]0;');
     expect(failed).not.toContain('no tags yet');
     expect(failed).toContain('r retry · Enter pick · Esc close');
@@ -143,7 +145,11 @@ describe('t — tags', () => {
     expect(flagged).not.toContain('#SMB');
     expect(ui.store.getState().lastError).toBeNull();
     expect(statusLine(flagged)).toContain('? help'); // the key hints stay
-    ui.sql('UPDATE boards SET owner_id = (SELECT id FROM users WHERE email = ?) WHERE id = ?', DEFAULT_OWNER_EMAIL, sales.Id);
+    ui.sql(
+      'UPDATE boards SET owner_id = (SELECT id FROM users WHERE email = ?) WHERE id = ?',
+      DEFAULT_OWNER_EMAIL,
+      sales.Id,
+    );
     await ui.press('r');
     const loaded = await ui.waitFor((f) => f.includes('#SMB') && !f.includes('tags not loaded'));
     expect(loaded).toContain('Startup program… #SMB');
@@ -183,7 +189,9 @@ describe('@ — assignees', () => {
     await ui.waitFor('Assign — email');
     await ui.paste('not-an-email');
     await ui.press('enter');
-    await ui.waitFor((f) => f.includes("the 1st assignee, 'not-an-email', is not an email address") && f.includes('Assign — email'));
+    await ui.waitFor(
+      (f) => f.includes("the 1st assignee, 'not-an-email', is not an email address") && f.includes('Assign — email'),
+    );
     expect(ui.frame()).toContain('not-an-email');
     expect(ui.store.getState().view.cards.get(card.id)?.assignees ?? []).toEqual([]);
   });
@@ -276,7 +284,12 @@ describe('r and auto-refresh', () => {
     const col = ui.store.getState().columns[0]!;
     await ui.other.createCard({ BoardId: ui.boardId, ColumnId: col.id, CardTitle: 'Added elsewhere' });
     await ui.press('r');
-    await ui.until(() => ui.store.getState().view.cards.get(card.id) !== undefined && [...ui.store.getState().view.cards.values()].some((c) => c.title === 'Added elsewhere'), 'refreshed');
+    await ui.until(
+      () =>
+        ui.store.getState().view.cards.get(card.id) !== undefined &&
+        [...ui.store.getState().view.cards.values()].some((c) => c.title === 'Added elsewhere'),
+      'refreshed',
+    );
     expect(ui.store.getState().cursor.cardId).toBe(card.id);
   });
 

@@ -19,7 +19,8 @@ const LIST = /^GET \/v2\/board$/;
 const boardRows = (frame: string): string[] => frame.split('\n').filter((l) => l.includes(` — ${DEFAULT_OWNER_EMAIL}`));
 /** The highlighted row. */
 const highlighted = (frame: string): string => frame.split('\n').find((l) => l.includes('❯')) ?? '';
-const boardId = async (u: Ui, name: string): Promise<number> => readableBoards(await u.other.listBoards()).find((b) => b.Name === name)!.Id;
+const boardId = async (u: Ui, name: string): Promise<number> =>
+  readableBoards(await u.other.listBoards()).find((b) => b.Name === name)!.Id;
 
 describe('the board list', () => {
   it('walks with j/k and arrows, preselects the open board, Enter opens; the footer names its keys', async () => {

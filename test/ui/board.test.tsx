@@ -99,7 +99,8 @@ describe('board keys', () => {
     await h.other.addNote(id, 'Customer prefers email over phone');
     await h.press('enter');
     const f = await h.waitFor('Customer prefers email over phone');
-    for (const label of ['Column', 'Thread owner', 'Created', 'Assignees', 'Tags', 'Notes', 'Comments', 'Sub-tasks']) expect(f).toContain(label);
+    for (const label of ['Column', 'Thread owner', 'Created', 'Assignees', 'Tags', 'Notes', 'Comments', 'Sub-tasks'])
+      expect(f).toContain(label);
     await h.press('esc');
     await h.waitFor('In progress (');
   });
@@ -111,7 +112,11 @@ describe('board keys', () => {
     const id = cursor().cardId;
     // Someone else adds a card at the top of the column.
     const s = h.store.getState();
-    await h.other.createCard({ BoardId: s.boardId!, ColumnId: s.columns[0]!.id, CardTitle: 'Brand new email from a customer' });
+    await h.other.createCard({
+      BoardId: s.boardId!,
+      ColumnId: s.columns[0]!.id,
+      CardTitle: 'Brand new email from a customer',
+    });
     await h.press('r');
     await h.waitFor('Brand new email');
     expect(cursor().cardId).toBe(id);

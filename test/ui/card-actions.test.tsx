@@ -57,7 +57,10 @@ describe('n — new card', () => {
     await ui.waitFor('New card in New — title');
     // The text is still there: two Backspaces make it valid.
     await ui.press('backspace', 'backspace', 'enter', 'enter');
-    await ui.until(() => topTitle() === 'y'.repeat(499) && ui.store.getState().pendingCount === 0, 'created after the retry');
+    await ui.until(
+      () => topTitle() === 'y'.repeat(499) && ui.store.getState().pendingCount === 0,
+      'created after the retry',
+    );
     const col = firstColumn();
     expect(readableCards(await ui.other.listCards(ui.boardId, col.id, 1))[0]?.TaskName).toBe('y'.repeat(499));
   });
@@ -72,7 +75,9 @@ describe('e — edit title', () => {
     await ui.press('C-a');
     await ui.paste('[P1] ');
     await ui.press('enter');
-    expect(ui.store.getState().view.cards.get(card.id)?.title).toBe('[P1] Urgent: production sync stuck since 03:00 UTC');
+    expect(ui.store.getState().view.cards.get(card.id)?.title).toBe(
+      '[P1] Urgent: production sync stuck since 03:00 UTC',
+    );
     await ui.waitFor('✓ Title saved');
     const d = await ui.other.getCard(card.id);
     expect(d.TaskName).toBe('[P1] Urgent: production sync stuck since 03:00 UTC');

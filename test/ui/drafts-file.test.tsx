@@ -58,7 +58,14 @@ describe('drafts on disk', () => {
     await u.press('esc');
     await u.waitFor('Draft kept — press c to go on with it');
     expect(onDisk()).toEqual([
-      { scope: SCOPE, kind: 'comment', board: u.boardId, card: card.id, label: `comment on "${CARD}"`, fields: { text: REPLY } },
+      {
+        scope: SCOPE,
+        kind: 'comment',
+        board: u.boardId,
+        card: card.id,
+        label: `comment on "${CARD}"`,
+        fields: { text: REPLY },
+      },
     ]);
     await u.press('n');
     await u.waitFor('New card in New — title');
@@ -101,7 +108,15 @@ describe('drafts on disk', () => {
     const boardId = u0.boardId;
     await u0.close();
     ui = undefined;
-    const entry = (over: Partial<Entry>): Entry => ({ scope: SCOPE, kind: 'comment', board: boardId, card: card.id, label: 'comment', fields: { text: 'x' }, ...over });
+    const entry = (over: Partial<Entry>): Entry => ({
+      scope: SCOPE,
+      kind: 'comment',
+      board: boardId,
+      card: card.id,
+      label: 'comment',
+      fields: { text: 'x' },
+      ...over,
+    });
     mkdirSync(join(dir, 'state'));
     const others = [
       entry({ board: boardId + 1000, fields: { text: 'another board' } }),
@@ -114,7 +129,8 @@ describe('drafts on disk', () => {
     focus(u, CARD);
     await u.press('c');
     const prompt = await u.waitFor('Comment on “Where do I change');
-    for (const text of ['another board', 'another service', 'your draft from before']) expect(prompt).not.toContain(text);
+    for (const text of ['another board', 'another service', 'your draft from before'])
+      expect(prompt).not.toContain(text);
     await u.press('esc');
     await u.press('N');
     expect(await u.waitFor('Note on “Where do I change')).toContain('a note');
@@ -155,13 +171,21 @@ describe('drafts on disk', () => {
 });
 
 describe('what the quit line says', () => {
-  const d = (label: string, kind: 'comment' | 'newCard' = 'comment') => ({ kind, board: 1, card: label, label, fields: { text: 't' } });
+  const d = (label: string, kind: 'comment' | 'newCard' = 'comment') => ({
+    kind,
+    board: 1,
+    card: label,
+    label,
+    fields: { text: 't' },
+  });
   it('counts and names the drafts kept; none, nothing', () => {
     expect(new Drafts().quitLine()).toBeNull();
     expect(new Drafts({ loaded: [d('comment on "Re: Invoice #10482"'), d('new card', 'newCard')] }).quitLine()).toBe(
       '2 drafts kept (comment on "Re: Invoice #10482", new card) — they come back when you reopen them',
     );
-    expect(new Drafts({ loaded: [d('new card', 'newCard')] }).quitLine()).toBe('1 draft kept (new card) — it comes back when you reopen it');
+    expect(new Drafts({ loaded: [d('new card', 'newCard')] }).quitLine()).toBe(
+      '1 draft kept (new card) — it comes back when you reopen it',
+    );
     expect(new Drafts({ loaded: ['a', 'b', 'c', 'd', 'e'].map((x) => d(x)) }).quitLine()).toBe(
       '5 drafts kept (a, b, c, 2 more) — they come back when you reopen them',
     );
@@ -182,7 +206,11 @@ describe('what the quit line says', () => {
     expect(drafts.keep(d('comment on "x"'))).not.toBeNull();
     rmSync(join(dir, 'blocked'));
     expect(drafts.quitLine()).toBe('2 drafts kept (new card, comment on "x") — they come back when you reopen them');
-    expect(loadDrafts(file, SCOPE).list().map((x) => x.label)).toEqual(['new card', 'comment on "x"']);
+    expect(
+      loadDrafts(file, SCOPE)
+        .list()
+        .map((x) => x.label),
+    ).toEqual(['new card', 'comment on "x"']);
   });
 });
 
@@ -194,16 +222,19 @@ describe('the state dir', () => {
       else process.env[k] = saved[k];
     }
   });
-  it.skipIf(process.platform === 'darwin' || process.platform === 'win32')('INBOARD_STATE_DIR, else $XDG_STATE_HOME/inboard, else ~/.local/state/inboard', () => {
-    process.env.INBOARD_STATE_DIR = '/tmp/own-state';
-    process.env.XDG_STATE_HOME = '/tmp/xdg-state';
-    expect(stateDir()).toBe('/tmp/own-state');
-    expect(draftsPath()).toBe('/tmp/own-state/drafts.json');
-    delete process.env.INBOARD_STATE_DIR;
-    expect(stateDir()).toBe('/tmp/xdg-state/inboard');
-    process.env.XDG_STATE_HOME = 'relative/is/ignored';
-    expect(stateDir()).toBe(join(homedir(), '.local', 'state', 'inboard'));
-    delete process.env.XDG_STATE_HOME;
-    expect(stateDir()).toBe(join(homedir(), '.local', 'state', 'inboard'));
-  });
+  it.skipIf(process.platform === 'darwin' || process.platform === 'win32')(
+    'INBOARD_STATE_DIR, else $XDG_STATE_HOME/inboard, else ~/.local/state/inboard',
+    () => {
+      process.env.INBOARD_STATE_DIR = '/tmp/own-state';
+      process.env.XDG_STATE_HOME = '/tmp/xdg-state';
+      expect(stateDir()).toBe('/tmp/own-state');
+      expect(draftsPath()).toBe('/tmp/own-state/drafts.json');
+      delete process.env.INBOARD_STATE_DIR;
+      expect(stateDir()).toBe('/tmp/xdg-state/inboard');
+      process.env.XDG_STATE_HOME = 'relative/is/ignored';
+      expect(stateDir()).toBe(join(homedir(), '.local', 'state', 'inboard'));
+      delete process.env.XDG_STATE_HOME;
+      expect(stateDir()).toBe(join(homedir(), '.local', 'state', 'inboard'));
+    },
+  );
 });

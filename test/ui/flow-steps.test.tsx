@@ -81,7 +81,9 @@ describe('n in the board list — new board', () => {
     expect(await ui.waitFor('users (comma-separated emails')).toContain('ana@example.com');
     await ui.press('enter');
     await ui.waitFor('✓ Board created');
-    expect(readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Partners')?.Users).toContain('ana@example.com');
+    expect(readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Partners')?.Users).toContain(
+      'ana@example.com',
+    );
   });
 });
 

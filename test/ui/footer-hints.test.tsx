@@ -12,7 +12,17 @@ import { StatusBar, footerHints } from '../../src/ui/StatusBar.js';
 
 const bar = (width: number, hints: Hint[]) =>
   render(
-    createElement(StatusBar, { width, board: 'Support Inbox', backend: 'embedded', pending: 0, failed: 0, error: null, waitSeconds: null, notice: null, hints }),
+    createElement(StatusBar, {
+      width,
+      board: 'Support Inbox',
+      backend: 'embedded',
+      pending: 0,
+      failed: 0,
+      error: null,
+      waitSeconds: null,
+      notice: null,
+      hints,
+    }),
   );
 
 describe('footer hints', () => {
@@ -33,7 +43,9 @@ describe('footer hints', () => {
   });
 
   it('all hints, unchanged, when they fit', () => {
-    const all = hintsFor('board').map((h) => `${h.key} ${h.label}`).join('  ');
+    const all = hintsFor('board')
+      .map((h) => `${h.key} ${h.label}`)
+      .join('  ');
     expect(footerHints(hintsFor('board'), 120)).toBe(all);
     expect(footerHints(hintsFor('prompt'), 10)).toBe('Enter save');
   });

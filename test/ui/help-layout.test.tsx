@@ -21,7 +21,11 @@ describe('help page layout', () => {
     const wide = helpPage(lines, 200, 47, 0);
     expect(wide.columns.flat()).toHaveLength(lines.length);
     expect(wide.above + wide.below).toBe(0);
-    for (const [width, height] of [[80, 21], [70, 17], [120, 32]] as const) {
+    for (const [width, height] of [
+      [80, 21],
+      [70, 17],
+      [120, 32],
+    ] as const) {
       const page = helpPage(lines, width, height, 0);
       // Title and marker lines included, never taller or wider than given.
       expect(Math.max(...page.columns.map((c) => c.length)) + 2).toBeLessThanOrEqual(height);

@@ -18,7 +18,8 @@ afterEach(async () => {
 const CARD = 'Where do I change my billing address?';
 const TAGS = 'Tags — Enter applies or removes';
 const highlighted = (frame: string): string => frame.split('\n').find((l) => l.includes('❯')) ?? '';
-const tagNames = async (u: Ui, cardId: CardId): Promise<string[]> => ((await u.other.getCard(cardId)).Tags ?? []).map((t) => t.Name).sort();
+const tagNames = async (u: Ui, cardId: CardId): Promise<string[]> =>
+  ((await u.other.getCard(cardId)).Tags ?? []).map((t) => t.Name).sort();
 
 describe('help lines', () => {
   it('a list lists its keys, then the filter’s; a screen has no filter section', () => {
@@ -111,7 +112,10 @@ describe('? over a picker', () => {
     // The delete answers: the tag manager reopens, under the help.
     del.release();
     const s = () => ui!.store.getState();
-    await ui.until(() => !s().tagsLoading && s().tags.length > 0 && !s().tags.some((t) => t.Name === 'Urgent'), 'the tags reloaded');
+    await ui.until(
+      () => !s().tagsLoading && s().tags.length > 0 && !s().tags.some((t) => t.Name === 'Urgent'),
+      'the tags reloaded',
+    );
     // d would ask to delete another tag if it reached the manager: it reaches the help.
     await ui.press('d');
     expect(ui.frame()).toContain('Keys of the board');

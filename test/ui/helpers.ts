@@ -23,10 +23,28 @@ export const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, 
 
 /** Key names to the bytes a terminal sends; anything else is typed as is. */
 export const KEYS: Record<string, string> = {
-  up: '\x1b[A', down: '\x1b[B', right: '\x1b[C', left: '\x1b[D', home: '\x1b[H', end: '\x1b[F',
-  'S-up': '\x1b[1;2A', 'S-down': '\x1b[1;2B', 'S-right': '\x1b[1;2C', 'S-left': '\x1b[1;2D',
-  enter: '\r', esc: '\x1b', backspace: '\x7f', tab: '\t', 'S-tab': '\x1b[Z',
-  'C-a': '\x01', 'C-e': '\x05', 'C-j': '\n', 'C-c': '\x03', 'C-w': '\x17', 'C-u': '\x15', 'C-k': '\x0b',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  home: '\x1b[H',
+  end: '\x1b[F',
+  'S-up': '\x1b[1;2A',
+  'S-down': '\x1b[1;2B',
+  'S-right': '\x1b[1;2C',
+  'S-left': '\x1b[1;2D',
+  enter: '\r',
+  esc: '\x1b',
+  backspace: '\x7f',
+  tab: '\t',
+  'S-tab': '\x1b[Z',
+  'C-a': '\x01',
+  'C-e': '\x05',
+  'C-j': '\n',
+  'C-c': '\x03',
+  'C-w': '\x17',
+  'C-u': '\x15',
+  'C-k': '\x0b',
 };
 
 /** Requests the app sends that wait (a slow network) until released. */
@@ -113,7 +131,13 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const boardId = name === null ? 0 : readableBoards(await other.listBoards()).find((b) => b.Name === name)?.Id;
   if (boardId === undefined) throw new Error(`no board ${name}`);
   const app = render(
-    createElement(App, { store, backend: 'test', initialBoardId: boardId || null, refreshSeconds: opts.refreshSeconds ?? 0, reactionMs: 0 }),
+    createElement(App, {
+      store,
+      backend: 'test',
+      initialBoardId: boardId || null,
+      refreshSeconds: opts.refreshSeconds ?? 0,
+      reactionMs: 0,
+    }),
   );
   await tick(10);
   const frame = () => app.lastFrame() ?? '';
@@ -146,7 +170,10 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
       app.stdin.write(bytes);
     },
     async waitFor(match, timeoutMs = 8_000) {
-      const test = typeof match === 'function' ? match : (f: string) => (typeof match === 'string' ? f.includes(match) : match.test(f));
+      const test =
+        typeof match === 'function'
+          ? match
+          : (f: string) => (typeof match === 'string' ? f.includes(match) : match.test(f));
       await until(() => test(frame()), `frame matches ${String(match)}`, timeoutMs);
       // What just appeared subscribes to keys in its effects: let them run.
       await tick(10);

@@ -16,9 +16,26 @@ afterEach(async () => {
 });
 
 const NONE: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false,
-  home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false,
-  backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 const ESC: Key = { ...NONE, escape: true, meta: true };
 
@@ -26,7 +43,9 @@ const ESC: Key = { ...NONE, escape: true, meta: true };
 function routed() {
   const router = new KeyRouter();
   const got: string[] = [];
-  const to = (who: string) => ({ current: (input: string, key: Key) => void got.push(`${who}:${key.return ? '⏎' : key.escape ? 'esc' : input}`) });
+  const to = (who: string) => ({
+    current: (input: string, key: Key) => void got.push(`${who}:${key.return ? '⏎' : key.escape ? 'esc' : input}`),
+  });
   router.setScreen((input, key) => {
     to('screen').current(input, key);
     if (input === 't') router.expectChange(); // t opens an overlay
@@ -98,10 +117,12 @@ describe('KeyRouter hand-off', () => {
   it('keys after one that hands off wait for the next handler to register, then go to it', () => {
     const { router, got, to } = routed();
     const list = to('list');
-    const pop = router.push({ current: (input, key) => {
-      list.current(input, key);
-      if (key.return) router.handOff(); // Enter opens what the view shows next
-    } });
+    const pop = router.push({
+      current: (input, key) => {
+        list.current(input, key);
+        if (key.return) router.handOff(); // Enter opens what the view shows next
+      },
+    });
     router.feed('\rj', NONE);
     expect(got).toEqual(['list:⏎']);
     pop();
@@ -147,10 +168,12 @@ describe('keys typed while a picker loads', () => {
     expect(ui.frame()).toContain('Move to column on Sales Pipeline');
     expect(ui.store.getState().view.cards.get(card.id)).toBeDefined();
     columns.release();
-    await ui.waitFor('✓ Moved to Contacted');
+    await ui.waitFor('✓ Moved to Sales Pipeline / Contacted');
     const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     const contacted = (await ui.other.listColumns(sales.Id)).find((c) => c.Name === 'Contacted')!;
-    expect(readableCards(await ui.other.listCards(sales.Id, contacted.Id, 1)).at(-1)?.TaskName).toBe('Which plan includes audit logs?');
+    expect(readableCards(await ui.other.listCards(sales.Id, contacted.Id, 1)).at(-1)?.TaskName).toBe(
+      'Which plan includes audit logs?',
+    );
   });
 
   it('the email sequences: j ⏎ typed while the list loads open the second one', async () => {
@@ -186,7 +209,10 @@ describe('keys typed while a picker loads', () => {
     const sales = readableBoards(await ui.other.listBoards()).find((b) => b.Name === 'Sales Pipeline')!;
     const tags = ui.hold(/^GET \/v2\/tag\?/);
     void ui.store.getState().openBoard(sales.Id);
-    await ui.until(() => ui.store.getState().cursor.cardId !== null && !ui.store.getState().boardLoading, 'board loaded');
+    await ui.until(
+      () => ui.store.getState().cursor.cardId !== null && !ui.store.getState().boardLoading,
+      'board loaded',
+    );
     const cardId = ui.store.getState().cursor.cardId!;
     const before = (await ui.other.getCard(cardId)).Tags?.map((t) => t.Id) ?? [];
     await ui.press('t', 'j', 'enter');
@@ -240,7 +266,10 @@ describe('the email sequences: the list, then the sequence opened from it', () =
     await ui.waitFor('Step 1 · after no delay');
     ui.pasteRaw('qj\r');
     const second = ui.store.getState().sequences.items[1]!;
-    await ui.until(() => ui.store.getState().sequence?.id === String(second.EmailTemplateId), 'the second sequence open');
+    await ui.until(
+      () => ui.store.getState().sequence?.id === String(second.EmailTemplateId),
+      'the second sequence open',
+    );
     await ui.waitFor((f) => topLine(f).startsWith(second.Name));
   });
 });

@@ -64,7 +64,12 @@ describe('keymap', () => {
     expect(actionFor('picker', '?')).toBe('help');
     expect(actionFor('picker', 'q')).toBe('quit');
     expect(hintsFor('picker').map((h) => `${h.key} ${h.label}`)).toEqual([
-      'j/k choose', 'Enter open', '/ filter', 'n new board', '? help', 'q quit',
+      'j/k choose',
+      'Enter open',
+      '/ filter',
+      'n new board',
+      '? help',
+      'q quit',
     ]);
   });
 
@@ -86,7 +91,13 @@ describe('keymap', () => {
     expect(actionFor('tags', '?')).toBe('help');
     expect(actionFor('tags', 'q')).toBeUndefined();
     expect(hintsFor('tags').map((h) => `${h.key} ${h.label}`)).toEqual([
-      'j/k choose', 'Enter show its cards', '/ filter', 'n new', 'd delete', 'Esc close', '? help',
+      'j/k choose',
+      'Enter show its cards',
+      '/ filter',
+      'n new',
+      'd delete',
+      'Esc close',
+      '? help',
     ]);
   });
 

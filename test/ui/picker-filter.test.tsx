@@ -11,7 +11,8 @@ afterEach(async () => {
 });
 
 const CARD = 'Where do I change my billing address?';
-const tagNames = async (u: Ui, cardId: CardId): Promise<string[]> => ((await u.other.getCard(cardId)).Tags ?? []).map((t) => t.Name);
+const tagNames = async (u: Ui, cardId: CardId): Promise<string[]> =>
+  ((await u.other.getCard(cardId)).Tags ?? []).map((t) => t.Name);
 /** The picker's rows: the lines drawn with a swatch. */
 const tagRows = (frame: string): string[] => frame.split('\n').filter((l) => l.includes('■'));
 
@@ -44,7 +45,10 @@ describe('picker filter', () => {
     await ui.press('/', 'U', 'R');
     const narrowed = await ui.waitFor('/ UR▏');
     // "Urgent (red)" and "Feature request (purple)" contain "ur"; the actions stay at the end.
-    expect(tagRows(narrowed).map((l) => l.replace(/^[^■]*■\s*/, '').trim())).toEqual(['Urgent (red)', 'Feature request (purple)']);
+    expect(tagRows(narrowed).map((l) => l.replace(/^[^■]*■\s*/, '').trim())).toEqual([
+      'Urgent (red)',
+      'Feature request (purple)',
+    ]);
     expect(narrowed).toContain('+ New tag…');
     expect(narrowed).toContain('Manage board tags…');
     expect(narrowed).toMatch(/❯ ■ +Urgent/);

@@ -63,7 +63,19 @@ describe('TextPrompt', () => {
       <Routed>
         <TextPrompt title="Title" width={40} onSubmit={onSubmit} onCancel={() => undefined} />
       </Routed>,
-      'abd', 'left', 'c', 'end', 'backspace', 'C-a', '>', 'C-e', '!', 'home', 'right', 'backspace', 'enter',
+      'abd',
+      'left',
+      'c',
+      'end',
+      'backspace',
+      'C-a',
+      '>',
+      'C-e',
+      '!',
+      'home',
+      'right',
+      'backspace',
+      'enter',
     );
     expect(onSubmit).toHaveBeenCalledWith('abc!');
   });
@@ -74,7 +86,10 @@ describe('TextPrompt', () => {
       <Routed>
         <TextPrompt title="Note" multiline width={40} onSubmit={note} onCancel={() => undefined} />
       </Routed>,
-      'first\r\nsecond', 'C-j', 'third', 'enter',
+      'first\r\nsecond',
+      'C-j',
+      'third',
+      'enter',
     );
     expect(note).toHaveBeenCalledWith('first\nsecond\nthird');
     const title = vi.fn();
@@ -82,7 +97,8 @@ describe('TextPrompt', () => {
       <Routed>
         <TextPrompt title="Title" width={40} onSubmit={title} onCancel={() => undefined} />
       </Routed>,
-      'first\rsecond', 'enter',
+      'first\rsecond',
+      'enter',
     );
     expect(title).toHaveBeenCalledWith('first second');
   });
@@ -94,7 +110,8 @@ describe('TextPrompt', () => {
       <Routed fallback={behind}>
         <TextPrompt title="Title" width={40} onSubmit={() => undefined} onCancel={cancel} />
       </Routed>,
-      'jkq?', 'esc',
+      'jkq?',
+      'esc',
     );
     expect(cancel).toHaveBeenCalledOnce();
     expect(behind).not.toHaveBeenCalled();
@@ -104,9 +121,18 @@ describe('TextPrompt', () => {
     const onSubmit = vi.fn();
     const app = await typeInto(
       <Routed>
-        <TextPrompt title="Title" initial="kept text" error="CardTitle: must be at most 500 characters" busy width={60} onSubmit={onSubmit} onCancel={() => undefined} />
+        <TextPrompt
+          title="Title"
+          initial="kept text"
+          error="CardTitle: must be at most 500 characters"
+          busy
+          width={60}
+          onSubmit={onSubmit}
+          onCancel={() => undefined}
+        />
       </Routed>,
-      'x', 'enter',
+      'x',
+      'enter',
     );
     expect(app.lastFrame()).toContain('kept text');
     expect(app.lastFrame()).toContain('✗ CardTitle: must be at most 500 characters');
@@ -131,7 +157,15 @@ describe('Confirm and Picker', () => {
   it('y confirms, n and Esc decline, other keys are ignored', async () => {
     const yes = vi.fn();
     const no = vi.fn();
-    await typeInto(<Routed><Confirm question="Archive?" width={40} onYes={yes} onNo={no} /></Routed>, 'x', 'n', 'esc', 'y');
+    await typeInto(
+      <Routed>
+        <Confirm question="Archive?" width={40} onYes={yes} onNo={no} />
+      </Routed>,
+      'x',
+      'n',
+      'esc',
+      'y',
+    );
     expect(yes).toHaveBeenCalledOnce();
     expect(no).toHaveBeenCalledTimes(2);
   });
@@ -143,14 +177,19 @@ describe('Confirm and Picker', () => {
       <Routed>
         <Picker
           title="Tags"
-          items={[{ value: '1', label: 'Bug (red)', swatch: '#e5484d' }, { value: '2', label: 'Billing (yellow)', swatch: '#ffc53d' }]}
+          items={[
+            { value: '1', label: 'Bug (red)', swatch: '#e5484d' },
+            { value: '2', label: 'Billing (yellow)', swatch: '#ffc53d' },
+          ]}
           width={40}
           height={8}
           onPick={pick}
           onCancel={cancel}
         />
       </Routed>,
-      'j', 'enter', 'esc',
+      'j',
+      'enter',
+      'esc',
     );
     expect(app.lastFrame()).toContain('■ Billing (yellow)');
     expect(pick).toHaveBeenCalledWith('2');
@@ -163,7 +202,13 @@ describe('keys read together', () => {
     const onSubmit = vi.fn();
     await typeInto(
       <Routed>
-        <TextPrompt title="Edit title" initial="Printer on fire 🔥" width={60} onSubmit={onSubmit} onCancel={() => undefined} />
+        <TextPrompt
+          title="Edit title"
+          initial="Printer on fire 🔥"
+          width={60}
+          onSubmit={onSubmit}
+          onCancel={() => undefined}
+        />
       </Routed>,
       '\x01URGENT ',
       '\x05!!\x7f',
@@ -182,7 +227,18 @@ describe('keys read together', () => {
     await typeInto(prompt(word), 'refund asap', 'C-w', 'today', 'enter');
     expect(word).toHaveBeenCalledWith('refund today');
     const alone = vi.fn();
-    await typeInto(prompt(alone, 'Printer on fire'), 'left', 'left', 'left', 'left', 'C-u', 'Paper ', 'C-k', 'jam', 'enter');
+    await typeInto(
+      prompt(alone, 'Printer on fire'),
+      'left',
+      'left',
+      'left',
+      'left',
+      'C-u',
+      'Paper ',
+      'C-k',
+      'jam',
+      'enter',
+    );
     expect(alone).toHaveBeenCalledWith('Paper jam');
     const together = vi.fn();
     await typeInto(prompt(together, 'Printer on fire'), 'left', 'left', 'left', 'left', '\x15Paper \x0bjam', '\r');
@@ -212,7 +268,7 @@ describe('keys read together', () => {
     expect(r.lastFrame()).toContain('will follow up Monday');
   });
 
-    it('typed Ctrl+J then Enter read together still submit (LF is typed, CR inside is pasted)', async () => {
+  it('typed Ctrl+J then Enter read together still submit (LF is typed, CR inside is pasted)', async () => {
     const onSubmit = vi.fn();
     await typeInto(
       <Routed>
@@ -223,7 +279,7 @@ describe('keys read together', () => {
     expect(onSubmit).toHaveBeenCalledWith('Looking into it\nETA tomorrow');
   });
 
-    it('Enter right after a paste, before any render, submits the pasted text', async () => {
+  it('Enter right after a paste, before any render, submits the pasted text', async () => {
     const onSubmit = vi.fn();
     const app = render(
       <Routed>
@@ -240,10 +296,22 @@ describe('keys read together', () => {
 
   it('a loading picker keeps the keys typed meanwhile and applies them, in order, once its options come', async () => {
     const pick = vi.fn();
-    const items = [{ value: 'a', label: 'Alpha' }, { value: 'b', label: 'Beta' }, { value: 'c', label: 'Gamma' }];
+    const items = [
+      { value: 'a', label: 'Alpha' },
+      { value: 'b', label: 'Beta' },
+      { value: 'c', label: 'Gamma' },
+    ];
     const picker = (loading: boolean) => (
       <Routed>
-        <Picker title="Tags" items={loading ? [] : items} loading={loading} width={30} height={8} onPick={pick} onCancel={() => undefined} />
+        <Picker
+          title="Tags"
+          items={loading ? [] : items}
+          loading={loading}
+          width={30}
+          height={8}
+          onPick={pick}
+          onCancel={() => undefined}
+        />
       </Routed>
     );
     const app = await typeInto(picker(true), 'j', 'j', 'enter');
@@ -261,17 +329,29 @@ describe('keys read together', () => {
       <Routed>
         <Picker title="Tags" items={[]} loading width={30} height={8} onPick={pick} onCancel={cancel} />
       </Routed>,
-      'j', 'enter', 'esc',
+      'j',
+      'enter',
+      'esc',
     );
     expect(cancel).toHaveBeenCalledOnce();
     expect(pick).not.toHaveBeenCalled();
   });
 
-    it('a picker gets a chunk as separate keys', async () => {
+  it('a picker gets a chunk as separate keys', async () => {
     const pick = vi.fn();
     await typeInto(
       <Routed>
-        <Picker title="Where" items={[{ value: 'top', label: 'Top' }, { value: 'bottom', label: 'Bottom' }]} width={30} height={6} onPick={pick} onCancel={() => undefined} />
+        <Picker
+          title="Where"
+          items={[
+            { value: 'top', label: 'Top' },
+            { value: 'bottom', label: 'Bottom' },
+          ]}
+          width={30}
+          height={6}
+          onPick={pick}
+          onCancel={() => undefined}
+        />
       </Routed>,
       'j\r',
     );

@@ -33,7 +33,11 @@ async function titlesOnServer(u: Ui, column: string): Promise<string[]> {
 describe('v — selecting cards', () => {
   it('a archives every selected card after one y/n; the server has none of them', async () => {
     ui = await startUi();
-    const titles = ['Where do I change my billing address?', 'Which plan includes audit logs?', 'Invoice in EUR instead of USD'];
+    const titles = [
+      'Where do I change my billing address?',
+      'Which plan includes audit logs?',
+      'Invoice in EUR instead of USD',
+    ];
     await select(ui, ...titles);
     const marked = await ui.waitFor('✓ 3 selected · m moves, a archives them · Esc unselects');
     expect(stateLine(marked)).toContain('✓ 3 selected');
@@ -43,7 +47,9 @@ describe('v — selecting cards', () => {
     await ui.press('y');
     await ui.waitFor('✓ Archived 3 cards');
     expect(ui.store.getState().selected.size).toBe(0);
-    const left = (await Promise.all(['New', 'In progress', 'Waiting on customer', 'Done'].map((c) => titlesOnServer(ui!, c)))).flat();
+    const left = (
+      await Promise.all(['New', 'In progress', 'Waiting on customer', 'Done'].map((c) => titlesOnServer(ui!, c)))
+    ).flat();
     for (const t of titles) expect(left).not.toContain(t);
     expect(left.length).toBeGreaterThan(20);
   });

@@ -17,7 +17,8 @@ const MANAGER = 'Board tags — Enter shows its cards';
 /** The status bar's first line (board, backend, filter…). */
 const stateLine = (frame: string): string => frame.trimEnd().split('\n').at(-2) ?? '';
 /** The match count the board's header gives for its filter. */
-const countIn = (frame: string): number => Number(/filter: .*? \((\d+) match(?:es)?\)/.exec(frame.split('\n')[0] ?? '')?.[1] ?? -1);
+const countIn = (frame: string): number =>
+  Number(/filter: .*? \((\d+) match(?:es)?\)/.exec(frame.split('\n')[0] ?? '')?.[1] ?? -1);
 
 async function taggedOnServer(u: Ui, tagName: string): Promise<string[]> {
   const titles: string[] = [];
@@ -34,7 +35,9 @@ describe('T — the tag manager', () => {
     ui = await startUi();
     await ui.press('T');
     const manager = await ui.waitFor(MANAGER);
-    expect(statusLine(manager).trim()).toBe('j/k choose  Enter show its cards  / filter  n new  d delete  Esc close  ? help');
+    expect(statusLine(manager).trim()).toBe(
+      'j/k choose  Enter show its cards  / filter  n new  d delete  Esc close  ? help',
+    );
     await ui.press('/', 'b', 'u', 'g');
     await ui.waitFor('/ bug▏');
     await ui.press('enter');

@@ -22,7 +22,12 @@ export function newBoard(f: Flow, onCreated: (id: number) => void): void {
   const id: DraftId = { kind: 'newBoard', board: null, card: null };
   const kept = f.overlays.drafts.get(id)?.fields;
   const typed = { name: kept?.name ?? '', users: kept?.users ?? '' };
-  const keep: Keep = { id, label: 'new board', reopen: 'press n in the board list', fields: (name) => ({ name, users: typed.users }) };
+  const keep: Keep = {
+    id,
+    label: 'new board',
+    reopen: 'press n in the board list',
+    fields: (name) => ({ name, users: typed.users }),
+  };
   const askName = (restored = false) =>
     ask(f, {
       title: 'New board — name',

@@ -15,7 +15,10 @@ const quote = (t: string) => `“${truncate(sanitize(t), 80)}”`;
  * at the note goes back to the title; Esc at the title keeps both as a
  * draft of this board's new card, which `n` brings back.
  */
-export function newCard(f: Flow, start: { title?: string; note?: string; error?: string | null; queued?: boolean } = {}): void {
+export function newCard(
+  f: Flow,
+  start: { title?: string; note?: string; error?: string | null; queued?: boolean } = {},
+): void {
   const s = f.store.getState();
   const col = s.columns[s.cursor.col];
   if (col === undefined) return;
@@ -93,12 +96,26 @@ export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'sub
   });
 }
 
+/** Cards a bulk y/n names, one line each; the rest are counted. */
+const NAMED = 3;
+
+/** The selected cards a bulk archive takes, by title: `“Refund…”` lines, then "and 4 more". */
+function named(f: Flow, cardIds: readonly CardId[]): string[] {
+  const cards = f.store.getState().view.cards;
+  // Cut shorter than a single card's question: a line each, whole on an 80-column terminal.
+  const lines = cardIds
+    .slice(0, NAMED)
+    .map((id) => `  “${truncate(sanitize(cards.get(id)?.title ?? `card ${id}`), 60)}”`);
+  return cardIds.length > NAMED ? [...lines, `  and ${cardIds.length - NAMED} more`] : lines;
+}
+
 /** `a`: y/n, then the card (or every selected card) leaves at once, and comes back if the server refuses. */
 export function archive(f: Flow, cardIds: readonly CardId[], title: string, after?: () => void): void {
   if (cardIds.length === 0) return;
   const key = f.overlays.show({
     kind: 'confirm',
     question: cardIds.length === 1 ? `Archive ${quote(title)}?` : `Archive the ${cardIds.length} selected cards?`,
+    ...(cardIds.length > 1 ? { details: named(f, cardIds) } : {}),
     onNo: () => f.overlays.close(key),
     onYes: () => {
       f.overlays.close(key);
@@ -131,10 +148,13 @@ export function deleteComment(f: Flow, cardId: CardId, commentId: number, text: 
     onNo: () => f.overlays.close(key),
     onYes: () => {
       f.overlays.close(key);
-      f.store.getState().deleteComment(cardId, commentId).then(
-        () => f.notify('Comment deleted'),
-        () => undefined, // the status bar has the server's words
-      );
+      f.store
+        .getState()
+        .deleteComment(cardId, commentId)
+        .then(
+          () => f.notify('Comment deleted'),
+          () => undefined, // the status bar has the server's words
+        );
     },
   });
 }

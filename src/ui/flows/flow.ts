@@ -85,13 +85,21 @@ export function keepDraft(f: Flow, keep: Keep, fields: Record<string, string>): 
   );
 }
 
+/** Enter on an empty prompt that needs text. */
+const EMPTY = 'Type something first, or press Esc to cancel';
+
 export function ask(f: Flow, a: Ask): void {
   const drafts = f.overlays.drafts;
   // A one-prompt draft comes back by itself; a flow of several steps seeds its steps.
-  const kept = a.draft !== undefined && a.draft.fields === undefined && a.initial === undefined ? drafts.get(a.draft.id)?.fields.text : undefined;
+  const kept =
+    a.draft !== undefined && a.draft.fields === undefined && a.initial === undefined
+      ? drafts.get(a.draft.id)?.fields.text
+      : undefined;
   const restored = kept !== undefined || a.restored === true;
   const help = [restored ? 'your draft from before' : '', a.help ?? ''].filter(Boolean).join(' · ');
   let sending = false;
+  // "Type something first" is shown: it goes as soon as there is something to send.
+  let hinted = false;
   const o: Overlay = {
     kind: 'text',
     title: a.title,
@@ -107,9 +115,15 @@ export function ask(f: Flow, a: Ask): void {
       f.overlays.close(key);
       if (a.draft !== undefined) keepDraft(f, a.draft, a.draft.fields?.(value) ?? { text: value });
     },
+    onChange: (value) => {
+      if (!hinted || value.trim() === '') return;
+      hinted = false;
+      f.overlays.update(key, { error: null });
+    },
     onSubmit: (value) => {
       if (a.allowEmpty !== true && value.trim() === '') {
-        f.overlays.update(key, { error: 'Type something first, or press Esc to cancel' });
+        hinted = true;
+        f.overlays.update(key, { error: EMPTY });
         return;
       }
       if (a.next) return a.next(value);

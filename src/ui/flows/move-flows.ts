@@ -32,29 +32,40 @@ export function moveTo(f: Flow, cardIds: readonly CardId[], after?: () => void):
 /** "Move", or "Move 3 cards" for a selection. */
 const moving = (cardIds: readonly CardId[]): string => (cardIds.length === 1 ? 'Move' : `Move ${cardIds.length} cards`);
 
+/** A board's name as the screen may show it (its id when the list doesn't have it). */
+const boardName = (f: Flow, boardId: number): string =>
+  sanitize(f.store.getState().boards.items.find((b) => b.Id === boardId)?.Name ?? String(boardId));
+
 /** Where a picker opens: the row of `value`, else the first. */
 const rowOf = (items: readonly { value: string }[], value: string | undefined): number =>
-  Math.max(0, items.findIndex((i) => i.value === value));
+  Math.max(
+    0,
+    items.findIndex((i) => i.value === value),
+  );
 
 /** Another board (the second step): Esc goes back to this board's columns, "Another board…" highlighted. */
 function pickBoard(m: Move, highlight?: number): void {
   const { f, cardIds } = m;
   const here = f.store.getState().boardId;
   // The boards list may still be loading: the picker waits for it.
-  const key = showPicker(f, (s) => s.boards.loading, () => {
-    const s = f.store.getState();
-    const boards = s.boards.items.filter((b) => b.Id !== s.boardId);
-    const items = boards.map((b) => ({ value: String(b.Id), label: sanitize(b.Name) }));
-    return {
-      kind: 'pick',
-      title: `${moving(cardIds)} to board`,
-      items,
-      initialIndex: rowOf(items, highlight === undefined ? undefined : String(highlight)),
-      status: boards.length === 0 ? { text: 'There is no other board.' } : null,
-      onCancel: () => (here === null ? f.overlays.close(key) : pickColumn(m, here, { highlight: OTHER_BOARD })),
-      onPick: (value) => pickColumn(m, Number(value)),
-    };
-  });
+  const key = showPicker(
+    f,
+    (s) => s.boards.loading,
+    () => {
+      const s = f.store.getState();
+      const boards = s.boards.items.filter((b) => b.Id !== s.boardId);
+      const items = boards.map((b) => ({ value: String(b.Id), label: sanitize(b.Name) }));
+      return {
+        kind: 'pick',
+        title: `${moving(cardIds)} to board`,
+        items,
+        initialIndex: rowOf(items, highlight === undefined ? undefined : String(highlight)),
+        status: boards.length === 0 ? { text: 'There is no other board.' } : null,
+        onCancel: () => (here === null ? f.overlays.close(key) : pickColumn(m, here, { highlight: OTHER_BOARD })),
+        onPick: (value) => pickColumn(m, Number(value)),
+      };
+    },
+  );
 }
 
 /**
@@ -64,7 +75,11 @@ function pickBoard(m: Move, highlight?: number): void {
  * meanwhile wait for the columns (see Picker). Coming back from the
  * position, the columns are there already and the one picked is highlighted.
  */
-function pickColumn(m: Move, boardId: number, back: { columns?: readonly ColumnInfo[]; highlight?: string } = {}): void {
+function pickColumn(
+  m: Move,
+  boardId: number,
+  back: { columns?: readonly ColumnInfo[]; highlight?: string } = {},
+): void {
   const { f, cardIds } = m;
   const s = f.store.getState();
   const here = boardId === s.boardId;
@@ -83,7 +98,7 @@ function pickColumn(m: Move, boardId: number, back: { columns?: readonly ColumnI
   };
   const key = f.overlays.show({
     kind: 'pick',
-    title: `${moving(cardIds)} to column${here ? '' : ` on ${sanitize(s.boards.items.find((b) => b.Id === boardId)?.Name ?? String(boardId))}`}`,
+    title: `${moving(cardIds)} to column${here ? '' : ` on ${boardName(f, boardId)}`}`,
     ...(columns !== undefined ? loaded(columns) : { items: [], loading: true, status: { text: 'loading columns…' } }),
     onCancel: () => (here ? f.overlays.close(key) : pickBoard(m, boardId)),
     onPick: (label) => {
@@ -92,13 +107,16 @@ function pickColumn(m: Move, boardId: number, back: { columns?: readonly ColumnI
     },
   });
   if (columns !== undefined) return;
-  f.store.getState().loadColumnsOf(boardId).then(
-    (list) => {
-      columns = list;
-      f.overlays.update(key, { ...loaded(list), loading: false });
-    },
-    (e: unknown) => f.overlays.update(key, { loading: false, status: { text: why(e), error: true } }),
-  );
+  f.store
+    .getState()
+    .loadColumnsOf(boardId)
+    .then(
+      (list) => {
+        columns = list;
+        f.overlays.update(key, { ...loaded(list), loading: false });
+      },
+      (e: unknown) => f.overlays.update(key, { loading: false, status: { text: why(e), error: true } }),
+    );
 }
 
 /** Top or bottom (the last step): Esc goes back to the columns, the one picked highlighted. */
@@ -106,6 +124,8 @@ function pickPosition(m: Move, boardId: number, label: string, columns: readonly
   const { f, cardIds, after } = m;
   const otherBoard = boardId === f.store.getState().boardId ? undefined : boardId;
   const name = columns.find((c) => c.label === label)?.displayName ?? label;
+  // Cards that leave the board: the notice says where they went, board and column.
+  const dest = otherBoard === undefined ? name : `${boardName(f, otherBoard)} / ${name}`;
   const pos = f.overlays.show({
     kind: 'pick',
     title: `${moving(cardIds)} to ${name} — where?`,
@@ -122,7 +142,7 @@ function pickPosition(m: Move, boardId: number, label: string, columns: readonly
       const moves = cardIds.map((id, i) => store.moveCard(id, label, where === 'top' ? i : BOTTOM, otherBoard));
       if (cardIds.length > 1) store.clearSelected();
       Promise.all(moves).then(
-        () => f.notify(cardIds.length === 1 ? `Moved to ${name}` : `Moved ${cardIds.length} cards to ${name}`),
+        () => f.notify(cardIds.length === 1 ? `Moved to ${dest}` : `Moved ${cardIds.length} cards to ${dest}`),
         () => undefined, // a refused card is back in place; the status bar has the server's words
       );
     },

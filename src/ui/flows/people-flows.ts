@@ -27,42 +27,56 @@ export function boardPeople(f: Flow): string[] {
 
 export function assignees(f: Flow, cardId: CardId): void {
   const set = (emails: string[] | null, notice: string) => {
-    f.store.getState().setAssignees(cardId, emails).then(
-      () => {
-        f.notify(notice);
-        if (f.store.getState().detail?.cardId === cardId) void f.store.getState().openCard(cardId);
-      },
-      () => undefined, // rolled back; the status bar has the server's words
-    );
+    f.store
+      .getState()
+      .setAssignees(cardId, emails)
+      .then(
+        () => {
+          f.notify(notice);
+          if (f.store.getState().detail?.cardId === cardId) void f.store.getState().openCard(cardId);
+        },
+        () => undefined, // rolled back; the status bar has the server's words
+      );
   };
   // The people come from the boards list, which may still be loading.
   const items = (): PickItem[] => {
     const now = assigned(f, cardId);
     return [
-      ...normaliseAssignees([...boardPeople(f), ...now]).map((p) => ({ value: p, label: `${now.includes(p) ? '✓' : ' '} ${sanitize(p)}` })),
+      ...normaliseAssignees([...boardPeople(f), ...now]).map((p) => ({
+        value: p,
+        label: `${now.includes(p) ? '✓' : ' '} ${sanitize(p)}`,
+      })),
       { value: TYPE, label: '+ Type an email…', dim: true, action: true },
       { value: CLEAR, label: '  Clear all', dim: true, action: true },
     ];
   };
-  const key = showPicker(f, (s) => s.boards.loading, () => ({
-    kind: 'pick',
-    title: 'Assignees — Enter adds or removes',
-    items: items(),
-    onCancel: () => f.overlays.close(key),
-    onPick: (value) => {
-      if (value === TYPE) {
-        return ask(f, {
-          title: 'Assign — email',
-          optimistic: true,
-          run: (email) => f.store.getState().setAssignees(cardId, [...assigned(f, cardId), email.trim()]),
-          done: 'Assigned',
-        });
-      }
-      f.overlays.close(key);
-      if (value === CLEAR) return set(null, 'Unassigned everyone');
-      const current = assigned(f, cardId);
-      if (current.includes(value)) set(current.filter((p) => p !== value), `Unassigned ${sanitize(value)}`);
-      else set([...current, value], `Assigned ${sanitize(value)}`);
-    },
-  }));
+  const key = showPicker(
+    f,
+    (s) => s.boards.loading,
+    () => ({
+      kind: 'pick',
+      title: 'Assignees — Enter adds or removes',
+      items: items(),
+      onCancel: () => f.overlays.close(key),
+      onPick: (value) => {
+        if (value === TYPE) {
+          return ask(f, {
+            title: 'Assign — email',
+            optimistic: true,
+            run: (email) => f.store.getState().setAssignees(cardId, [...assigned(f, cardId), email.trim()]),
+            done: 'Assigned',
+          });
+        }
+        f.overlays.close(key);
+        if (value === CLEAR) return set(null, 'Unassigned everyone');
+        const current = assigned(f, cardId);
+        if (current.includes(value))
+          set(
+            current.filter((p) => p !== value),
+            `Unassigned ${sanitize(value)}`,
+          );
+        else set([...current, value], `Assigned ${sanitize(value)}`);
+      },
+    }),
+  );
 }

@@ -9,7 +9,7 @@ import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
 import { TAG_COLORS } from '../../api/schema.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { PickItem } from '../prompts/types.js';
-import type { BoardState } from '../../store/index.js';
+import { selectPaging, type BoardState } from '../../store/index.js';
 import type { DraftId } from '../drafts.js';
 import { ask, showPicker, why, type Flow, type Keep } from './flow.js';
 
@@ -19,14 +19,21 @@ const MANAGE = 'manage';
 function tagItems(f: Flow, applied: readonly number[]): PickItem[] {
   return f.store.getState().tags.map((t) => {
     const c = normaliseTagColor(t.Color);
-    return { value: String(t.Id), label: `${applied.includes(t.Id) ? '✓' : ' '} ${sanitize(t.Name)} (${c.name || 'no colour'})`, swatch: c.hex };
+    return {
+      value: String(t.Id),
+      label: `${applied.includes(t.Id) ? '✓' : ' '} ${sanitize(t.Name)} (${c.name || 'no colour'})`,
+      swatch: c.hex,
+    };
   });
 }
 
 /** Tag ids the card has, as the screen shows them (a detail's list when the card isn't loaded). */
 function appliedTo(f: Flow, cardId: CardId): readonly number[] {
   const s = f.store.getState();
-  return s.view.cards.get(cardId)?.tagIds ?? (s.detail?.cardId === cardId ? (s.detail.data?.Tags ?? []).map((t) => t.Id) : []);
+  return (
+    s.view.cards.get(cardId)?.tagIds ??
+    (s.detail?.cardId === cardId ? (s.detail.data?.Tags ?? []).map((t) => t.Id) : [])
+  );
 }
 
 /** The board's tags may still be on their way (a board just opened): the picker waits for them. */
@@ -78,7 +85,12 @@ export function tagPicker(f: Flow, cardId: CardId, status: Status = null): void 
         const name = sanitize(s.tags.find((t) => t.Id === id)?.Name ?? value);
         const has = appliedTo(f, cardId).includes(id);
         if (has && addOnly) return f.notify(`${name} is already on the card; this server cannot remove tags`);
-        const p = has ? s.setTags(cardId, appliedTo(f, cardId).filter((t) => t !== id)) : s.addTag(cardId, id);
+        const p = has
+          ? s.setTags(
+              cardId,
+              appliedTo(f, cardId).filter((t) => t !== id),
+            )
+          : s.addTag(cardId, id);
         p.then(
           () => {
             f.notify(has ? `Removed tag ${name}` : `Tagged ${name}`);
@@ -132,7 +144,10 @@ function newTag(f: Flow, cardId: CardId | null, start: { name?: string; error?: 
             f.overlays.close(key);
             f.overlays.drafts.drop(id);
             if (cardId === null) return tagManager(f);
-            await f.store.getState().addTag(cardId, tagId).catch(() => undefined);
+            await f.store
+              .getState()
+              .addTag(cardId, tagId)
+              .catch(() => undefined);
             f.notify(`Created tag ${sanitize(name)}`);
             // The detail open on the card shows it now, not once reopened.
             if (f.store.getState().detail?.cardId === cardId) await f.store.getState().openCard(cardId);
@@ -142,6 +157,21 @@ function newTag(f: Flow, cardId: CardId | null, start: { name?: string; error?: 
     });
   };
   askName({ restored: kept !== undefined, error: start.error ?? null });
+}
+
+/**
+ * How many cards carry the tag, of those the store has: "4 cards carry it."
+ * While a column has pages not loaded yet the count says it is only of those.
+ */
+function carriers(s: BoardState, tagId: number): string {
+  let n = 0;
+  for (const card of s.view.cards.values()) if (card.tagIds.includes(tagId)) n++;
+  const partial = s.columns.some((c) => {
+    const p = selectPaging(c.label)(s);
+    return p.pages === 0 || p.hasMore || p.error !== null;
+  });
+  const count = n === 0 ? 'No card carries it' : n === 1 ? '1 card carries it' : `${n} cards carry it`;
+  return partial ? `${count} (of those loaded; the board has more).` : `${count}.`;
 }
 
 /**
@@ -171,13 +201,17 @@ export function tagManager(f: Flow, status: Status = null): void {
       const confirm = f.overlays.show({
         kind: 'confirm',
         question: `Delete tag “${sanitize(tag.Name)}” from the board and every card?`,
+        details: [carriers(f.store.getState(), tag.Id)],
         onNo: () => tagManager(f),
         onYes: () => {
           f.overlays.close(confirm);
-          f.store.getState().deleteTag(tag.Id).then(
-            () => tagManager(f, { text: `Deleted ${sanitize(tag.Name)}` }),
-            (e: unknown) => tagManager(f, { text: why(e), error: true }),
-          );
+          f.store
+            .getState()
+            .deleteTag(tag.Id)
+            .then(
+              () => tagManager(f, { text: `Deleted ${sanitize(tag.Name)}` }),
+              (e: unknown) => tagManager(f, { text: why(e), error: true }),
+            );
         },
       });
     },

@@ -45,7 +45,8 @@ export function visibleCard(k: ScreenKeys): Card | undefined {
 export function noCardReason(k: ScreenKeys): string | null {
   const card = visibleCard(k);
   if (card === undefined) return k.filter() !== null ? 'No card here matches the filter' : 'No card here';
-  if (card.unreadable !== undefined) return `This row could not be read (${card.unreadable}): there is no card to act on`;
+  if (card.unreadable !== undefined)
+    return `This row could not be read (${card.unreadable}): there is no card to act on`;
   if (!isServerId(card.id)) return 'This card is still being created';
   return null;
 }

@@ -13,7 +13,12 @@ import type { ScreenKeys } from './context.js';
  * its column; `acrossColumns` (a filter just set) also looks in the other
  * columns when this one shows nothing. Walking keys stay in their column.
  */
-export function snapToFilter(store: BoardStore, ids: ReadonlySet<CardId>, dir: 1 | -1 = 1, acrossColumns = false): void {
+export function snapToFilter(
+  store: BoardStore,
+  ids: ReadonlySet<CardId>,
+  dir: 1 | -1 = 1,
+  acrossColumns = false,
+): void {
   const s = store.getState();
   if (s.cursor.cardId !== null && ids.has(s.cursor.cardId)) return;
   const col = s.columns[s.cursor.col];

@@ -28,7 +28,15 @@ export function displayKey(name: string): string {
   if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
   if (arrows[name]) return arrows[name];
   const words: Record<string, string> = {
-    enter: 'Enter', esc: 'Esc', tab: 'Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', ' ': 'Space',
+    enter: 'Enter',
+    esc: 'Esc',
+    tab: 'Tab',
+    backspace: 'Backspace',
+    pageup: 'PgUp',
+    pagedown: 'PgDn',
+    home: 'Home',
+    end: 'End',
+    ' ': 'Space',
   };
   return words[name] ?? name;
 }

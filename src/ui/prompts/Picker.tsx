@@ -1,12 +1,14 @@
 /**
  * The one picker. ink-select-input draws the list; its keys (the keymap's
- * `pick` scope: ↑↓ / j k, 1–9, Enter, Esc, / to filter, ? help, and r when
+ * `pick` scope: ↑↓ / j k, g G, 1–9, Enter, Esc, / to filter, ? help, and r when
  * the options failed to load and `onRetry` asks again) come through the
  * app's key router like every other key (use-picker-input). A picker with
  * keys of its own has its own scope (`scope`: the board list's `picker`, the
  * tag manager's `tags`) and gets the actions it adds through `onAction`.
  * Items may carry a colour: the swatch is painted, and the label always
- * names the colour too.
+ * names the colour too. Where its scope binds 1–9 (every picker's does), the
+ * first nine rows show the number that picks them, in a gutter before the
+ * highlight marker; while filtering, digits are text and the gutter is blank.
  *
  * Type to filter (lazygit, fzf): `/` shows a filter line; typed text keeps
  * the items whose label contains it (case and accents ignored), the first
@@ -30,40 +32,60 @@
  *   once that is drawn.
  */
 import { Box, Text } from 'ink';
-import SelectInput from 'ink-select-input';
+import SelectInput, { Indicator } from 'ink-select-input';
 import { createContext, useContext, useMemo } from 'react';
 import { fit } from '../../text/width.js';
 import { useOpenHelp } from '../hooks/use-help.js';
 import { useKeyScope } from '../hooks/use-key-scope.js';
-import { hintsFor } from '../keymap.js';
+import { bindingFor, hintsFor } from '../keymap.js';
 import type { PickerProps, PickItem } from './types.js';
 
 export type { PickerProps, PickItem } from './types.js';
 import { usePickerInput } from './use-picker-input.js';
 import { usePickerState } from './use-picker-state.js';
 
+/** A row as drawn: its item, and the gutter before the marker (`3 `, or blank). */
+interface Row {
+  item: PickItem;
+  gutter: string;
+}
 
-/** Rows by their (fitted) label: ink-select-input hands a row only its label. */
-const RowItems = createContext<ReadonlyMap<string, PickItem | undefined>>(new Map());
+/** Rows by value (unique within a picker): ink-select-input hands a row its item's fields. */
+const RowItems = createContext<ReadonlyMap<string, Row>>(new Map());
+
+/** Cells before a row's label: the number gutter and the highlight marker. */
+const GUTTER = 2;
+const MARKER = 2;
+
+/** The marker is drawn by PickRow, after the number gutter. */
+function NoIndicator() {
+  return null;
+}
 
 /**
  * One row. Defined once at module level: a row component made per render
  * (a new type each time) left ink-select-input's Enter handler reading a
  * stale highlight.
  */
-function PickRow({ isSelected, label }: { isSelected?: boolean; label: string }) {
-  const it = useContext(RowItems).get(label);
+function PickRow({ isSelected = false, label, value }: { isSelected?: boolean; label: string; value?: string }) {
+  const row = useContext(RowItems).get(value ?? '');
+  const it = row?.item;
   return (
-    <Text color={isSelected ? 'cyan' : undefined} dimColor={it?.dim === true && !isSelected} bold={isSelected}>
-      {it?.swatch !== undefined ? <Text color={it.swatch ?? undefined}>■ </Text> : null}
-      {label}
-    </Text>
+    <Box>
+      <Text dimColor={!isSelected}>{row?.gutter ?? ' '.repeat(GUTTER)}</Text>
+      <Indicator isSelected={isSelected} />
+      <Text color={isSelected ? 'cyan' : undefined} dimColor={it?.dim === true && !isSelected} bold={isSelected}>
+        {it?.swatch !== undefined ? <Text color={it.swatch ?? undefined}>■ </Text> : null}
+        {label}
+      </Text>
+    </Box>
   );
 }
 
-
 /** The footer while filtering: the `pick-filter` scope's hints, from the keymap. */
-const FILTER_HELP = hintsFor('pick-filter').map((h) => `${h.key} ${h.label}`).join(' · ');
+const FILTER_HELP = hintsFor('pick-filter')
+  .map((h) => `${h.key} ${h.label}`)
+  .join(' · ');
 
 export function Picker(p: PickerProps) {
   const picker = usePickerState(p.items, p.initialIndex ?? 0);
@@ -91,28 +113,45 @@ export function Picker(p: PickerProps) {
   const status = p.status ?? (p.loading === true ? { text: 'loading…' } : null);
   const width = p.width;
   const items = useMemo(
-    () => rows.rows.map((i) => ({ key: i.value, value: i.value, label: fit(i.label, Math.max(1, width - 4 - (i.swatch !== undefined ? 2 : 0))) })),
+    () =>
+      rows.rows.map((i) => ({
+        key: i.value,
+        value: i.value,
+        label: fit(i.label, Math.max(1, width - GUTTER - MARKER - (i.swatch !== undefined ? 2 : 0))),
+      })),
     [rows.rows, width],
   );
-  const byLabel = useMemo(() => new Map(items.map((row, k) => [row.label, rows.rows[k]])), [items, rows.rows]);
+  // 1–9 pick the first nine rows of the whole list (use-picker-input): those
+  // rows say so. Not while filtering, where digits are text.
+  const numbered = !state.filtering && bindingFor(scope, 'list.nth') !== undefined;
+  const byValue = useMemo(
+    () =>
+      new Map(
+        rows.rows.map((item, k): [string, Row] => [
+          item.value,
+          { item, gutter: numbered && k < 9 ? `${k + 1} ` : ' '.repeat(GUTTER) },
+        ]),
+      ),
+    [rows.rows, numbered],
+  );
   const limit = Math.max(1, p.height - 3 - (state.filtering ? 1 : 0) - (noMatch ? 1 : 0));
   const help = state.filtering ? FILTER_HELP : `${p.help ?? 'Enter pick · Esc close'} · / filter`;
   return (
     <Box flexDirection="column" height={p.height} width={p.width}>
       <Text bold>{fit(p.title, p.width)}</Text>
-      {status ? <Text color={status.error ? 'red' : undefined} dimColor={!status.error}>{fit(status.error ? `✗ ${status.text}` : status.text, p.width)}</Text> : null}
+      {status ? (
+        <Text color={status.error ? 'red' : undefined} dimColor={!status.error}>
+          {fit(status.error ? `✗ ${status.text}` : status.text, p.width)}
+        </Text>
+      ) : null}
       {/* Typed text only: control characters never reach the query (use-picker-input). */}
       {state.filtering ? <Text color="cyan">{fit(`/ ${state.query}▏`, p.width)}</Text> : null}
       {noMatch ? <Text dimColor>{fit('No matches', p.width)}</Text> : null}
       {items.length > 0 && (
-        <RowItems.Provider value={byLabel}>
+        <RowItems.Provider value={byValue}>
           {at < 0 ? (
             // Nothing highlighted (no match): the actions, drawn plainly.
-            items.slice(0, limit).map((row) => (
-              <Box key={row.key} paddingLeft={2}>
-                <PickRow label={row.label} />
-              </Box>
-            ))
+            items.slice(0, limit).map((row) => <PickRow key={row.key} label={row.label} value={row.value} />)
           ) : (
             <SelectInput
               // Remounted at the highlighted row and filter: the list is drawn, not driven, by it.
@@ -121,6 +160,7 @@ export function Picker(p: PickerProps) {
               initialIndex={at}
               limit={limit}
               isFocused={false}
+              indicatorComponent={NoIndicator}
               itemComponent={PickRow}
             />
           )}

@@ -84,7 +84,11 @@ export function TextPrompt(p: TextPromptProps) {
   const top = Math.max(0, Math.min(cursorLine - height + 1, all.length - height));
   const rows = all.slice(top, top + height);
   while (rows.length < height) rows.push('');
-  const foot = p.busy ? 'saving…' : p.foot !== undefined ? p.foot : `Enter ${multiline ? 'save · Ctrl+J new line' : 'save'} · Esc cancel`;
+  const foot = p.busy
+    ? 'saving…'
+    : p.foot !== undefined
+      ? p.foot
+      : `Enter ${multiline ? 'save · Ctrl+J new line' : 'save'} · Esc cancel`;
   return (
     <Box flexDirection="column" width={p.width}>
       <Box borderStyle="round" flexDirection="column" width={p.width} paddingX={1}>

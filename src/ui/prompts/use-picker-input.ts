@@ -44,42 +44,50 @@ function typed(input: string, key: Key): string | null {
 }
 
 export function usePickerInput(o: UsePickerInputOptions): void {
-  useKeyHandler((input, key) => {
-    const s = o.latest.current;
-    const { rows } = visibleRows(o.items, o.folded, s);
-    const at = s.index < 0 ? -1 : Math.min(s.index, rows.length - 1);
-    const pickAt = (): void => {
-      const row = rows[at];
-      // Nothing highlighted (no match): Enter does nothing.
-      if (row !== undefined) o.onPick(row.value);
-    };
-    if (s.filtering) {
-      const action = actionFor('pick-filter', keyName(input, key));
-      // Esc clears the filter (the highlighted item stays highlighted); a second Esc closes.
-      if (action === 'filter.clear') return o.set(stopFilter(s, o.items, o.folded));
-      if (action === 'filter.erase') return o.set(erase(s, o.items, o.folded));
-      if (action === 'list.prev') return o.set(step(s, { rows, matches: 0 }, -1));
-      if (action === 'list.next') return o.set(step(s, { rows, matches: 0 }, 1));
-      if (action === 'list.pick') return pickAt();
-      const text = typed(input, key);
-      if (text !== null) o.set(typeText(s, o.items, o.folded, text));
-      return;
-    }
-    const action = actionFor(o.scope, keyName(input, key));
-    if (action === 'list.close') return o.onCancel();
-    if (action === 'help') return o.onHelp();
-    if (action === 'list.reload' && o.onRetry !== undefined) return o.onRetry();
-    if (action === 'list.filter') return o.set(startFilter(s));
-    if (rows.length > 0) {
-      if (action === 'list.prev') return o.set(step(s, { rows, matches: 0 }, -1));
-      if (action === 'list.next') return o.set(step(s, { rows, matches: 0 }, 1));
-      if (action === 'list.pick') return pickAt();
-      const nth = action === 'list.nth' ? Number(input) - 1 : -1;
-      if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
-    }
-    if (action !== undefined) o.onAction?.(action, rows[at]?.value ?? null);
-  }, o.isActive, false, o.loading, {
-    // Quitting (the board list's q) doesn't wait for the options, like Esc.
-    leaves: (input, key) => !o.latest.current.filtering && actionFor(o.scope, keyName(input, key)) === 'quit',
-  });
+  useKeyHandler(
+    (input, key) => {
+      const s = o.latest.current;
+      const { rows } = visibleRows(o.items, o.folded, s);
+      const at = s.index < 0 ? -1 : Math.min(s.index, rows.length - 1);
+      const pickAt = (): void => {
+        const row = rows[at];
+        // Nothing highlighted (no match): Enter does nothing.
+        if (row !== undefined) o.onPick(row.value);
+      };
+      if (s.filtering) {
+        const action = actionFor('pick-filter', keyName(input, key));
+        // Esc clears the filter (the highlighted item stays highlighted); a second Esc closes.
+        if (action === 'filter.clear') return o.set(stopFilter(s, o.items, o.folded));
+        if (action === 'filter.erase') return o.set(erase(s, o.items, o.folded));
+        if (action === 'list.prev') return o.set(step(s, { rows, matches: 0 }, -1));
+        if (action === 'list.next') return o.set(step(s, { rows, matches: 0 }, 1));
+        if (action === 'list.pick') return pickAt();
+        const text = typed(input, key);
+        if (text !== null) o.set(typeText(s, o.items, o.folded, text));
+        return;
+      }
+      const action = actionFor(o.scope, keyName(input, key));
+      if (action === 'list.close') return o.onCancel();
+      if (action === 'help') return o.onHelp();
+      if (action === 'list.reload' && o.onRetry !== undefined) return o.onRetry();
+      if (action === 'list.filter') return o.set(startFilter(s));
+      if (rows.length > 0) {
+        if (action === 'list.prev') return o.set(step(s, { rows, matches: 0 }, -1));
+        if (action === 'list.next') return o.set(step(s, { rows, matches: 0 }, 1));
+        if (action === 'list.first') return o.set({ ...s, index: 0 });
+        if (action === 'list.last') return o.set({ ...s, index: rows.length - 1 });
+        if (action === 'list.pick') return pickAt();
+        const nth = action === 'list.nth' ? Number(input) - 1 : -1;
+        if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
+      }
+      if (action !== undefined) o.onAction?.(action, rows[at]?.value ?? null);
+    },
+    o.isActive,
+    false,
+    o.loading,
+    {
+      // Quitting (the board list's q) doesn't wait for the options, like Esc.
+      leaves: (input, key) => !o.latest.current.filtering && actionFor(o.scope, keyName(input, key)) === 'quit',
+    },
+  );
 }

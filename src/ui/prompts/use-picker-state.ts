@@ -53,7 +53,12 @@ export function startFilter(s: PickerState): PickerState {
 }
 
 /** Types into the filter; the first match is highlighted. */
-export function typeText(s: PickerState, items: readonly PickItem[], folded: readonly string[], text: string): PickerState {
+export function typeText(
+  s: PickerState,
+  items: readonly PickItem[],
+  folded: readonly string[],
+  text: string,
+): PickerState {
   const next = { ...s, query: s.query + text };
   return { ...next, index: firstMatch(visibleRows(items, folded, next)) };
 }
@@ -62,7 +67,13 @@ export function typeText(s: PickerState, items: readonly PickItem[], folded: rea
 export function erase(s: PickerState, items: readonly PickItem[], folded: readonly string[]): PickerState {
   if (s.query === '') return stopFilter(s, items, folded);
   const parts = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s.query)];
-  const next = { ...s, query: parts.slice(0, -1).map((p) => p.segment).join('') };
+  const next = {
+    ...s,
+    query: parts
+      .slice(0, -1)
+      .map((p) => p.segment)
+      .join(''),
+  };
   return { ...next, index: firstMatch(visibleRows(items, folded, next)) };
 }
 
@@ -78,7 +89,11 @@ export function stopFilter(s: PickerState, items: readonly PickItem[], folded: r
  * one chunk arrive before React renders) and as rendered (`state`).
  */
 export function usePickerState(items: readonly PickItem[], initialIndex: number) {
-  const [state, setState] = useState<PickerState>(() => ({ index: Math.max(0, initialIndex), filtering: false, query: '' }));
+  const [state, setState] = useState<PickerState>(() => ({
+    index: Math.max(0, initialIndex),
+    filtering: false,
+    query: '',
+  }));
   const latest = useRef(state);
   const folded = useMemo(() => items.map((it) => foldText(it.label)), [items]);
   const set = (next: PickerState): void => {

@@ -64,7 +64,10 @@ export function textInputReducer(s: TextInputState, a: TextInputAction): TextInp
     }
     case 'deleteBack': {
       if (s.cursor === 0) return s;
-      const prev = boundaries(s.value).filter((b) => b < s.cursor).pop() ?? 0;
+      const prev =
+        boundaries(s.value)
+          .filter((b) => b < s.cursor)
+          .pop() ?? 0;
       return { value: s.value.slice(0, prev) + s.value.slice(s.cursor), cursor: prev };
     }
     case 'deleteWordBack': {
@@ -78,7 +81,9 @@ export function textInputReducer(s: TextInputState, a: TextInputAction): TextInp
     case 'deleteToLineEnd':
       return cut(s, s.cursor, lineEnd(s));
     case 'left': {
-      const prev = boundaries(s.value).filter((b) => b < s.cursor).pop();
+      const prev = boundaries(s.value)
+        .filter((b) => b < s.cursor)
+        .pop();
       return prev === undefined ? s : { ...s, cursor: prev };
     }
     case 'right': {

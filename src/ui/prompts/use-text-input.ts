@@ -26,7 +26,15 @@ const byteClass = [...EDIT_ACTIONS.keys()].map((b) => `\\x${b.charCodeAt(0).toSt
 const EDIT_KEYS = new RegExp(`[${byteClass}]`);
 const EDIT_KEY_SPLIT = new RegExp(`([${byteClass}])`);
 
-export function useTextInput({ state, dispatch: dispatchState, multiline, isActive, waiting = false, onSubmit, onCancel }: UseTextInputOptions): void {
+export function useTextInput({
+  state,
+  dispatch: dispatchState,
+  multiline,
+  isActive,
+  waiting = false,
+  onSubmit,
+  onCancel,
+}: UseTextInputOptions): void {
   // Keys can arrive faster than React renders (a paste, then Enter, in two
   // reads): the handler works on the latest text, applied as each key lands,
   // not on the value of the last render.
@@ -36,27 +44,32 @@ export function useTextInput({ state, dispatch: dispatchState, multiline, isActi
     latest.current = textInputReducer(latest.current, action);
     dispatchState(action);
   };
-  useKeyHandler((input, key) => {
-    const name = keyName(input, key);
-    const action = actionFor('prompt', name);
-    if (action === 'prompt.submit') return onSubmit(latest.current.value);
-    if (action === 'prompt.cancel') return onCancel(latest.current.value);
-    const edit = editFor(name);
-    if (edit !== undefined) return dispatch(edit);
-    if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
-    // Editing keys typed in the same read as text ("\x01URGENT " when Ctrl+A
-    // and the typing land together) are keys, not text to drop: apply them
-    // and the text between them in order. No paste holds them.
-    if (input.length > 1 && EDIT_KEYS.test(input)) {
-      for (const part of input.split(EDIT_KEY_SPLIT)) {
-        const edit = EDIT_ACTIONS.get(part);
-        if (edit !== undefined) dispatch(edit);
-        else if (part !== '' && typeText(part)) return;
+  useKeyHandler(
+    (input, key) => {
+      const name = keyName(input, key);
+      const action = actionFor('prompt', name);
+      if (action === 'prompt.submit') return onSubmit(latest.current.value);
+      if (action === 'prompt.cancel') return onCancel(latest.current.value);
+      const edit = editFor(name);
+      if (edit !== undefined) return dispatch(edit);
+      if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
+      // Editing keys typed in the same read as text ("\x01URGENT " when Ctrl+A
+      // and the typing land together) are keys, not text to drop: apply them
+      // and the text between them in order. No paste holds them.
+      if (input.length > 1 && EDIT_KEYS.test(input)) {
+        for (const part of input.split(EDIT_KEY_SPLIT)) {
+          const edit = EDIT_ACTIONS.get(part);
+          if (edit !== undefined) dispatch(edit);
+          else if (part !== '' && typeText(part)) return;
+        }
+        return;
       }
-      return;
-    }
-    typeText(input);
-  }, isActive, true, waiting);
+      typeText(input);
+    },
+    isActive,
+    true,
+    waiting,
+  );
 
   /** Text read at once; returns whether it ended in Enter and was submitted. */
   function typeText(input: string): boolean {
