@@ -3,48 +3,13 @@
  * board (and the card) it was on at quit; --board overrides. The built CLI
  * in tmux against `inboard serve --demo`, state in a temp state dir.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, exited, spawnServe, type Child } from '../server/process.js';
-import { hasTmux, Terminal } from './tmux.js';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../server/process.js';
+import { useServeDemo } from './serve-demo.js';
+import { hasTmux } from './tmux.js';
 
-const KEY = 'ibk_e2e_last_place_key_0123456789abcdef';
-let dir: string;
-let server: Child;
-let term: Terminal | undefined;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-last-'));
-  server = await spawnServe(['--db', join(dir, 'e2e.db'), '--api-key', KEY, '--demo', '--rate-limit', '0']);
-});
-afterAll(async () => {
-  server?.proc.kill('SIGTERM');
-  if (server) await exited(server.proc);
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(() => {
-  term?.kill();
-  term = undefined;
-});
-
-const start = (): Terminal => {
-  term?.kill();
-  const t = Terminal.start({
-    cols: 140,
-    rows: 36,
-    env: {
-      INBOARD_URL: server.url,
-      INBOARD_API_KEY: KEY,
-      INBOARD_CONFIG_DIR: join(dir, 'cfg'),
-      INBOARD_DATA_DIR: join(dir, 'data'),
-      INBOARD_STATE_DIR: join(dir, 'state'),
-    },
-  });
-  term = t;
-  return t;
-};
+const demo = useServeDemo('last-place');
+const start = () => demo.terminal();
 
 /** The focused row's text (the row starting with ›). */
 const focusedRow = (screen: string): string => (/›[●\s]*(.+?)\s{2,}/.exec(screen)?.[1] ?? '').trim();

@@ -3,39 +3,16 @@
  * on one the board had not drawn yet when the key came. The built CLI in
  * tmux against `inboard serve --demo`, the server's state checked after.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client.js';
-import type { Client } from '../../src/api/types.js';
-import { CLI, exited, spawnServe, type Child } from '../server/process.js';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
-import { hasTmux, Terminal } from './tmux.js';
+import { useServeDemo } from './serve-demo.js';
+import { hasTmux } from './tmux.js';
 
-const KEY = 'ibk_e2e_trust_key_0123456789abcdef';
-let dir: string;
-let server: Child;
-let client: Client;
-let term: Terminal | undefined;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-trust-'));
-  server = await spawnServe(['--db', join(dir, 'e2e.db'), '--api-key', KEY, '--demo', '--rate-limit', '0']);
-  client = createClient({ baseUrl: server.url, apiKey: KEY, maxAttempts: 1 });
-});
-afterAll(async () => {
-  server?.proc.kill('SIGTERM');
-  if (server) await exited(server.proc);
-  rmSync(dir, { recursive: true, force: true });
-});
-afterEach(() => {
-  term?.keys('C-c');
-  term?.kill();
-  term = undefined;
-});
+const demo = useServeDemo('trust');
 
 async function columnIds() {
+  const client = demo.client();
   const b = readableBoards(await client.listBoards()).find((x) => x.Name === 'Support Inbox')!;
   const columns = await client.listColumns(b.Id);
   const ids = async (i: number) =>
@@ -43,20 +20,7 @@ async function columnIds() {
   return { ids };
 }
 
-function start(): Terminal {
-  const t = Terminal.start({
-    cols: 140,
-    rows: 36,
-    env: {
-      INBOARD_URL: server.url,
-      INBOARD_API_KEY: KEY,
-      INBOARD_CONFIG_DIR: join(dir, 'cfg'),
-      INBOARD_DATA_DIR: join(dir, 'data'),
-    },
-  });
-  term = t;
-  return t;
-}
+const start = () => demo.terminal();
 
 describe.skipIf(!hasTmux())('keys act on what the user sees', () => {
   it('with a filter that hides every card, L J H move nothing and say why', async () => {
