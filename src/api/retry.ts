@@ -1,5 +1,5 @@
 /**
- * Retry policy (design.md, "Mutation protocol"): GET, PUT and DELETE retry on
+ * Retry policy (docs/architecture.md, "The wire layer"): GET, PUT and DELETE retry on
  * 429, 5xx and network failures; POST retries only on 429 or when the request
  * provably never left this machine. Exponential backoff with full jitter,
  * Retry-After honoured, a handful of attempts, and every wait announced

@@ -16,102 +16,21 @@
 import { z } from 'zod';
 import { normaliseAssignees, normaliseDueDate } from './normalise.js';
 import { EmailSequenceDetail, EmailSequenceEntry } from './schema.js';
+import type {
+  BoardRow,
+  Card,
+  CardDetail,
+  CardId,
+  CardRow,
+  Column,
+  Comment,
+  Note,
+  SubTask,
+  Tag,
+  Unreadable,
+} from './read-model.js';
 
-/** A card id exactly as the server has it: "101", "9007199254740993", "18c2f3a9b4d5e6f7", "wamid-…". */
-export type CardId = string;
-
-export interface Tag {
-  Id: number;
-  Name: string;
-  /** Palette index as a decimal string, or whatever colour text the server gave. */
-  Color: string;
-  BoardId: number;
-}
-
-export interface Board {
-  Id: number;
-  Name: string;
-  Owner: string;
-  /** Member emails (not the owner); from a comma string, a list of strings or of person objects. */
-  Users: string[];
-  /** "WHATSAPP" on the real service's WhatsApp boards; null when not said. */
-  IntegrationType: string | null;
-}
-
-export interface Column {
-  Id: number;
-  /** `Label_<n>` when the server sends it; the real service does not. */
-  ColumnId: string | null;
-  Name: string;
-}
-
-export interface Card {
-  ServiceTaskId: CardId;
-  TaskName: string;
-  /** 0 unread, 1 read. */
-  ReadUnreadStatus: number;
-  /** The label the card carries; only meaningful when the columns carry the same labels. */
-  ColumnId: string | null;
-  BoardId: number | null;
-  /** ISO 8601, or the server's own text when it could not be read as a date. */
-  DueDate: string | null;
-  Assignees: string[];
-  ThreadOwnerEmail: string;
-  CreatedAt: string | null;
-  Status: string | null;
-  /** Kept as the server's text (JSON or not). */
-  CustomFields: string | null;
-  /** Local-service extension; absent on the real service. */
-  Tags?: Tag[];
-}
-
-export interface Note {
-  NoteId: number;
-  Body: string;
-  UserId: number | null;
-  CreatedAt: string | null;
-}
-export interface SubTask {
-  SubTaskId: number;
-  Body: string;
-  UserId: number | null;
-  CreatedAt: string | null;
-}
-export interface Comment {
-  CommentId: number;
-  UserId: number | null;
-  Comment: string;
-  EntityId: string;
-  CreatedAt: string | null;
-  /** Local-service extension: the author's email. */
-  UserEmail?: string;
-}
-
-/**
- * GET /v2/card/:id as the server gave it: only the fields it sent are
- * present (the real service sends `{Id, Title, Note, BoardId}`), so a
- * screen can say "not provided by this server" instead of "none".
- */
-export type CardDetail = Partial<Omit<Card, 'ServiceTaskId'>> & {
-  ServiceTaskId: CardId;
-  /** The real service's single note text. */
-  Note?: string;
-  Archived?: boolean;
-  Notes?: Note[];
-  Comments?: Comment[];
-  SubTasks?: SubTask[];
-};
-
-/** A row the client could not read: shown as such, never fatal for its neighbours. */
-export interface Unreadable {
-  readonly unreadable: string;
-  /** The id it seemed to have, as text, when there was one. */
-  readonly rawId: string | null;
-}
-
-export type BoardRow = Board | Unreadable;
-export type CardRow = Card | Unreadable;
-export const isUnreadable = (row: object): row is Unreadable => 'unreadable' in row;
+export * from './read-model.js';
 
 // ------------------------------------------------------------------ fields
 
@@ -385,19 +304,6 @@ export function readCardDetail(v: unknown, askedId: CardId): CardDetail | undefi
   const subTasks = readList(f.get('SubTasks', 'Checklist'), readSubTask);
   if (subTasks !== undefined) d.SubTasks = subTasks;
   return d;
-}
-
-/** A listed card's fields as a detail, for the first frame before GET /v2/card answers. */
-export function detailOfListed(c: Card): CardDetail {
-  return { ...c };
-}
-
-/**
- * The detail as shown: what GET /v2/card/:id gave, over the listed card (the
- * listed fields stand where the detail is silent).
- */
-export function mergeDetail(listed: Card | undefined, got: CardDetail): CardDetail {
-  return listed === undefined ? got : { ...listed, ...got };
 }
 
 // ------------------------------------------------------------------ email sequences

@@ -23,10 +23,16 @@ export type Urgency = 'overdue' | 'today' | null;
 
 /** Overdue (past), due today (UTC day, still ahead) or neither. */
 export function urgency(value: string, now = Date.now()): Urgency {
+  return dueOf(value, now)?.urgency ?? null;
+}
+
+/** The due date read once: when, its UTC time of day, and how urgent it is. */
+function dueOf(value: string, now: number): { urgency: Urgency; sameDay: boolean; time: string } | null {
   const t = Date.parse(value);
   if (Number.isNaN(t)) return null;
-  if (t < now) return 'overdue';
-  return new Date(t).toISOString().slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? 'today' : null;
+  const iso = new Date(t).toISOString();
+  const sameDay = iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10);
+  return { urgency: t < now ? 'overdue' : sameDay ? 'today' : null, sameDay, time: iso.slice(11, 16) };
 }
 
 /**
@@ -34,13 +40,9 @@ export function urgency(value: string, now = Date.now()): Urgency {
  * "!21 Nov" overdue, "!17:00" overdue today, "today 17:00", "30 Nov".
  */
 export function dueText(value: string, now = Date.now()): string {
-  const u = urgency(value, now);
-  const t = Date.parse(value);
-  const sameDay =
-    !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === new Date(now).toISOString().slice(0, 10);
-  const time = Number.isNaN(t) ? '' : new Date(t).toISOString().slice(11, 16);
-  if (u === 'overdue') return `!${sameDay ? time : shortDate(value)}`;
-  if (u === 'today') return `today ${time}`;
+  const d = dueOf(value, now);
+  if (d?.urgency === 'overdue') return `!${d.sameDay ? d.time : shortDate(value)}`;
+  if (d?.urgency === 'today') return `today ${d.time}`;
   return shortDate(value);
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Key } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KeyRouter } from '../../src/ui/hooks/use-key-router.js';
+import { KeyRouter, NO_KEY } from '../../src/ui/hooks/use-key-router.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { focus, startUi, type Ui } from './helpers.js';
 
@@ -15,28 +15,7 @@ afterEach(async () => {
   await ui?.close();
 });
 
-const NONE: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+const NONE: Key = NO_KEY;
 const ESC: Key = { ...NONE, escape: true, meta: true };
 
 /** A router whose screen and handlers write what they get into `got`. */

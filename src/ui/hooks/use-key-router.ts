@@ -10,7 +10,8 @@ import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 
 export type KeyHandler = (input: string, key: Key) => void;
 
-const NO_KEY: Key = {
+/** A Key with nothing pressed: what a split chunk's keys start from (tests build keys from it too). */
+export const NO_KEY: Key = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,
