@@ -61,6 +61,8 @@ export interface Note {
 export interface SubTask {
   SubTaskId: number;
   Body: string;
+  /** Extension `tickSubTask`: ticked or not; absent when the server does not say. */
+  Done?: boolean;
   UserId: number | null;
   CreatedAt: string | null;
 }

@@ -16,7 +16,18 @@ import type {
   UpdateCardInput,
   Me,
 } from './schema.js';
-import type { Board, BoardRow, CardDetail, CardId, CardRow, Column, Comment, Tag } from './tolerant.js';
+import type {
+  Board,
+  BoardRow,
+  Card,
+  CardDetail,
+  CardId,
+  CardRow,
+  Column,
+  Comment,
+  Tag,
+  Unreadable,
+} from './tolerant.js';
 import type { Json } from './transport.js';
 
 /** POST /v2/card's answer: the new card's id, or null when the server said only that it worked. */
@@ -36,7 +47,19 @@ export interface CommentResult {
  * server without one answers 404/405; the client then remembers that and
  * refuses further calls at once with `kind: 'unsupported'`.
  */
-export type Extension = 'setTags' | 'createEmailSequence' | 'me';
+export type Extension =
+  | 'setTags'
+  | 'createEmailSequence'
+  | 'me'
+  | 'setDueDate'
+  | 'setReadStatus'
+  | 'tickSubTask'
+  | 'archivedCards'
+  | 'restoreCard';
+
+/** A row of GET /v2/board/:id/archived-cards: a card and when it was archived. */
+export type ArchivedCard = Card & { ArchivedAt: string | null };
+export type ArchivedCardRow = ArchivedCard | Unreadable;
 
 /** Per-call options. A POST carries an idempotency key so a retry is safe. */
 export interface CallOptions {
@@ -68,6 +91,28 @@ export interface Client {
   /** Extension `setTags`: replaces the card's tags. */
   setTags(cardId: CardId, tagIds: number[], o?: CallOptions): Promise<{ CardId: CardId; TagIds: number[] | null }>;
   addSubTask(cardId: CardId, body: string, o?: CallOptions): Promise<{ CardId: CardId }>;
+  /** Extension `setDueDate`: PUT /v2/card/:id/due-date `{DueDate: ISO 8601 | null}` (null clears). */
+  setDueDate(cardId: CardId, dueDate: string | null, o?: CallOptions): Promise<{ CardId: CardId; DueDate: string | null }>;
+  /** Extension `setReadStatus`: PUT /v2/card/:id/read-status `{ReadStatus: 0 | 1}`. */
+  setReadStatus(cardId: CardId, read: boolean, o?: CallOptions): Promise<{ CardId: CardId; ReadStatus: number }>;
+  /** Extension `tickSubTask`: PUT /v2/card/:id/sub-task/:subTaskId `{Done: boolean}`. */
+  tickSubTask(
+    cardId: CardId,
+    subTaskId: number,
+    done: boolean,
+    o?: CallOptions,
+  ): Promise<{ CardId: CardId; SubTaskId: number; Done: boolean }>;
+  /** Extension `archivedCards`: GET /v2/board/:id/archived-cards?page&limit, newest first. */
+  listArchivedCards(boardId: number, page: number, limit?: number, o?: CallOptions): Promise<ArchivedCardRow[]>;
+  /**
+   * Extension `restoreCard`: POST /v2/card/:id/restore `{ColumnId?, Position?}`;
+   * without them the card goes back to the column it was archived from, on top.
+   */
+  restoreCard(
+    cardId: CardId,
+    where?: { ColumnId?: number; Position?: number },
+    o?: CallOptions,
+  ): Promise<{ CardId: CardId; ColumnId: number | null; Position: number | null }>;
   // comments
   createComment(cardId: CardId, body: string, o?: CallOptions): Promise<CommentResult>;
   getComment(commentId: number, o?: CallOptions): Promise<Comment>;
