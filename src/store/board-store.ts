@@ -20,6 +20,7 @@ import { EMPTY_CARDS } from './draft.js';
 import { makeFilterActions } from './filter.js';
 import { FoldLog } from './fold-log.js';
 import { makeEngine } from './mutation-engine.js';
+import { makeHistory } from './undo.js';
 import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
 import { makeRefresh } from './refresh.js';
@@ -71,6 +72,7 @@ export function initialData(): BoardData {
     sequences: { items: [], loading: false, error: null },
     sequence: null,
     me: null,
+    history: { undo: null, redo: null },
   };
 }
 
@@ -128,6 +130,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       reloadDetail,
       refresh: () => refresh.refresh(),
     });
+    const history = makeHistory(core, engine);
 
     return {
       ...initialData(),
@@ -141,7 +144,8 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeCursorActions(core),
       ...makeFilterActions(core),
       // Changes: card mutations, comments, tags.
-      ...makeCardMutations(engine),
+      ...makeCardMutations(history.run, () => get().boardId),
+      ...history.actions,
       ...makeComments(core, engine, reloadDetail),
       ...tags.actions,
       ...makeSequences(core),

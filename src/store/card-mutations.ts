@@ -5,8 +5,8 @@
  */
 import type { CreateBoardData } from '../api/schema.js';
 import type { CardId } from '../api/tolerant.js';
-import type { CreatedCard } from '../api/types.js';
-import type { Engine } from './mutation-engine.js';
+import type { ArchivedCard, CreatedCard } from '../api/types.js';
+import { cardFromWire } from './card.js';
 import type { MutationInput } from './mutation-kinds.js';
 import { pendingId } from './pending-ids.js';
 
@@ -21,6 +21,17 @@ export interface CardMutationActions {
   setTags(cardId: CardId, tagIds: readonly number[]): Promise<void>;
   addTag(cardId: CardId, tagId: number): Promise<void>;
   setAssignees(cardId: CardId, emails: readonly string[] | null): Promise<void>;
+  /** Extension `setDueDate`: an ISO 8601 date-time (or plain date), null clears. */
+  setDueDate(cardId: CardId, due: string | null): Promise<void>;
+  /** Extension `setReadStatus`; `undoable: false` for the mark opening a card makes (not the user's change). */
+  setRead(cardId: CardId, read: boolean, o?: { undoable?: boolean }): Promise<void>;
+  /** Extension `tickSubTask`. */
+  tickSubTask(cardId: CardId, subTaskId: number, done: boolean): Promise<void>;
+  /**
+   * Extension `restoreCard`: an archived card back on the open board, on top
+   * of `columnLabel` (the column it was archived from when it is a column of this board).
+   */
+  restoreCard(card: ArchivedCard, columnLabel: string): Promise<void>;
   createColumn(name: string): Promise<void>;
   /** Resolves with the new board's id. */
   createBoard(name: string, users?: readonly string[]): Promise<number>;
@@ -28,10 +39,16 @@ export interface CardMutationActions {
 
 const done = (): void => undefined;
 
-export function makeCardMutations(engine: Engine): CardMutationActions {
+/**
+ * `run` sends a change through the engine and records it for undo
+ * (undo.ts History.run); every action here goes through it.
+ */
+export function makeCardMutations(
+  run: (input: MutationInput, focus?: CardId, undoable?: boolean) => Promise<unknown>,
+  boardId: () => number | null,
+): CardMutationActions {
   /** Numbers the pending ids of cards created here, until the server gives their real ones. */
   let nextTemp = 0;
-  const run = (input: MutationInput, focus?: CardId): Promise<unknown> => engine.enqueue(input, focus);
 
   return {
     moveCard(cardId, toColumnLabel, toIndex, toBoardId) {
@@ -65,6 +82,15 @@ export function makeCardMutations(engine: Engine): CardMutationActions {
     addTag: (cardId, tagId) => run({ kind: 'addTag', cardId, tagId }).then(done),
     setAssignees: (cardId, emails) =>
       run({ kind: 'setAssignees', cardId, emails: emails === null ? null : [...emails] }).then(done),
+    setDueDate: (cardId, due) => run({ kind: 'setDue', cardId, due }).then(done),
+    setRead: (cardId, read, o) => run({ kind: 'setRead', cardId, read }, undefined, o?.undoable ?? true).then(done),
+    tickSubTask: (cardId, subTaskId, doneNow) =>
+      run({ kind: 'tickSubTask', cardId, subTaskId, done: doneNow }).then(done),
+    restoreCard(archived, columnLabel) {
+      const card = cardFromWire(archived, columnLabel, archived.BoardId ?? boardId() ?? 0, '0');
+      const input: MutationInput = { kind: 'restore', cardId: card.id, card, toColumn: columnLabel, toIndex: 0 };
+      return run(input, card.id).then(done);
+    },
     createColumn: (name) => run({ kind: 'createColumn', name }).then(done),
     createBoard: (name, users = []) =>
       run({ kind: 'createBoard', name, users: [...users] }).then((r) => (r as CreateBoardData).Id),

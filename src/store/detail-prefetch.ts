@@ -1,8 +1,9 @@
 /**
- * Reads the focused card's detail ahead while the board is idle, so Enter
- * draws the card whole in its first frame (detail-cache.ts) instead of the
- * listed fields with "loading…" under them and the rest a frame later (a
- * frame Ink's 30 fps throttle holds back up to 33 ms).
+ * Reads the focused card's detail ahead while the board is idle — then its
+ * neighbours above and below, one at a time — so Enter draws the card whole
+ * in its first frame (detail-cache.ts) instead of the listed fields with
+ * "loading…" under them and the rest a frame later (a frame Ink's throttle
+ * holds back up to a frame's time), also right after `j` or `k`.
  *
  * "Idle" is: no change to the store for `idleMs` (a key, an answer, a page)
  * with the cursor resting on a card. Polite: at most one read ahead in
@@ -14,6 +15,7 @@
  * board clears them all.
  */
 import type { OpenBoardData } from './board.js';
+import type { CardId } from '../api/tolerant.js';
 import type { DetailData } from './card-detail.js';
 import type { Core, CoreData } from './core.js';
 import type { DetailCache } from './detail-cache.js';
@@ -53,13 +55,32 @@ export function makeDetailPrefetch(
     timer.unref?.();
   };
 
+  /**
+   * The card to read next: the focused one, then the one below it and the
+   * one above — where `j` or `k` lands — so Enter right after a step finds
+   * its card read too. None when all three are read or can't be.
+   */
+  function nextToRead(s: Watched): CardId | null {
+    const id = s.cursor.cardId;
+    if (id === null) return null;
+    const column = s.columns[s.cursor.col];
+    const cards = column === undefined ? [] : (s.view.columns[column.label] ?? []);
+    const at = cards.findIndex((c) => c.id === id);
+    const around = at < 0 ? [] : [cards[at + 1]?.id, cards[at - 1]?.id];
+    for (const c of [id, ...around]) {
+      if (c === undefined || !isServerId(c) || cache.has(c)) continue;
+      if (s.pending.some((m) => 'cardId' in m && m.cardId === c)) continue;
+      return c;
+    }
+    return null;
+  }
+
   function tick(): void {
     const s = core.get();
-    const id = s.cursor.cardId;
-    if (id === null || !isServerId(id) || cache.reading || cache.has(id)) return;
-    if (s.detail !== null || s.boardLoading || refreshing > 0 || now() < pausedUntil) return;
-    if (s.pending.some((m) => 'cardId' in m && m.cardId === id)) return;
+    if (cache.reading || s.detail !== null || s.boardLoading || refreshing > 0 || now() < pausedUntil) return;
     for (const label in s.paging) if (s.paging[label]?.loading === true) return;
+    const id = nextToRead(s);
+    if (id === null) return;
     const answer = core.client.getCard(id);
     cache.readAhead(id, answer);
     // Once it lands, the cursor may rest elsewhere by now.

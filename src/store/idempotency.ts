@@ -45,5 +45,6 @@ function identityOf(m: MutationInput, boardId: number | null, resolve: (id: Card
   if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask') {
     return JSON.stringify([m.kind, resolve(m.cardId), m.text]);
   }
+  if (m.kind === 'restore') return JSON.stringify([m.kind, resolve(m.cardId), m.toColumn, m.toIndex]);
   return undefined;
 }

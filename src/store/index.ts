@@ -23,3 +23,5 @@ export type { TagChange } from './tags.js';
 export type { SequenceState, SequencesState } from './sequences.js';
 export type { Backoff } from './status.js';
 export { isOthers } from './me.js';
+export { liveDetail } from './detail-live.js';
+export type { HistoryOutcome } from './undo.js';

@@ -121,7 +121,8 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
   async function followUp(m: Mutation): Promise<void> {
     if (m.kind === 'createColumn') await deps.reloadColumns();
     else if (m.kind === 'createBoard') await deps.loadBoards();
-    else if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask')
+    // An open detail shows what the server has after the change (a no-op when it shows another card).
+    else if ('cardId' in m && m.kind !== 'create' && m.kind !== 'archive' && m.kind !== 'move')
       await deps.reloadDetail(resolve(m.cardId));
   }
 

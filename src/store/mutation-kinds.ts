@@ -30,6 +30,14 @@ export type MutationInput =
   | { kind: 'setTags'; cardId: CardId; tagIds: readonly number[] }
   | { kind: 'addTag'; cardId: CardId; tagId: number }
   | { kind: 'setAssignees'; cardId: CardId; emails: readonly string[] | null }
+  /** Extension `setDueDate`: ISO 8601, or null to clear. */
+  | { kind: 'setDue'; cardId: CardId; due: string | null }
+  /** Extension `setReadStatus`. */
+  | { kind: 'setRead'; cardId: CardId; read: boolean }
+  /** Extension `tickSubTask`: shown on the detail while pending (see subTaskDone), not on the row. */
+  | { kind: 'tickSubTask'; cardId: CardId; subTaskId: number; done: boolean }
+  /** Extension `restoreCard`: an archived card back into `toColumn` at `toIndex`, as `card` shows it. */
+  | { kind: 'restore'; cardId: CardId; card: Card; toColumn: string; toIndex: number }
   | { kind: 'comment' | 'note' | 'subTask'; cardId: CardId; text: string }
   | { kind: 'createColumn'; name: string }
   | { kind: 'createBoard'; name: string; users: readonly string[] };
@@ -88,6 +96,12 @@ export function applyEffect(d: Draft, m: Mutation, id: CardId, result?: unknown)
     d.attach(id, m.columnLabel, 0); // new cards go on top, like new mail
     return;
   }
+  if (m.kind === 'restore') {
+    if (d.get(id) !== undefined || m.boardId === null) return;
+    d.put({ ...m.card, id, columnLabel: m.toColumn, boardId: m.boardId, pending: false });
+    d.attach(id, m.toColumn, m.toIndex);
+    return;
+  }
   if (!('cardId' in m)) return;
   const card = d.get(id);
   if (card === undefined) return;
@@ -119,6 +133,15 @@ export function applyEffect(d: Draft, m: Mutation, id: CardId, result?: unknown)
       return;
     case 'setAssignees':
       d.put({ ...card, assignees: m.emails === null ? null : [...m.emails] });
+      return;
+    case 'setDue': {
+      // The server's normalised value once it answered (a plain date stays a date).
+      const fromServer = result as { DueDate?: string | null } | undefined;
+      d.put({ ...card, dueDate: fromServer?.DueDate !== undefined ? fromServer.DueDate : m.due });
+      return;
+    }
+    case 'setRead':
+      d.put({ ...card, unread: !m.read });
       return;
     default:
       return; // comment, note, sub-task: nothing on the card row
@@ -186,6 +209,20 @@ export async function send(ctx: RunContext, m: Mutation, idempotencyKey?: string
       return client.setTags(ctx.realId(m.cardId), [...m.tagIds]);
     case 'addTag':
       return client.addTag(ctx.realId(m.cardId), m.tagId);
+    case 'setDue':
+      return client.setDueDate(ctx.realId(m.cardId), m.due);
+    case 'setRead':
+      return client.setReadStatus(ctx.realId(m.cardId), m.read);
+    case 'tickSubTask':
+      return client.tickSubTask(ctx.realId(m.cardId), m.subTaskId, m.done);
+    case 'restore': {
+      const ColumnId = ctx.columnId(m.toColumn);
+      return client.restoreCard(
+        ctx.realId(m.cardId),
+        { ...(ColumnId !== undefined ? { ColumnId } : {}), Position: Math.max(0, m.toIndex) },
+        o,
+      );
+    }
     case 'comment':
       return client.createComment(ctx.realId(m.cardId), m.text, o);
     case 'note':

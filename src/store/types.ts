@@ -18,6 +18,7 @@ import type { RefreshActions, RefreshData } from './refresh.js';
 import type { SequenceActions, SequencesData } from './sequences.js';
 import type { StatusActions, StatusData } from './status.js';
 import type { TagActions, TagsData } from './tags.js';
+import type { HistoryActions, HistoryData } from './undo.js';
 
 /** Every field of the state. */
 export type BoardData = CoreData &
@@ -30,6 +31,7 @@ export type BoardData = CoreData &
   TagsData &
   SequencesData &
   MeData &
+  HistoryData &
   StatusData;
 
 export interface ServerActions {
@@ -49,6 +51,7 @@ export type BoardActions = OpenBoardActions &
   TagActions &
   SequenceActions &
   MeActions &
+  HistoryActions &
   StatusActions &
   ServerActions;
 

@@ -1,7 +1,7 @@
 import { Box, useApp, useInput, type Key } from 'ink';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BoardStore } from '../store/index.js';
-import { selectColumns, selectStatus } from '../store/index.js';
+import { liveDetail, selectColumns, selectStatus } from '../store/index.js';
 import { useShallow } from 'zustand/react/shallow';
 import { Board, type Drawn } from './Board.js';
 import { BoardPicker } from './BoardPicker.js';
@@ -10,6 +10,8 @@ import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
 import { refreshClock } from './flows/refresh.js';
 import { Help } from './Help.js';
+import type { DetailSel } from './detail-selection.js';
+import { markReadOnOpen as markRead } from './flows/read-flows.js';
 import { actionFor, hintsFor, keyName, screenBindingOf, type Action, type Scope } from './keymap.js';
 import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
@@ -43,6 +45,8 @@ export interface AppProps {
    * than a person pass 0.
    */
   reactionMs?: number;
+  /** Opening a card's detail marks it read (config `markReadOnOpen`). Default true. */
+  markReadOnOpen?: boolean;
 }
 
 type Screen = 'picker' | 'board' | 'detail';
@@ -63,6 +67,7 @@ function Shell({
   backend,
   initialBoardId,
   reactionMs = REACTION_MS,
+  markReadOnOpen = true,
   refreshSeconds = REFRESH_SECONDS,
   router,
 }: AppProps & { router: KeyRouter }) {
@@ -74,7 +79,7 @@ function Shell({
   const [scroll, setScroll] = useState(0);
   // Key handlers read these through their refs: a key right after the one
   // that changed them (same read, or before React renders) sees the change.
-  const [commentSel, setCommentSel, commentSelNow] = useLatestState<number | null>(null);
+  const [detailSel, setDetailSel, detailSelNow] = useLatestState<DetailSel | null>(null);
   // A narrower scope named by the open overlay (a picker filtering), for the footer.
   const [overlayKeys, setOverlayKeys] = useState<Scope | null>(null);
   const [notice, notify] = useNotice();
@@ -84,7 +89,13 @@ function Shell({
   const boardId = useBoard((s) => s.boardId);
   const boardName = useBoard((s) => s.boards.items.find((b) => b.Id === s.boardId)?.Name ?? null);
   const columns = useBoard(selectColumns);
-  const detail = useBoard((s) => s.detail);
+  const stored = useBoard((s) => s.detail);
+  const pending = useBoard((s) => s.pending);
+  // The detail with the user's changes still on their way drawn over it (a tick, a read mark).
+  const detail = useMemo(
+    () => (stored?.data == null ? stored : { ...stored, data: liveDetail(stored.data, pending) }),
+    [stored, pending],
+  );
   const sequenceOpen = useBoard((s) => s.sequence !== null);
   const status = useBoard(useShallow(selectStatus));
   const wait = useCountdown(status.backoff?.until ?? null);
@@ -98,6 +109,10 @@ function Shell({
     if (s.boards.items.length === 0 && !s.boards.loading) void s.loadBoards().catch(() => undefined);
   }, [store, initialBoardId]);
 
+  // Whether an archive can be undone here, so its y/n can say so (store/undo.ts).
+  useEffect(() => {
+    if (boardId !== null) void store.getState().learnRestore();
+  }, [store, boardId]);
   // Whose key this is, so a teammate's comment is not offered for editing (store/me.ts).
   useEffect(() => void store.getState().loadMe(), [store]);
   // The focused card's detail is read while the cursor rests on it, so Enter draws it whole.
@@ -180,20 +195,21 @@ function Shell({
     filter: latestFilter,
     openDetail: (id) => {
       setScroll(0);
-      setCommentSel(null);
+      setDetailSel(null);
       setScreen('detail');
       void store
         .getState()
         .openCard(id)
         .catch(() => undefined);
+      if (markReadOnOpen) markRead(store, id);
     },
     closeDetail: () => {
       store.getState().closeCard();
-      setCommentSel(null);
+      setDetailSel(null);
       setScreen('board');
     },
-    commentSel: () => commentSelNow.current,
-    setCommentSel,
+    detailSel: () => detailSelNow.current,
+    setDetailSel,
     scrollBy: (d) => setScroll((v) => Math.max(0, v + d)),
     showBoardList: () => {
       goTo('picker');
@@ -284,7 +300,7 @@ function Shell({
         width={width}
         height={bodyRows}
         scroll={scroll}
-        selectedCommentId={commentSel}
+        selected={detailSel}
       />
     );
 

@@ -7,13 +7,14 @@ import { sanitize } from '../text/sanitize.js';
 import { fit, truncate } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
 import { longDate, urgency } from './card-meta.js';
+import { sameSel, type DetailItemKind, type DetailSel } from './detail-selection.js';
 
 export interface DetailLine {
   text: string;
   color?: string;
   bold?: boolean;
   dim?: boolean;
-  /** Part of the selected comment (drawn inverse, kept in view). */
+  /** Part of the selected item (drawn inverse, kept in view). */
   selected?: boolean;
 }
 
@@ -30,7 +31,7 @@ export function detailLines(
   d: Detail,
   columns: readonly (ColumnInfo | Column)[],
   width: number,
-  selectedCommentId: number | null = null,
+  selected: DetailSel | null = null,
   loading = false,
 ): DetailLine[] {
   const absent = loading ? LOADING : NOT_PROVIDED;
@@ -71,6 +72,7 @@ export function detailLines(
     const c = normaliseTagColor(t.Color);
     lines.push({ text: `  ■ ${sanitize(t.Name)} (${c.name})`, color: c.hex ?? undefined });
   }
+  const isSel = (kind: DetailItemKind, id: number): boolean => sameSel(selected, { kind, id });
   const section = (title: string, items: { head: string; body: string; selected?: boolean }[] | undefined) => {
     lines.push({ text: '' });
     if (items === undefined) {
@@ -91,19 +93,27 @@ export function detailLines(
     d.Notes ?? (d.Note === undefined ? undefined : d.Note.trim() === '' ? [] : [{ CreatedAt: null, Body: d.Note }]);
   section(
     'Notes',
-    notes?.map((n) => ({ head: n.CreatedAt === null ? 'note' : longDate(n.CreatedAt), body: n.Body })),
+    notes?.map((n) => ({
+      head: n.CreatedAt === null ? 'note' : longDate(n.CreatedAt),
+      body: n.Body,
+      selected: 'NoteId' in n && isSel('note', n.NoteId),
+    })),
   );
   section(
     'Comments',
     d.Comments?.map((c) => ({
       head: `${c.UserEmail ?? `user ${c.UserId ?? '?'}`}${c.CreatedAt === null ? '' : ` · ${longDate(c.CreatedAt)}`}`,
       body: c.Comment,
-      selected: c.CommentId === selectedCommentId,
+      selected: isSel('comment', c.CommentId),
     })),
   );
   section(
     'Sub-tasks',
-    d.SubTasks?.map((s) => ({ head: s.CreatedAt === null ? 'sub-task' : longDate(s.CreatedAt), body: `☐ ${s.Body}` })),
+    d.SubTasks?.map((s) => ({
+      head: s.CreatedAt === null ? 'sub-task' : longDate(s.CreatedAt),
+      body: `${s.Done === true ? '☑' : '☐'} ${s.Body}`,
+      selected: isSel('subTask', s.SubTaskId),
+    })),
   );
   return lines;
 }
@@ -114,8 +124,8 @@ export interface CardDetailProps {
   width: number;
   height: number;
   scroll: number;
-  /** The comment Tab selected (e edits, d deletes), or null. */
-  selectedCommentId?: number | null;
+  /** The note, comment or sub-task Tab selected (e/d change a comment, Space ticks a sub-task), or null. */
+  selected?: DetailSel | null;
 }
 
 /**
@@ -131,10 +141,10 @@ function drawn(l: DetailLine, width: number): string {
 }
 
 /** The card detail screen: a scrollable list of lines. */
-export function CardDetail({ detail, columns, width, height, scroll, selectedCommentId = null }: CardDetailProps) {
+export function CardDetail({ detail, columns, width, height, scroll, selected = null }: CardDetailProps) {
   const lines = useMemo(
-    () => (detail.data ? detailLines(detail.data, columns, width, selectedCommentId, detail.loading) : []),
-    [detail.data, columns, width, selectedCommentId, detail.loading],
+    () => (detail.data ? detailLines(detail.data, columns, width, selected, detail.loading) : []),
+    [detail.data, columns, width, selected, detail.loading],
   );
   if (detail.data === null) {
     return (
@@ -144,7 +154,7 @@ export function CardDetail({ detail, columns, width, height, scroll, selectedCom
     );
   }
   let top = Math.max(0, Math.min(scroll, lines.length - height + 1));
-  // Keep the selected comment on screen.
+  // Keep the selected item on screen.
   const sel = lines.findIndex((l) => l.selected === true);
   if (sel >= 0 && (sel < top || sel >= top + height - 2))
     top = Math.max(0, Math.min(sel - 1, lines.length - height + 1));
@@ -158,12 +168,7 @@ export function CardDetail({ detail, columns, width, height, scroll, selectedCom
         </Text>
       ))}
       <Text dimColor>
-        {fit(
-          below > 0
-            ? `↓ ${below} more lines — j/k scroll, Tab select comment, Esc back`
-            : 'Tab select comment · Esc back',
-          width,
-        )}
+        {fit(below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select, Esc back` : 'Tab select · Esc back', width)}
       </Text>
     </Box>
   );

@@ -53,4 +53,13 @@ describe('r on the status bar', () => {
     await ui.press('r');
     await ui.waitFor((f) => /refreshed \d\d:\d\d/.test(stateLine(f)));
   });
+
+  it('the automatic refresh says when it ended too, without a key', async () => {
+    ui = await startUi({ refreshSeconds: 0.2 });
+    expect(stateLine(ui.frame())).not.toMatch(/refreshed/);
+    const before = new Date();
+    const done = await ui.waitFor((f) => /refreshed \d\d:\d\d/.test(stateLine(f)));
+    const shown = /refreshed (\d\d:\d\d)/.exec(stateLine(done))![1];
+    expect([hhmm(before), hhmm(new Date())]).toContain(shown);
+  });
 });

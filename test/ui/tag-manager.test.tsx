@@ -101,4 +101,19 @@ describe('T — the tag manager', () => {
     expect(ui.frame()).not.toContain('filter:');
     expect((await ui.other.listTags(ui.boardId)).map((t) => t.Name)).not.toContain('Praise');
   });
+
+  it('a delete the server refuses says why once: in the manager, not on the status bar as well', async () => {
+    ui = await startUi();
+    await ui.press('T');
+    await ui.waitFor(MANAGER);
+    await ui.press('/', 'p', 'r', 'a', 'i', 's', 'e', 'esc', 'd');
+    await ui.waitFor('Delete tag “Praise”');
+    // Gone already: a teammate deleted it while the question was open.
+    const praise = (await ui.other.listTags(ui.boardId)).find((t) => t.Name === 'Praise')!;
+    await ui.other.deleteTag(ui.boardId, praise.Id);
+    await ui.press('y');
+    const refused = await ui.waitFor((f) => f.includes(MANAGER) && /not found/i.test(f));
+    expect(refused.match(/not found/gi)).toHaveLength(1);
+    expect(statusLine(refused)).not.toMatch(/✗/);
+  });
 });

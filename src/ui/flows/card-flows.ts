@@ -112,16 +112,24 @@ function named(f: Flow, cardIds: readonly CardId[]): string[] {
 /** `a`: y/n, then the card (or every selected card) leaves at once, and comes back if the server refuses. */
 export function archive(f: Flow, cardIds: readonly CardId[], title: string, after?: () => void): void {
   if (cardIds.length === 0) return;
+  const s = f.store.getState();
+  // Said before, not after: on a server that cannot restore, `u` will not bring it back.
+  const final = s.offers('restoreCard') === false || s.offers('archivedCards') === false;
+  const what = cardIds.length === 1 ? `Archive ${quote(title)}` : `Archive the ${cardIds.length} selected cards`;
   const key = f.overlays.show({
     kind: 'confirm',
-    question: cardIds.length === 1 ? `Archive ${quote(title)}?` : `Archive the ${cardIds.length} selected cards?`,
+    question: `${what}?${final ? ' It cannot be undone on this server.' : ''}`,
     ...(cardIds.length > 1 ? { details: named(f, cardIds) } : {}),
     onNo: () => f.overlays.close(key),
     onYes: () => {
       f.overlays.close(key);
       after?.();
       const store = f.store.getState();
-      const archives = cardIds.map((id) => store.archiveCard(id));
+      const archives: Promise<void>[] = [];
+      // One `u` brings them all back.
+      const all = () => archives.push(...cardIds.map((id) => store.archiveCard(id)));
+      if (cardIds.length === 1) all();
+      else store.together(`archive of ${cardIds.length} cards`, all);
       if (cardIds.length > 1) store.clearSelected();
       Promise.all(archives).then(
         () => f.notify(cardIds.length === 1 ? 'Archived' : `Archived ${cardIds.length} cards`),

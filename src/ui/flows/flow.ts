@@ -51,6 +51,10 @@ export interface Ask {
   back?: (value: string) => void;
   /** The initial text is a kept draft (a flow of several steps seeds its own): say so. */
   restored?: boolean;
+  /** What the text typed so far would do (a parsed date), shown under the prompt as it changes. */
+  preview?: (value: string) => string;
+  /** Why the text can't be sent, or null: Enter then keeps the prompt open, the text as typed, and says so. */
+  check?: (value: string) => string | null;
 }
 
 /**
@@ -96,10 +100,14 @@ export function ask(f: Flow, a: Ask): void {
       ? drafts.get(a.draft.id)?.fields.text
       : undefined;
   const restored = kept !== undefined || a.restored === true;
-  const help = [restored ? 'your draft from before' : '', a.help ?? ''].filter(Boolean).join(' · ');
+  const helpFor = (value: string): string =>
+    [restored ? 'your draft from before' : '', a.preview?.(value) ?? '', a.help ?? ''].filter(Boolean).join(' · ');
+  const help = helpFor(kept ?? a.initial ?? '');
   let sending = false;
   // "Type something first" is shown: it goes as soon as there is something to send.
   let hinted = false;
+  // An error from `check` goes once the text changes (the preview says what the new text would do).
+  let checked = false;
   const o: Overlay = {
     kind: 'text',
     title: a.title,
@@ -116,6 +124,11 @@ export function ask(f: Flow, a: Ask): void {
       if (a.draft !== undefined) keepDraft(f, a.draft, a.draft.fields?.(value) ?? { text: value });
     },
     onChange: (value) => {
+      if (a.preview !== undefined) f.overlays.update(key, { help: helpFor(value) });
+      if (checked) {
+        checked = false;
+        f.overlays.update(key, { error: null });
+      }
       if (!hinted || value.trim() === '') return;
       hinted = false;
       f.overlays.update(key, { error: null });
@@ -124,6 +137,13 @@ export function ask(f: Flow, a: Ask): void {
       if (a.allowEmpty !== true && value.trim() === '') {
         hinted = true;
         f.overlays.update(key, { error: EMPTY });
+        return;
+      }
+      const refused = a.check?.(value) ?? null;
+      if (refused !== null) {
+        hinted = false;
+        checked = true;
+        f.overlays.update(key, { error: refused });
         return;
       }
       if (a.next) return a.next(value);

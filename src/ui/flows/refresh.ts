@@ -1,12 +1,8 @@
 /**
- * `r`: the open board read again, and what the status bar's first line says
- * of it — "refreshing…" while a refresh runs, then "refreshed 14:02". Kept
- * per store, beside it: it is what the screen tells, not board state.
- *
- * Only refreshes asked for here are known. The automatic one
- * (hooks/use-auto-refresh.ts) calls the store itself, so between two `r`
- * the board may be newer than the time shown; the store owning a
- * `lastRefreshedAt` would cover both.
+ * `r` and the automatic refresh (hooks/use-auto-refresh.ts): the open board
+ * read again, and what the status bar's first line says of it —
+ * "refreshing…" while a refresh runs, then "refreshed 14:02". Kept per
+ * store, beside it: it is what the screen tells, not board state.
  */
 import type { BoardStore } from '../../store/index.js';
 

@@ -210,7 +210,11 @@ export function tagManager(f: Flow, status: Status = null): void {
             .deleteTag(tag.Id)
             .then(
               () => tagManager(f, { text: `Deleted ${sanitize(tag.Name)}` }),
-              (e: unknown) => tagManager(f, { text: why(e), error: true }),
+              (e: unknown) => {
+                // The manager's own line says it, where the user is looking: once, not on the status bar too.
+                f.store.getState().clearError();
+                tagManager(f, { text: why(e), error: true });
+              },
             );
         },
       });

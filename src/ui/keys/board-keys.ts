@@ -8,6 +8,9 @@ import type { BoardState } from '../../store/index.js';
 import { shouldLoadMore } from '../../store/index.js';
 import { newColumn } from '../flows/board-flows.js';
 import { addText, archive, editTitle, newCard } from '../flows/card-flows.js';
+import { dueDate, dueUnavailable } from '../flows/due-flows.js';
+import { travel } from '../flows/history-flows.js';
+import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { refreshBoard } from '../flows/refresh.js';
@@ -269,6 +272,22 @@ export const BOARD_KEYS: readonly B[] = (
       }),
     },
     {
+      action: 'card.due',
+      keys: ['D'],
+      group: 'Card',
+      help: 'due date (tomorrow, fri 17:00, +3d; empty clears)',
+      unavailable: (k) => noCardReason(k) ?? dueUnavailable(k.store),
+      run: onCard((k, id) => dueDate(k.flow, id)),
+    },
+    {
+      action: 'card.read',
+      keys: ['R'],
+      group: 'Card',
+      help: 'mark read / unread',
+      unavailable: (k) => noCardReason(k) ?? readUnavailable(k.store),
+      run: onCard((k, id) => toggleRead(k.flow, id)),
+    },
+    {
       action: 'card.select',
       keys: ['v'],
       group: 'Card',
@@ -276,6 +295,15 @@ export const BOARD_KEYS: readonly B[] = (
       unavailable: noCardReason,
       run: (k) => k.store.getState().toggleSelected(focusedId(k)),
     },
+    {
+      action: 'undo',
+      keys: ['u'],
+      group: 'Edit',
+      help: 'undo your last change (move, archive, tags, title, due, read…)',
+      hint: 'undo',
+      run: fresh((k) => travel(k.flow, true)),
+    },
+    { action: 'redo', keys: ['U'], group: 'Edit', help: 'redo what u undid', run: fresh((k) => travel(k.flow, false)) },
     { action: 'column.new', keys: ['C'], group: 'Board', help: 'new column', run: fresh((k) => newColumn(k.flow)) },
     {
       action: 'board.filter',

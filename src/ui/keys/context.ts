@@ -1,12 +1,13 @@
 /**
  * What a screen's key handlers get: the store, the flows' helpers, and the
- * bits of screen state App owns (the detail's scroll and selected comment).
+ * bits of screen state App owns (the detail's scroll and selected item).
  * Read at each key, never from the last render: a key right after another
  * sees what the first one did.
  */
 import type { CardId } from '../../api/tolerant.js';
 import type { Card, BoardStore } from '../../store/index.js';
 import { isServerId } from '../../store/index.js';
+import type { DetailSel } from '../detail-selection.js';
 import type { BoardFilter } from '../filter.js';
 import type { Flow } from '../flows/flow.js';
 
@@ -17,9 +18,9 @@ export interface ScreenKeys {
   filter: () => BoardFilter | null;
   openDetail: (cardId: CardId) => void;
   closeDetail: () => void;
-  /** The selected comment as the previous key left it. */
-  commentSel: () => number | null;
-  setCommentSel: (id: number | null) => void;
+  /** The detail's selected note, comment or sub-task as the previous key left it. */
+  detailSel: () => DetailSel | null;
+  setDetailSel: (sel: DetailSel | null) => void;
   scrollBy: (delta: number) => void;
   /** The board list, a screen of its own. */
   showBoardList: () => void;

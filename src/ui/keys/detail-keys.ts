@@ -1,11 +1,16 @@
 /**
  * The card detail's keys, each with what it does: scrolling, selecting a
- * comment with Tab, and the card keys of the board acting on the open card.
+ * note, comment or sub-task with Tab, ticking a sub-task, and the card keys
+ * of the board acting on the open card.
  */
-import type { Comment } from '../../api/tolerant.js';
+import type { Comment, SubTask } from '../../api/tolerant.js';
 import type { DetailState } from '../../store/index.js';
-import { isOthers } from '../../store/index.js';
+import { isOthers, liveDetail } from '../../store/index.js';
+import { detailItems, stepSel } from '../detail-selection.js';
 import { addText, archive, deleteComment, editComment, editTitle } from '../flows/card-flows.js';
+import { dueDate, dueUnavailable } from '../flows/due-flows.js';
+import { travel } from '../flows/history-flows.js';
+import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
@@ -20,7 +25,19 @@ const open = (k: ScreenKeys): DetailState => {
   return d;
 };
 const comments = (k: ScreenKeys): readonly Comment[] => k.store.getState().detail?.data?.Comments ?? [];
-const selected = (k: ScreenKeys): Comment | undefined => comments(k).find((c) => c.CommentId === k.commentSel());
+/** The selected comment, when a comment is what Tab selected. */
+const selected = (k: ScreenKeys): Comment | undefined => {
+  const sel = k.detailSel();
+  return sel?.kind === 'comment' ? comments(k).find((c) => c.CommentId === sel.id) : undefined;
+};
+/** The selected sub-task as shown (a tick still on its way included). */
+const selectedSubTask = (k: ScreenKeys): SubTask | undefined => {
+  const sel = k.detailSel();
+  const s = k.store.getState();
+  const data = s.detail?.data;
+  if (sel?.kind !== 'subTask' || data === null || data === undefined) return undefined;
+  return liveDetail(data, s.pending).SubTasks?.find((t) => t.SubTaskId === sel.id);
+};
 const title = (k: ScreenKeys): string => {
   const s = k.store.getState();
   const id = open(k).cardId;
@@ -33,12 +50,8 @@ const onCard = (run: (k: ScreenKeys, leave: () => void) => void) => (k: ScreenKe
   run(k, k.closeDetail);
 };
 
-const stepComment = (dir: 1 | -1) => (k: ScreenKeys) => {
-  const list = comments(k);
-  const at = list.findIndex((c) => c.CommentId === k.commentSel());
-  const next = at < 0 ? (dir === 1 ? 0 : list.length - 1) : at + dir;
-  k.setCommentSel(list[next]?.CommentId ?? null);
-};
+const step = (dir: 1 | -1) => (k: ScreenKeys) =>
+  k.setDetailSel(stepSel(detailItems(k.store.getState().detail?.data), k.detailSel(), dir));
 /** A teammate's comment is not offered for changing: whose it is, said before anything is typed. */
 const notYours = (k: ScreenKeys): string | null => {
   const c = selected(k);
@@ -47,34 +60,51 @@ const notYours = (k: ScreenKeys): string | null => {
   return `That comment is ${who}'s: only its author can change or delete it`;
 };
 
-const noComments = (k: ScreenKeys) =>
-  comments(k).length === 0
-    ? k.store.getState().detail?.data?.Comments === undefined
-      ? 'No comments to select here'
-      : 'This card has no comments'
-    : null;
+const nothingToSelect = (k: ScreenKeys) =>
+  detailItems(k.store.getState().detail?.data).length === 0 ? 'This card has no notes, comments or sub-tasks' : null;
+
+const noSubTask = (k: ScreenKeys): string | null => {
+  if (selectedSubTask(k) === undefined) return 'Select a sub-task with Tab first';
+  return k.store.getState().offers('tickSubTask') === false ? 'Ticking sub-tasks is not offered by this server' : null;
+};
 
 export const DETAIL_KEYS: readonly B[] = (
   [
     { action: 'scroll.up', keys: ['up', 'k'], group: 'Navigate', help: 'scroll up', run: (k) => k.scrollBy(-1) },
     { action: 'scroll.down', keys: ['down', 'j'], group: 'Navigate', help: 'scroll down', run: (k) => k.scrollBy(1) },
     {
-      action: 'comment.next',
+      action: 'item.next',
       keys: ['tab'],
       group: 'Navigate',
-      help: 'select the next comment',
-      hint: 'select comment',
+      help: 'select the next note, comment or sub-task',
+      hint: 'select',
       hintKey: 'Tab',
-      unavailable: noComments,
-      run: stepComment(1),
+      unavailable: nothingToSelect,
+      run: step(1),
     },
     {
-      action: 'comment.prev',
+      action: 'item.prev',
       keys: ['S-tab'],
       group: 'Navigate',
-      help: 'select the previous comment',
-      unavailable: noComments,
-      run: stepComment(-1),
+      help: 'select the previous note, comment or sub-task',
+      unavailable: nothingToSelect,
+      run: step(-1),
+    },
+    {
+      action: 'subtask.tick',
+      keys: [' '],
+      group: 'Card',
+      help: 'tick or untick the selected sub-task',
+      unavailable: noSubTask,
+      run: (k) => {
+        const t = selectedSubTask(k);
+        if (t === undefined) return;
+        k.store.getState().clearError();
+        k.store
+          .getState()
+          .tickSubTask(open(k).cardId, t.SubTaskId, t.Done !== true)
+          .catch(() => undefined); // unticked again; the status bar has the server's words
+      },
     },
     {
       action: 'card.edit',
@@ -82,7 +112,12 @@ export const DETAIL_KEYS: readonly B[] = (
       group: 'Card',
       help: 'edit the selected comment (yours only), else the title',
       hint: 'edit',
-      unavailable: notYours,
+      unavailable: (k) => {
+        const sel = k.detailSel();
+        if (sel !== null && sel.kind !== 'comment')
+          return `Only comments can be edited here: Tab to one, or Esc to unselect and edit the title`;
+        return notYours(k);
+      },
       run: onCard((k) => {
         const c = selected(k);
         if (c !== undefined) editComment(k.flow, open(k).cardId, c.CommentId, c.Comment);
@@ -151,13 +186,31 @@ export const DETAIL_KEYS: readonly B[] = (
       run: onCard((k, leave) => archive(k.flow, [open(k).cardId], title(k), leave)),
     },
     {
+      action: 'card.due',
+      keys: ['D'],
+      group: 'Card',
+      help: 'due date (tomorrow, fri 17:00, +3d; empty clears)',
+      unavailable: (k) => dueUnavailable(k.store),
+      run: onCard((k) => dueDate(k.flow, open(k).cardId)),
+    },
+    {
+      action: 'card.read',
+      keys: ['R'],
+      group: 'Card',
+      help: 'mark read / unread',
+      unavailable: (k) => readUnavailable(k.store),
+      run: onCard((k) => toggleRead(k.flow, open(k).cardId)),
+    },
+    { action: 'undo', keys: ['u'], group: 'Edit', help: 'undo your last change', run: (k) => travel(k.flow, true) },
+    { action: 'redo', keys: ['U'], group: 'Edit', help: 'redo what u undid', run: (k) => travel(k.flow, false) },
+    {
       action: 'detail.back',
       keys: ['esc', 'q'],
       group: 'App',
-      help: 'back to the board (with a comment selected: unselect it)',
+      help: 'back to the board (with an item selected: unselect it)',
       hint: 'back',
       run: (k) => {
-        if (k.commentSel() !== null) k.setCommentSel(null);
+        if (k.detailSel() !== null) k.setDetailSel(null);
         else k.closeDetail();
       },
     },

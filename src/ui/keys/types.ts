@@ -50,6 +50,11 @@ export type Action =
   | 'card.moveTo'
   | 'card.archive'
   | 'card.select'
+  | 'card.due'
+  | 'card.read'
+  // the user's own changes in this run
+  | 'undo'
+  | 'redo'
   // the board
   | 'column.new'
   | 'board.switch'
@@ -63,8 +68,9 @@ export type Action =
   | 'scroll.down'
   | 'scroll.pageUp'
   | 'scroll.pageDown'
-  | 'comment.next'
-  | 'comment.prev'
+  | 'item.next'
+  | 'item.prev'
+  | 'subtask.tick'
   | 'comment.delete'
   | 'detail.back'
   // lists: the board list, pickers, the tag manager

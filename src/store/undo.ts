@@ -1,0 +1,361 @@
+/**
+ * Undo and redo of the user's own card changes in this run of the app:
+ * move, reorder, archive, restore, title, tags, assignees, due date, read
+ * state, sub-task ticks. Each change is recorded with its inverse, worked
+ * out from the card as the screen showed it just before; `u` sends that
+ * inverse through the mutation engine like any change (shown at once,
+ * rolled back with the server's words if refused). Before undoing, the card
+ * is compared with what the change left: if someone else changed it since
+ * (seen on a refresh), the caller is told so and asked to confirm.
+ */
+import type { CardId } from '../api/tolerant.js';
+import { sanitize } from '../text/sanitize.js';
+import { truncate } from '../text/width.js';
+import type { Card } from './card.js';
+import type { Core, CoreData } from './core.js';
+import type { Engine } from './mutation-engine.js';
+import type { MutationInput } from './mutation-kinds.js';
+
+/** How many changes back `u` can go. */
+export const UNDO_DEPTH = 100;
+
+/** The card fields a change sets, as the change left them (or as they were before it). */
+type Look = Partial<Pick<Card, 'columnLabel' | 'title' | 'unread' | 'dueDate' | 'assignees' | 'tagIds'>> & {
+  /** `false`: the change took the card off the board (archive). */
+  onBoard?: boolean;
+};
+
+interface Step {
+  readonly cardId: CardId;
+  readonly forward: MutationInput;
+  readonly inverse: MutationInput;
+  /** The card as the forward change leaves it / as it was before. */
+  readonly after: Look;
+  readonly before: Look;
+}
+
+interface Entry {
+  /** `move of “Refund” to Done`: what the status bar names. */
+  readonly label: string;
+  readonly boardId: number | null;
+  readonly steps: readonly Step[];
+  /** Why it cannot be undone, when it cannot. */
+  readonly cannot: string | null;
+}
+
+export interface HistoryData {
+  /** What `u` and `U` would undo and redo next, for the help and the status bar. */
+  history: { readonly undo: string | null; readonly redo: string | null };
+}
+
+/** What `undo`/`redo` did: sent, needs a yes first, or nothing to do (with why). */
+export type HistoryOutcome =
+  | { readonly done: string; readonly settled: Promise<void> }
+  | { readonly confirm: string }
+  | { readonly nothing: string };
+
+export interface HistoryActions {
+  /** Undoes the latest change; `force` after the user said yes to "changed since". */
+  undo(force?: boolean): HistoryOutcome;
+  redo(force?: boolean): HistoryOutcome;
+  /** Runs `fn` so the changes it makes are undone together (a bulk archive), named `label`. */
+  together(label: string, fn: () => void): void;
+  /**
+   * Learns, once, whether this server can bring archived cards back (so the
+   * archive y/n can say when it cannot be undone): one archived card of the
+   * open board is asked for.
+   */
+  learnRestore(): Promise<void>;
+}
+
+export interface History {
+  readonly actions: HistoryActions;
+  /** Runs a change through the engine and records it for undo (when it can be and `undoable`). */
+  run(input: MutationInput, focus?: CardId, undoable?: boolean): Promise<unknown>;
+}
+
+const quoteTitle = (t: string): string => `“${truncate(sanitize(t), 40)}”`;
+
+export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine): History {
+  const past: Entry[] = [];
+  const future: Entry[] = [];
+  let group: { label: string; steps: Step[]; cannot: string | null } | null = null;
+
+  const columnName = (label: string): string => core.get().columns.find((c) => c.label === label)?.displayName ?? label;
+  const publish = (): void =>
+    core.set({ history: { undo: past.at(-1)?.label ?? null, redo: future.at(-1)?.label ?? null } });
+
+  /** Where the card is in its column on screen. */
+  const indexOf = (card: Card): number =>
+    Math.max(0, core.get().view.columns[card.columnLabel]?.findIndex((c) => c.id === card.id) ?? 0);
+
+  /** The step undoing `input` on `card` as it is on screen now, or why there is none. */
+  function stepFor(input: MutationInput, card: Card): Step | string | null {
+    const id = card.id;
+    const look = (after: Look, before: Look, inverse: MutationInput): Step => ({
+      cardId: id,
+      forward: input,
+      inverse,
+      after,
+      before,
+    });
+    switch (input.kind) {
+      case 'move':
+        if (input.toBoardId !== undefined && input.toBoardId !== card.boardId)
+          return 'A move to another board is undone from that board';
+        return look(
+          { columnLabel: input.toColumn },
+          { columnLabel: card.columnLabel },
+          {
+            kind: 'move',
+            cardId: id,
+            toColumn: card.columnLabel,
+            toIndex: indexOf(card),
+          },
+        );
+      case 'editTitle':
+        return look(
+          { title: input.title },
+          { title: card.title },
+          { kind: 'editTitle', cardId: id, title: card.title },
+        );
+      case 'archive':
+        return look(
+          { onBoard: false },
+          { onBoard: true, columnLabel: card.columnLabel },
+          {
+            kind: 'restore',
+            cardId: id,
+            card,
+            toColumn: card.columnLabel,
+            toIndex: indexOf(card),
+          },
+        );
+      case 'restore':
+        return look({ onBoard: true }, { onBoard: false }, { kind: 'archive', cardId: id });
+      case 'setTags':
+      case 'addTag': {
+        const next = input.kind === 'setTags' ? input.tagIds : [...new Set([...card.tagIds, input.tagId])];
+        return look(
+          { tagIds: [...next] },
+          { tagIds: card.tagIds },
+          {
+            kind: 'setTags',
+            cardId: id,
+            tagIds: [...card.tagIds],
+          },
+        );
+      }
+      case 'setAssignees':
+        return look(
+          { assignees: input.emails },
+          { assignees: card.assignees },
+          {
+            kind: 'setAssignees',
+            cardId: id,
+            emails: card.assignees === null ? null : [...card.assignees],
+          },
+        );
+      case 'setDue':
+        return look(
+          { dueDate: input.due },
+          { dueDate: card.dueDate },
+          {
+            kind: 'setDue',
+            cardId: id,
+            due: card.dueDate,
+          },
+        );
+      case 'setRead':
+        return look(
+          { unread: !input.read },
+          { unread: card.unread },
+          {
+            kind: 'setRead',
+            cardId: id,
+            read: !card.unread,
+          },
+        );
+      case 'tickSubTask':
+        return look({}, {}, { ...input, done: !input.done });
+      default:
+        return null; // creating and adding text are not undone
+    }
+  }
+
+  function describe(input: MutationInput, card: Card): string {
+    const t = quoteTitle(card.title);
+    switch (input.kind) {
+      case 'move':
+        return input.toColumn === card.columnLabel
+          ? `reorder of ${t}`
+          : `move of ${t} to ${columnName(input.toColumn)}`;
+      case 'editTitle':
+        return `title of ${t}`;
+      case 'archive':
+        return `archive of ${t}`;
+      case 'restore':
+        return `restore of ${t}`;
+      case 'setTags':
+      case 'addTag':
+        return `tags of ${t}`;
+      case 'setAssignees':
+        return `assignees of ${t}`;
+      case 'setDue':
+        return `due date of ${t}`;
+      case 'setRead':
+        return `${input.read ? 'read' : 'unread'} mark of ${t}`;
+      case 'tickSubTask':
+        return `sub-task tick on ${t}`;
+      default:
+        return `change to ${t}`;
+    }
+  }
+
+  /** Why this server cannot undo a step, checked when undoing (extensions are learnt as the app runs). */
+  function unsupported(step: Step): string | null {
+    const inv = step.inverse;
+    if (
+      inv.kind === 'restore' &&
+      (core.client.offers('restoreCard') === false || core.client.offers('archivedCards') === false)
+    )
+      return 'An archive cannot be undone on this server (it has no restore)';
+    if (inv.kind === 'setTags' && core.client.offers('setTags') === false)
+      return 'Adding a tag cannot be undone on this server (it cannot remove tags)';
+    return null;
+  }
+
+  function record(entry: Entry): void {
+    past.push(entry);
+    if (past.length > UNDO_DEPTH) past.shift();
+    future.length = 0;
+    publish();
+  }
+
+  function forget(entry: Entry, from: Entry[]): void {
+    const i = from.lastIndexOf(entry);
+    if (i >= 0) from.splice(i, 1);
+    publish();
+  }
+
+  function run(input: MutationInput, focus?: CardId, undoable = true): Promise<unknown> {
+    if (!undoable) return engine.enqueue(input, focus);
+    const card =
+      'cardId' in input ? (input.kind === 'restore' ? input.card : core.get().view.cards.get(input.cardId)) : undefined;
+    const step = card === undefined ? null : stepFor(input, card);
+    const sent = engine.enqueue(input, focus);
+    if (step === null || card === undefined) return sent;
+    const label = describe(input, card);
+    const cannot = typeof step === 'string' ? step : null;
+    if (group !== null) {
+      if (typeof step === 'string') group.cannot = step;
+      else group.steps.push(step);
+      return sent;
+    }
+    const entry: Entry = { label, boardId: core.get().boardId, steps: typeof step === 'string' ? [] : [step], cannot };
+    record(entry);
+    // A change the server refused did not happen: nothing to undo.
+    sent.catch(() => forget(entry, past));
+    return sent;
+  }
+
+  function together(label: string, fn: () => void): void {
+    const outer = group;
+    group = { label, steps: [], cannot: null };
+    try {
+      fn();
+    } finally {
+      const g = group;
+      group = outer;
+      if (g.steps.length > 0 || g.cannot !== null)
+        record({ label: g.label, boardId: core.get().boardId, steps: g.steps, cannot: g.cannot });
+    }
+  }
+
+  /** How the card differs from `want`, in words; null when it is as expected. */
+  function changedSince(step: Step, want: Look): string | null {
+    const card = core.get().view.cards.get(step.cardId);
+    if (want.onBoard === false) return card === undefined ? null : 'it is back on the board';
+    if (card === undefined) return 'it is no longer on this board';
+    if (want.columnLabel !== undefined && card.columnLabel !== want.columnLabel)
+      return `it is now in ${columnName(card.columnLabel)}`;
+    if (want.title !== undefined && card.title !== want.title) return `its title is now ${quoteTitle(card.title)}`;
+    if (want.unread !== undefined && card.unread !== want.unread) return `it is now ${card.unread ? 'unread' : 'read'}`;
+    if (want.dueDate !== undefined && card.dueDate !== want.dueDate) return 'its due date changed';
+    if (want.assignees !== undefined && !sameList(card.assignees ?? [], want.assignees ?? []))
+      return 'its assignees changed';
+    if (want.tagIds !== undefined && !sameList([...card.tagIds].sort(), [...want.tagIds].sort()))
+      return 'its tags changed';
+    return null;
+  }
+
+  /** Undo (`back`) or redo: the entry's steps sent in order, the entry moved to the other stack. */
+  function travel(back: boolean, force: boolean): HistoryOutcome {
+    const from = back ? past : future;
+    const to = back ? future : past;
+    const entry = from.at(-1);
+    if (entry === undefined) return { nothing: back ? 'Nothing to undo' : 'Nothing to redo' };
+    if (entry.boardId !== core.get().boardId)
+      return { nothing: `The ${entry.label} was on another board: open it to ${back ? 'undo' : 'redo'}` };
+    if (entry.cannot !== null) return { nothing: `The ${entry.label} cannot be undone: ${entry.cannot}` };
+    for (const step of entry.steps) {
+      const why = unsupported(step);
+      if (why !== null) return { nothing: why };
+    }
+    if (!force) {
+      for (const step of entry.steps) {
+        const diff = changedSince(step, back ? step.after : step.before);
+        if (diff !== null)
+          return { confirm: `The card changed since your ${entry.label}: ${diff}. ${back ? 'Undo' : 'Redo'} anyway?` };
+      }
+    }
+    from.pop();
+    to.push(entry);
+    publish();
+    // Last change first when undoing, in order when redoing, one after another: each
+    // step's position was taken with the steps before it applied (two archived cards
+    // both "at the top"), so the server must see them in that order.
+    const steps = back ? [...entry.steps].reverse() : entry.steps;
+    const [first, ...rest] = steps;
+    const send = (step: Step) => engine.enqueue(back ? step.inverse : step.forward, step.cardId);
+    let chain: Promise<unknown> = first === undefined ? Promise.resolve() : send(first);
+    for (const step of rest) chain = chain.then(() => send(step));
+    // Refused: it did not happen, so it is still the one to undo (or redo) next.
+    const settled = chain.then(
+      () => undefined,
+      () => {
+        forget(entry, to);
+        from.push(entry);
+        publish();
+      },
+    );
+    return { done: `${back ? 'Undone' : 'Redone'}: ${entry.label}`, settled };
+  }
+
+  let learning: Promise<void> | null = null;
+  function learnRestore(): Promise<void> {
+    const boardId = core.get().boardId;
+    if (learning !== null || boardId === null || core.client.offers('archivedCards') !== undefined)
+      return learning ?? Promise.resolve();
+    learning = core.client.listArchivedCards(boardId, 1, 1).then(
+      () => undefined,
+      () => {
+        learning = null; // not offered (now known), or not now: asked again later
+      },
+    );
+    return learning;
+  }
+
+  return {
+    run,
+    actions: {
+      undo: (force = false) => travel(true, force),
+      redo: (force = false) => travel(false, force),
+      together,
+      learnRestore,
+    },
+  };
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
