@@ -1,4 +1,5 @@
 /** Short forms of a card's metadata for one-line rows. */
+import { dueInstant, localDateTime } from '../text/due-parse.js';
 import { sanitize } from '../text/sanitize.js';
 
 /** "maya.chen@x.io" → "MC"; "sam@x.io" → "SA". */
@@ -10,29 +11,36 @@ export function initials(email: string): string {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** "2026-11-30T…" → "30 Nov"; unparseable dates are shown sanitised as they came. */
+// Dates are shown in the process's local time zone, as the due-date prompt
+// reads them typed (text/due-parse.ts): what you type is what you see.
+
+/** "2026-11-30T…" → "30 Nov" (local); unparseable dates are shown sanitised as they came. */
 export function shortDate(value: string): string {
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) return sanitize(value).slice(0, 10);
-  const d = new Date(t);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  const d = dueInstant(value);
+  if (d === null) return sanitize(value).slice(0, 10);
+  return `${d.getDate()} ${MONTHS[d.getMonth()]}`;
 }
 
 export type Urgency = 'overdue' | 'today' | null;
 
-/** Overdue (past), due today (UTC day, still ahead) or neither. */
+/** Overdue (past), due today (local day, still ahead) or neither. */
 export function urgency(value: string, now = Date.now()): Urgency {
   return dueOf(value, now)?.urgency ?? null;
 }
 
-/** The due date read once: when, its UTC time of day, and how urgent it is. */
+/** The due date read once: when, its local time of day, and how urgent it is. */
 function dueOf(value: string, now: number): { urgency: Urgency; sameDay: boolean; time: string } | null {
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) return null;
-  const iso = new Date(t).toISOString();
-  const sameDay = iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10);
-  return { urgency: t < now ? 'overdue' : sameDay ? 'today' : null, sameDay, time: iso.slice(11, 16) };
+  const d = dueInstant(value);
+  if (d === null) return null;
+  const n = new Date(now);
+  const sameDay = d.getFullYear() === n.getFullYear() && d.getMonth() === n.getMonth() && d.getDate() === n.getDate();
+  return {
+    urgency: d.getTime() < now ? 'overdue' : sameDay ? 'today' : null,
+    sameDay,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
 }
 
 /**
@@ -46,9 +54,8 @@ export function dueText(value: string, now = Date.now()): string {
   return shortDate(value);
 }
 
-/** A full date and time for the detail screen, in UTC. */
+/** A full date and time for the detail screen, local: "Tue 1 Dec 2026 17:00". */
 export function longDate(value: string): string {
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) return sanitize(value);
-  return new Date(t).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  const d = dueInstant(value);
+  return d === null ? sanitize(value) : localDateTime(d);
 }

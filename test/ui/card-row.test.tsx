@@ -7,9 +7,11 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/store/index.js';
 import { CardRow } from '../../src/ui/CardRow.js';
-import { dueText, urgency } from '../../src/ui/card-meta.js';
+import { dueText, longDate, urgency } from '../../src/ui/card-meta.js';
 
-const NOW = Date.parse('2026-11-23T18:42:00.000Z');
+/** An instant given in the process's local time, as the row shows dates (any TZ). */
+const local = (mo: number, d: number, h: number, m = 0, y = 2026): string => new Date(y, mo - 1, d, h, m).toISOString();
+const NOW = Date.parse(local(11, 23, 18, 42));
 const card = (dueDate: string | null): Card => ({
   id: '7',
   title: 'Urgent: production sync stuck since the morning deploy, customers see stale data',
@@ -37,22 +39,43 @@ const row = (c: Card, width: number): string => {
 
 describe('due dates on a row', () => {
   it('reads as words: overdue today, overdue earlier, due later today, a day ahead', () => {
-    expect(dueText('2026-11-23T17:00:00.000Z', NOW)).toBe('!17:00');
-    expect(dueText('2026-11-21T17:00:00.000Z', NOW)).toBe('!21 Nov');
-    expect(dueText('2026-11-23T21:30:00.000Z', NOW)).toBe('today 21:30');
-    expect(dueText('2026-11-30T12:00:00.000Z', NOW)).toBe('30 Nov');
-    expect(urgency('2026-11-30T12:00:00.000Z', NOW)).toBeNull();
+    expect(dueText(local(11, 23, 17), NOW)).toBe('!17:00');
+    expect(dueText(local(11, 21, 17), NOW)).toBe('!21 Nov');
+    expect(dueText(local(11, 23, 21, 30), NOW)).toBe('today 21:30');
+    expect(dueText(local(11, 30, 12), NOW)).toBe('30 Nov');
+    expect(urgency(local(11, 30, 12), NOW)).toBeNull();
+    // A bare date (as some servers store one) is due at the end of that local day.
+    expect(dueText('2026-11-23', NOW)).toBe('today 23:59');
+    expect(longDate('2026-12-01')).toBe('Tue 1 Dec 2026 23:59');
+  });
+
+  it('in the local time zone, as the due-date prompt reads what is typed', () => {
+    const tz = process.env.TZ;
+    try {
+      process.env.TZ = 'America/New_York';
+      // 03:30 UTC on the 24th is 22:30 on the 23rd in New York (EST, UTC-5).
+      const now = Date.parse('2026-11-23T23:42:00.000Z');
+      expect(dueText('2026-11-24T03:30:00.000Z', now)).toBe('today 22:30');
+      expect(dueText('2026-11-23T22:00:00.000Z', now)).toBe('!17:00');
+      expect(longDate('2026-12-01T22:00:00.000Z')).toBe('Tue 1 Dec 2026 17:00');
+      process.env.TZ = 'Asia/Tokyo';
+      expect(dueText('2026-11-24T03:30:00.000Z', now)).toBe('today 12:30');
+      expect(longDate('2026-12-01T22:00:00.000Z')).toBe('Wed 2 Dec 2026 07:00');
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
   });
 
   it('an overdue date shows at 30, 48 and 160 cells beside a long title, a tag and initials', () => {
     for (const width of [30, 48, 160]) {
-      const text = row(card('2020-01-05T17:00:00.000Z'), width);
+      const text = row(card(local(1, 5, 17, 0, 2020)), width);
       expect(text, `width ${width}`).toMatch(/!5 Jan/);
     }
   });
 
   it('a date with no hurry gives way to the title and the tag when room is short', () => {
-    expect(row(card('2099-01-05T17:00:00.000Z'), 30)).not.toContain('5 Jan');
-    expect(row(card('2099-01-05T17:00:00.000Z'), 160)).toContain('5 Jan');
+    expect(row(card(local(1, 5, 17, 0, 2099)), 30)).not.toContain('5 Jan');
+    expect(row(card(local(1, 5, 17, 0, 2099)), 160)).toContain('5 Jan');
   });
 });
