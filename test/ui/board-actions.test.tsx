@@ -263,7 +263,9 @@ describe('S — email sequences', () => {
   it('lists sequences and shows the steps in order with delays and readable content', async () => {
     ui = await startUi();
     await ui.press('S');
-    await ui.waitFor(/Trial onboarding · Welcome to the team inbox, \{\{firstName\}\} · \d+ views · last sent \w{3} \d{1,2} \w{3} 20\d\d \d\d:\d\d/);
+    await ui.waitFor(
+      /Trial onboarding · Welcome to the team inbox, \{\{firstName\}\} · \d+ views · last sent \w{3} \d{1,2} \w{3} 20\d\d \d\d:\d\d/,
+    );
     await ui.press('enter');
     await ui.waitFor('Step 1 · after no delay');
     const f = ui.frame();
