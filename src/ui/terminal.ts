@@ -16,6 +16,18 @@ export function restoreTerminal(): void {
   if (process.stdin.isTTY && process.stdin.isRaw) process.stdin.setRawMode(false);
 }
 
+/**
+ * A program run in the foreground (the editor, Ctrl+G) gets the main screen
+ * and a visible cursor; back from it, the alternate screen (entered afresh,
+ * so blank: the caller redraws) and Ink's hidden cursor again.
+ */
+export function lendTerminal(): void {
+  if (active && process.stdout.isTTY) process.stdout.write(LEAVE);
+}
+export function reclaimTerminal(): void {
+  if (active && process.stdout.isTTY) process.stdout.write(`${ENTER}\x1b[?25l`);
+}
+
 /** Enters the alternate screen and arranges for it to be left on any exit. */
 export function enterAlternateScreen(): void {
   if (active || !process.stdout.isTTY) return;

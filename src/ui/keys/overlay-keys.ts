@@ -117,6 +117,13 @@ export const OVERLAY_KEYS: readonly EditBinding[] = [
     help: 'delete to the end of the line',
     edit: { type: 'deleteToLineEnd' },
   },
+  {
+    action: 'prompt.editor',
+    keys: ['C-g'],
+    scope: 'prompt',
+    group: 'Edit',
+    help: 'edit the text in $VISUAL or $EDITOR (vi when neither is set); saved, it comes back here',
+  },
   // The board's / filter is a text prompt whose Enter and Esc mean something else (keys/filter-keys.ts).
   { action: 'filter.keep', keys: ['enter'], scope: 'filter-prompt', group: 'App', help: 'keeps it', hint: 'keep' },
   {

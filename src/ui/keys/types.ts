@@ -101,6 +101,7 @@ export type Action =
   | 'prompt.deleteWord'
   | 'prompt.deleteToStart'
   | 'prompt.deleteToEnd'
+  | 'prompt.editor'
   // the board's / filter prompt
   | 'filter.keep'
   | 'filter.undo'

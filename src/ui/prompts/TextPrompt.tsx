@@ -5,9 +5,10 @@
  * scrolls horizontally so the cursor always shows.
  */
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { sanitize } from '../../text/sanitize.js';
 import { cellWidth, fit } from '../../text/width.js';
+import { useEditor } from '../hooks/use-editor.js';
 import { useTextInput } from './use-text-input.js';
 import { useTextInputState } from './use-text-input-state.js';
 
@@ -64,6 +65,9 @@ export function TextPrompt(p: TextPromptProps) {
   const multiline = p.multiline === true;
   const [state, dispatch] = useTextInputState(p.initial ?? '');
   const active = p.isActive !== false && p.busy !== true;
+  const edit = useEditor();
+  // Why the editor's text did not come back (Ctrl+G), until the text changes.
+  const [editorSaid, setEditorSaid] = useState<{ why: string; at: string } | null>(null);
   useTextInput({
     state,
     dispatch,
@@ -72,6 +76,11 @@ export function TextPrompt(p: TextPromptProps) {
     waiting: p.busy === true,
     onSubmit: (value) => p.onSubmit(value),
     onCancel: p.onCancel,
+    editor: (value) => {
+      const r = edit(value);
+      setEditorSaid(r.ok ? null : { why: r.why, at: value });
+      return r.ok ? r.text : null;
+    },
   });
   const onChange = p.onChange;
   useEffect(() => onChange?.(state.value), [state.value, onChange]);
@@ -88,7 +97,8 @@ export function TextPrompt(p: TextPromptProps) {
     ? 'saving…'
     : p.foot !== undefined
       ? p.foot
-      : `Enter ${multiline ? 'save · Ctrl+J new line' : 'save'} · Esc cancel`;
+      : `Enter ${multiline ? 'save · Ctrl+J new line · Ctrl+G editor' : 'save'} · Esc cancel`;
+  const editorWhy = editorSaid !== null && editorSaid.at === state.value ? editorSaid.why : null;
   return (
     <Box flexDirection="column" width={p.width}>
       <Box borderStyle="round" flexDirection="column" width={p.width} paddingX={1}>
@@ -104,7 +114,11 @@ export function TextPrompt(p: TextPromptProps) {
             </Text>
           );
         })}
-        <Text dimColor>{fit(p.help ? `${p.help} · ${foot}` : foot, inner)}</Text>
+        {editorWhy !== null ? (
+          <Text color="red">{fit(`✗ ${editorWhy}`, inner)}</Text>
+        ) : (
+          <Text dimColor>{fit(p.help ? `${p.help} · ${foot}` : foot, inner)}</Text>
+        )}
       </Box>
       {p.error ? <Text color="red">{fit(`✗ ${p.error}`, p.width)}</Text> : null}
     </Box>

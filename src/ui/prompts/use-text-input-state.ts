@@ -12,6 +12,8 @@ export interface TextInputState {
 
 export type TextInputAction =
   | { type: 'insert'; text: string; multiline: boolean }
+  /** The whole text replaced (what the editor saved, Ctrl+G), the cursor at its end. */
+  | { type: 'replace'; text: string; multiline: boolean }
   | { type: 'deleteBack' }
   /** Readline's Ctrl+W: the word before the cursor, and the white space (line breaks too) after it. */
   | { type: 'deleteWordBack' }
@@ -61,6 +63,10 @@ export function textInputReducer(s: TextInputState, a: TextInputAction): TextInp
       const text = cleanInput(a.text, a.multiline);
       if (text === '') return s;
       return { value: s.value.slice(0, s.cursor) + text + s.value.slice(s.cursor), cursor: s.cursor + text.length };
+    }
+    case 'replace': {
+      const value = cleanInput(a.text, a.multiline);
+      return { value, cursor: value.length };
     }
     case 'deleteBack': {
       if (s.cursor === 0) return s;

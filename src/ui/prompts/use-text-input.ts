@@ -5,7 +5,7 @@
  */
 import { useRef, type Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
-import { actionFor, editFor, keyName, promptEditBytes } from '../keymap.js';
+import { actionFor, bindingFor, ctrlByte, editFor, keyName, promptEditBytes } from '../keymap.js';
 import { textInputReducer, type TextInputAction, type TextInputState } from './use-text-input-state.js';
 
 export interface UseTextInputOptions {
@@ -18,13 +18,20 @@ export interface UseTextInputOptions {
   onSubmit: (value: string) => void;
   /** Esc, with the text as it stood (a draft worth keeping). */
   onCancel: (value: string) => void;
+  /** Ctrl+G: the text to edit elsewhere; returns what replaces it, or null to keep it (editor.ts). */
+  editor?: (value: string) => string | null;
 }
 
 // The editing keys' bytes (Ctrl+A, Ctrl+W… and Backspace), from the keymap's prompt scope.
 const EDIT_ACTIONS = promptEditBytes();
-const byteClass = [...EDIT_ACTIONS.keys()].map((b) => `\\x${b.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
-const EDIT_KEYS = new RegExp(`[${byteClass}]`);
-const EDIT_KEY_SPLIT = new RegExp(`([${byteClass}])`);
+// Ctrl+G (the editor) read in a chunk of text is the key too, in its place.
+const EDITOR_BYTE = ctrlByte(bindingFor('prompt', 'prompt.editor')?.keys[0] ?? '') ?? '';
+const byteClass = [...EDIT_ACTIONS.keys(), EDITOR_BYTE]
+  .filter((b) => b !== '')
+  .map((b) => `\\x${b.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  .join('');
+const KEY_BYTES = new RegExp(`[${byteClass}]`);
+const KEY_SPLIT = new RegExp(`([${byteClass}])`);
 
 export function useTextInput({
   state,
@@ -34,6 +41,7 @@ export function useTextInput({
   waiting = false,
   onSubmit,
   onCancel,
+  editor,
 }: UseTextInputOptions): void {
   // Keys can arrive faster than React renders (a paste, then Enter, in two
   // reads): the handler works on the latest text, applied as each key lands,
@@ -50,17 +58,20 @@ export function useTextInput({
       const action = actionFor('prompt', name);
       if (action === 'prompt.submit') return onSubmit(latest.current.value);
       if (action === 'prompt.cancel') return onCancel(latest.current.value);
+      if (action === 'prompt.editor') return editText();
       const edit = editFor(name);
       if (edit !== undefined) return dispatch(edit);
       if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
       // Editing keys typed in the same read as text ("\x01URGENT " when Ctrl+A
       // and the typing land together) are keys, not text to drop: apply them
       // and the text between them in order. No paste holds them.
-      if (input.length > 1 && EDIT_KEYS.test(input)) {
-        for (const part of input.split(EDIT_KEY_SPLIT)) {
+      if (input.length > 1 && KEY_BYTES.test(input)) {
+        for (const part of input.split(KEY_SPLIT)) {
+          if (part === '') continue;
           const edit = EDIT_ACTIONS.get(part);
           if (edit !== undefined) dispatch(edit);
-          else if (part !== '' && typeText(part)) return;
+          else if (part === EDITOR_BYTE) editText();
+          else if (typeText(part)) return;
         }
         return;
       }
@@ -70,6 +81,12 @@ export function useTextInput({
     true,
     waiting,
   );
+
+  /** Ctrl+G: the editor's text replaces the prompt's (the editor has said why when it doesn't). */
+  function editText(): void {
+    const text = editor?.(latest.current.value) ?? null;
+    if (text !== null) dispatch({ type: 'replace', text, multiline });
+  }
 
   /** Text read at once; returns whether it ended in Enter and was submitted. */
   function typeText(input: string): boolean {
