@@ -1,11 +1,11 @@
 /**
- * The board's card filter (text and tag) in the store, against the real
- * local service with the demo workspace: which cards it keeps is checked
- * against what the server says each card carries.
+ * The board's card filter (text and tag, and the `/` syntax's terms) in the
+ * store, against the real local service with the demo workspace: which
+ * cards it keeps is checked against what the server says each card carries.
  */
 import { describe, expect, it } from 'vitest';
 import type { CardId } from '../../src/api/tolerant.js';
-import { matchCards, type BoardStore } from '../../src/store/index.js';
+import { matchCards, matchFilter, type BoardStore } from '../../src/store/index.js';
 import { readableCards } from '../support/board-view.js';
 import { useDemoService } from '../support/demo-service.js';
 
@@ -81,5 +81,91 @@ describe('card filter', () => {
     }
     store.getState().setFilter({ text: 'mueller', tagId: null });
     expect(shown(store)).not.toContain(export_!.id);
+  });
+});
+
+/** The ids of the board's cards, as the server lists them, that `keep` says yes to. */
+async function onServer(
+  boardId: number,
+  keep: (card: ReturnType<typeof readableCards>[number]) => boolean,
+): Promise<CardId[]> {
+  const c = client();
+  const ids: CardId[] = [];
+  for (const col of await c.listColumns(boardId))
+    for (const card of readableCards(await c.listCards(boardId, col.Id, 1, 200)))
+      if (keep(card)) ids.push(card.ServiceTaskId);
+  return ids.sort();
+}
+
+describe('the filter syntax over the demo board', () => {
+  it('is:unread and is:read split the board as the server has the cards', async () => {
+    const store = await open('Support Inbox');
+    const boardId = store.getState().boardId!;
+    store.getState().setFilter({ text: 'is:unread', tagId: null });
+    const unread = await onServer(boardId, (c) => c.ReadUnreadStatus === 0);
+    expect(unread.length).toBeGreaterThan(1);
+    expect(shown(store)).toEqual(unread);
+    store.getState().setFilter({ text: 'is:read', tagId: null });
+    expect(shown(store)).toEqual(await onServer(boardId, (c) => c.ReadUnreadStatus !== 0));
+  });
+
+  it('tag:bug is the tag manager’s Bug; -tag:bug the rest; tag:"…" takes a quoted name', async () => {
+    const store = await open('Support Inbox');
+    const boardId = store.getState().boardId!;
+    store.getState().setFilter({ text: 'tag:bug', tagId: null });
+    expect(shown(store)).toEqual(await taggedOnServer(boardId, 'Bug'));
+    store.getState().setFilter({ text: '-tag:BUG', tagId: null });
+    expect(shown(store)).toEqual(await onServer(boardId, (c) => !(c.Tags ?? []).some((t) => t.Name === 'Bug')));
+    const id = await store.getState().createTag('Needs reply', 4);
+    const card = [...store.getState().view.cards.values()][0]!;
+    await store.getState().setTags(card.id, [...card.tagIds, id]);
+    store.getState().setFilter({ text: 'tag:"needs reply"', tagId: null });
+    expect(shown(store)).toEqual([card.id]);
+  });
+
+  it('assignee:me is the key’s owner (GET /v2/me), unless an email is configured', async () => {
+    const store = await open('Support Inbox');
+    const boardId = store.getState().boardId!;
+    const s = () => store.getState();
+    // Before the server said whose key this is, assignee:me cannot be applied.
+    s().setFilter({ text: 'assignee:me', tagId: null });
+    expect(matchFilter(s().view.cards, s().tags, s().filter!, { me: s().me?.email ?? null }).error).toMatch(
+      /^assignee:me needs your email/,
+    );
+    await s().loadMe();
+    const me = s().me!.email!;
+    expect(me).toContain('@');
+    const mine = await onServer(boardId, (c) => (c.Assignees ?? []).includes(me));
+    expect(mine.length).toBeGreaterThan(0);
+    expect([...matchCards(s().view.cards, s().tags, s().filter!, { me })].sort()).toEqual(mine);
+
+    // A configured email wins over the server's answer.
+    const configured = await demo.open(
+      'Support Inbox',
+      { pageSize: 200, meEmail: 'Sam.Rivera@example.com' },
+      { maxAttempts: 1 },
+    );
+    await configured.getState().loadMe();
+    expect(configured.getState().me?.email).toBe('Sam.Rivera@example.com');
+    const c = configured.getState();
+    configured.getState().setFilter({ text: 'assignee:me', tagId: null });
+    expect(
+      [...matchCards(c.view.cards, c.tags, configured.getState().filter!, { me: 'Sam.Rivera@example.com' })].sort(),
+    ).toEqual(await onServer(boardId, (x) => (x.Assignees ?? []).includes('sam.rivera@example.com')));
+  });
+
+  it('is:overdue and due:none as the server’s due dates say, at the time asked', async () => {
+    const store = await open('Support Inbox');
+    const boardId = store.getState().boardId!;
+    const now = Date.now();
+    const s = store.getState();
+    const ids = (text: string) => [...matchCards(s.view.cards, s.tags, { text, tagId: null }, { now })].sort();
+    const overdue = await onServer(boardId, (c) => c.DueDate != null && Date.parse(c.DueDate) < now);
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(ids('is:overdue')).toEqual(overdue);
+    expect(ids('due:none')).toEqual(await onServer(boardId, (c) => c.DueDate == null));
+    expect(ids('is:unread is:overdue')).toEqual(
+      await onServer(boardId, (c) => c.ReadUnreadStatus === 0 && c.DueDate != null && Date.parse(c.DueDate) < now),
+    );
   });
 });

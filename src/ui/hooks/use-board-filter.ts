@@ -22,8 +22,10 @@ export function useBoardFilter(store: BoardStore): UseBoardFilter {
   const spec = useBoard((s) => s.filter);
   const cards = useBoard((s) => (s.filter === null ? null : s.view.cards));
   const tags = useBoard((s) => s.tags);
+  // assignee:me: the configured email, else the server's answer (store/me.ts), which may come later.
+  const me = useBoard((s) => s.me?.email ?? null);
   const cache = useRef<FilterCache['current']>(null);
-  const filter = filterFor(cache, spec, cards, tags);
+  const filter = filterFor(cache, spec, cards, tags, me);
 
   // A new filter may show nothing in the focused column: go to a match. Cards
   // that change under the same filter (a refresh) only keep the cursor on one
@@ -37,7 +39,7 @@ export function useBoardFilter(store: BoardStore): UseBoardFilter {
 
   const latest = () => {
     const s = store.getState();
-    return filterFor(cache, s.filter, s.view.cards, s.tags);
+    return filterFor(cache, s.filter, s.view.cards, s.tags, s.me?.email ?? null);
   };
   return { filter, latest };
 }

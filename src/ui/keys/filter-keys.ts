@@ -3,7 +3,7 @@
  * a card it shows.
  */
 import type { CardId } from '../../api/tolerant.js';
-import type { BoardStore } from '../../store/index.js';
+import { filterProblem, type BoardStore } from '../../store/index.js';
 import { displayKey } from './names.js';
 import { overlayBinding as bindingFor } from './overlay-keys.js';
 import type { ScreenKeys } from './context.js';
@@ -41,25 +41,31 @@ export function snapToFilter(
   }
 }
 
-/** "Enter keeps it · Esc drops it": the prompt's key line, from the keymap. */
+/** "Enter keeps it · Esc drops it", then the syntax: the prompt's key line, from the keymap. */
 function filterFoot(before: string): string {
   const keep = bindingFor('filter-prompt', 'filter.keep');
   const undo = bindingFor('filter-prompt', 'filter.undo');
   const key = (b: typeof keep) => displayKey(b?.keys[0] ?? '');
   // With no filter before `/`, putting it back means dropping it.
-  return `filters as you type · ${key(keep)} ${keep?.help ?? ''} · ${key(undo)} ${before === '' ? 'drops it' : (undo?.help ?? '')}`;
+  return (
+    `filters as you type · ${key(keep)} ${keep?.help ?? ''} · ${key(undo)} ${before === '' ? 'drops it' : (undo?.help ?? '')}` +
+    ' · also is:unread is:overdue due:today due:week tag:NAME assignee:me, -x excludes'
+  );
 }
 
 /**
- * `/`: the text part of the filter; a tag chosen in the tag manager stays.
- * The board filters as you type; Esc puts back the filter there was before
- * `/` (refining "refund" and changing your mind must not lose it).
+ * `/`: the text part of the filter (store/filter-query.ts reads it); a tag
+ * chosen in the tag manager stays. The board filters as you type, by what
+ * can be read so far, and the prompt says what cannot (`is:xyz`); Enter
+ * keeps only a filter it can apply whole. Esc puts back the filter there
+ * was before `/` (refining "refund" and changing your mind must not lose it).
  */
 export function filterPrompt(k: ScreenKeys): void {
   const f = k.flow;
   const tagId = k.store.getState().filter?.tagId ?? null;
   const before = k.store.getState().filter?.text ?? '';
   const setText = (text: string) => k.store.getState().setFilter({ text, tagId });
+  const problem = (text: string) => filterProblem(text, k.store.getState().me?.email ?? null);
   const key = f.overlays.show({
     kind: 'text',
     title: 'Filter — title, tag or assignee',
@@ -69,8 +75,13 @@ export function filterPrompt(k: ScreenKeys): void {
     busy: false,
     foot: filterFoot(before),
     scope: 'filter-prompt',
-    onChange: setText,
+    onChange: (v) => {
+      setText(v);
+      f.overlays.update(key, { error: problem(v) });
+    },
     onSubmit: (v) => {
+      const error = problem(v);
+      if (error !== null) return f.overlays.update(key, { error });
       setText(v.trim() === '' ? '' : v);
       f.overlays.close(key);
     },

@@ -1,0 +1,290 @@
+/**
+ * The `/` filter's syntax: what is typed, read into terms that must all hold.
+ *
+ *   invoice "needs reply"   free text: a title, tag name or assignee contains it
+ *   is:unread  is:read  is:overdue
+ *   due:today              due on today's date (earlier today included)
+ *   due:week               due from now to the end of the day a week ahead;
+ *                          overdue cards are not in it (is:overdue is)
+ *   due:none               no due date
+ *   tag:NAME  tag:"needs reply"
+ *                          a tag named so; while no name equals it, names containing it
+ *   assignee:EMAIL         an assignee's email contains it ("sam", "@acme.io")
+ *   assignee:me            assigned to you (the configured email, else the server's GET /v2/me)
+ *   -TERM                  not: -tag:spam, -is:read, -"out of office"
+ *
+ * Case and accents never matter (text/fold.ts). A word with a colon that
+ * is none of these (`re:invoice`) is free text. Dates are the local day, as
+ * the board shows them (text/due-parse.ts).
+ */
+import type { Tag } from '../api/tolerant.js';
+import { dueInstant } from '../text/due-parse.js';
+import { foldText } from '../text/fold.js';
+import { sanitize } from '../text/sanitize.js';
+import type { Card } from './card.js';
+
+type Is = 'unread' | 'read' | 'overdue';
+type Due = 'today' | 'week' | 'none';
+const IS: readonly Is[] = ['unread', 'read', 'overdue'];
+const DUE: readonly Due[] = ['today', 'week', 'none'];
+
+export type Term = { readonly negated: boolean } & (
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'is'; readonly what: Is }
+  | { readonly kind: 'due'; readonly when: Due }
+  | { readonly kind: 'tag'; readonly name: string }
+  /** `who` is 'me' for assignee:me, else a part of an email as typed. */
+  | { readonly kind: 'assignee'; readonly who: string; readonly me: boolean }
+);
+
+export interface FilterQuery {
+  readonly terms: readonly Term[];
+}
+
+/**
+ * What was typed, read. With an error the query holds the terms that were
+ * read, so the board keeps filtering by them while the rest is typed.
+ */
+export interface QueryParse {
+  readonly query: FilterQuery;
+  readonly error: string | null;
+}
+
+export const MISSING_ME = 'assignee:me needs your email: --email, INBOARD_EMAIL or email in the config file';
+
+const KEYS = new Set(['is', 'due', 'tag', 'assignee']);
+
+interface Token {
+  negated: boolean;
+  key: string | null;
+  value: string;
+  /** Some of the value was in quotes: `assignee:"me"` is the text me, not you. */
+  quoted: boolean;
+}
+
+/** Words split at spaces outside quotes; `key:` split off where it is one of ours. An unclosed quote runs to the end. */
+function tokens(text: string): Token[] {
+  const out: Token[] = [];
+  const space = (ch: string | undefined) => ch !== undefined && /\s/.test(ch);
+  let i = 0;
+  while (i < text.length) {
+    if (space(text[i])) {
+      i++;
+      continue;
+    }
+    const t: Token = { negated: false, key: null, value: '', quoted: false };
+    if (text[i] === '-' && i + 1 < text.length && !space(text[i + 1])) {
+      t.negated = true;
+      i++;
+    }
+    while (i < text.length && !space(text[i])) {
+      const ch = text[i] ?? '';
+      if (ch === '"') {
+        const end = text.indexOf('"', i + 1);
+        const stop = end === -1 ? text.length : end;
+        t.value += text.slice(i + 1, stop);
+        t.quoted = true;
+        i = stop + 1;
+      } else if (ch === ':' && t.key === null && !t.quoted && KEYS.has(t.value.toLowerCase())) {
+        t.key = t.value.toLowerCase();
+        t.value = '';
+        i++;
+      } else {
+        t.value += ch;
+        i++;
+      }
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+const oneOf = <T extends string>(list: readonly T[], v: string): T | undefined => list.find((x) => x === v);
+const quote = (s: string) => `'${sanitize(s)}'`;
+const not = (v: string) => (v === '' ? '' : ` (not ${quote(v)})`);
+
+/** Reads the typed filter; the first problem, if any, in words. */
+export function parseFilterQuery(text: string): QueryParse {
+  const terms: Term[] = [];
+  let error: string | null = null;
+  const problem = (e: string) => void (error ??= e);
+  for (const t of tokens(text)) {
+    const { negated } = t;
+    const v = t.value.trim();
+    const lower = v.toLowerCase();
+    switch (t.key) {
+      case null:
+        if (v !== '') terms.push({ kind: 'text', text: v, negated });
+        break;
+      case 'is': {
+        const what = oneOf(IS, lower);
+        if (what === undefined) problem(`is: takes unread, read or overdue${not(v)}`);
+        else terms.push({ kind: 'is', what, negated });
+        break;
+      }
+      case 'due': {
+        const when = oneOf(DUE, lower);
+        if (when === undefined) problem(`due: takes today, week or none${not(v)}`);
+        else terms.push({ kind: 'due', when, negated });
+        break;
+      }
+      case 'tag':
+        if (v === '') problem('tag: takes a tag name: tag:billing, or in quotes tag:"needs reply"');
+        else terms.push({ kind: 'tag', name: v, negated });
+        break;
+      case 'assignee':
+        if (v === '') problem('assignee: takes an email or part of one (assignee:sam), or assignee:me');
+        else terms.push({ kind: 'assignee', who: v, me: !t.quoted && lower === 'me', negated });
+        break;
+    }
+  }
+  return { query: { terms }, error };
+}
+
+/** Whether the query's answer changes with the clock (overdue, due dates). */
+export function usesTime(q: FilterQuery): boolean {
+  return q.terms.some((t) => (t.kind === 'is' && t.what === 'overdue') || (t.kind === 'due' && t.when !== 'none'));
+}
+
+/** Whether the query asks for your email (assignee:me). */
+export function usesMe(q: FilterQuery): boolean {
+  return q.terms.some((t) => t.kind === 'assignee' && t.me);
+}
+
+/**
+ * The query as the header shows it, terminal-safe: free text alone as typed
+ * ("invoice refund"); with other terms each one named, the text quoted:
+ * `unread · overdue · tag:billing · "invoice"`.
+ */
+export function describeQuery(q: FilterQuery): string {
+  if (q.terms.every((t) => t.kind === 'text' && !t.negated))
+    return sanitize(q.terms.map((t) => (t.kind === 'text' ? t.text : '')).join(' '));
+  return q.terms
+    .map((t) => {
+      const no = t.negated ? 'not ' : '';
+      switch (t.kind) {
+        case 'text':
+          return `${no}"${sanitize(t.text)}"`;
+        case 'is':
+          return `${no}${t.what}`;
+        case 'due':
+          return t.when === 'none' ? (t.negated ? 'has a due date' : 'no due date') : `${no}due ${DUE_WORDS[t.when]}`;
+        case 'tag':
+          return `${no}tag:${/\s/.test(t.name) ? `"${sanitize(t.name)}"` : sanitize(t.name)}`;
+        case 'assignee':
+          return `${no}assignee:${t.me ? 'me' : sanitize(t.who)}`;
+      }
+    })
+    .join(' · ');
+}
+const DUE_WORDS = { today: 'today', week: 'within a week' } as const;
+
+/** What terms are checked against besides the card: the board's tags, your email, the time. */
+export interface MatchContext {
+  readonly tags: readonly Tag[];
+  /** Your email (config, else GET /v2/me); null when unknown. */
+  readonly me: string | null;
+  readonly now: number;
+}
+
+/** A card's searchable text folded once per card object (cards keep their identity while unchanged). */
+const folded = new WeakMap<Card, { title: string; assignees: string[] }>();
+function foldedOf(card: Card): { title: string; assignees: string[] } {
+  let f = folded.get(card);
+  if (f === undefined) {
+    f = { title: foldText(card.title), assignees: (card.assignees ?? []).map(foldText) };
+    folded.set(card, f);
+  }
+  return f;
+}
+
+const startOfDay = (t: number, plusDays = 0): number => {
+  const d = new Date(t);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + plusDays).getTime();
+};
+
+/**
+ * The query as a test of one card, with the problem it has in this context
+ * (assignee:me with no email known); a term that cannot be checked is left
+ * out, so the others still filter. A card the client could not read matches
+ * no term.
+ */
+export function compileQuery(
+  q: FilterQuery,
+  ctx: MatchContext,
+): { test: (card: Card) => boolean; error: string | null } {
+  let error: string | null = null;
+  const tagNames = ctx.tags.map((t) => ({ id: t.Id, name: foldText(t.Name) }));
+  const today = startOfDay(ctx.now);
+  const weekEnd = startOfDay(ctx.now, 8);
+  const checks: ((card: Card) => boolean)[] = [];
+  for (const term of q.terms) {
+    const check = termCheck(term);
+    if (check === null) continue;
+    checks.push(term.negated ? (c) => !check(c) : check);
+  }
+  function termCheck(t: Term): ((card: Card) => boolean) | null {
+    switch (t.kind) {
+      case 'text': {
+        const needle = foldText(t.text);
+        const ids = new Set(tagNames.filter((n) => n.name.includes(needle)).map((n) => n.id));
+        return (c) => {
+          const f = foldedOf(c);
+          return (
+            f.title.includes(needle) ||
+            c.tagIds.some((id) => ids.has(id)) ||
+            f.assignees.some((a) => a.includes(needle))
+          );
+        };
+      }
+      case 'is':
+        if (t.what === 'overdue')
+          return (c) => {
+            const d = dueAt(c);
+            return d !== null && d < ctx.now;
+          };
+        return t.what === 'unread' ? (c) => c.unread : (c) => !c.unread;
+      case 'due':
+        if (t.when === 'none') return (c) => c.dueDate === null || c.dueDate === '';
+        if (t.when === 'today')
+          return (c) => {
+            const d = dueAt(c);
+            return d !== null && startOfDay(d) === today;
+          };
+        return (c) => {
+          const d = dueAt(c);
+          return d !== null && d >= ctx.now && d < weekEnd;
+        };
+      case 'tag': {
+        const name = foldText(t.name);
+        const exact = tagNames.filter((n) => n.name === name);
+        const ids = new Set(
+          (exact.length > 0 ? exact : tagNames.filter((n) => n.name.includes(name))).map((n) => n.id),
+        );
+        return (c) => c.tagIds.some((id) => ids.has(id));
+      }
+      case 'assignee': {
+        if (t.me) {
+          if (ctx.me === null) {
+            error ??= MISSING_ME;
+            return null;
+          }
+          const me = foldText(ctx.me.trim());
+          return (c) => foldedOf(c).assignees.some((a) => a === me);
+        }
+        const part = foldText(t.who);
+        return (c) => foldedOf(c).assignees.some((a) => a.includes(part));
+      }
+    }
+  }
+  return {
+    error,
+    test: (card) => (checks.length === 0 ? true : card.unreadable === undefined && checks.every((ch) => ch(card))),
+  };
+}
+
+/** A card's due date as an instant (ms); null when it has none or it cannot be read. */
+function dueAt(card: Card): number | null {
+  if (card.dueDate === null || card.dueDate === '') return null;
+  return dueInstant(card.dueDate)?.getTime() ?? null;
+}
