@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardDetail } from '../../src/api/tolerant.js';
-import { liveDetail, type Mutation } from '../../src/store/index.js';
+import { liveDetail, type Mutation, type MutationInput } from '../../src/store/index.js';
 
 const detail: CardDetail = {
   ServiceTaskId: '7',
@@ -12,8 +12,7 @@ const detail: CardDetail = {
     { SubTaskId: 2, Body: 'two', UserId: null, CreatedAt: null, Done: true },
   ],
 };
-const m = (input: Omit<Mutation, 'seq' | 'boardId'>, seq: number): Mutation =>
-  ({ ...input, seq, boardId: 1 }) as Mutation;
+const m = (input: MutationInput, seq: number): Mutation => ({ ...input, seq, boardId: 1 });
 
 describe('the detail with changes still on their way', () => {
   it('shows a tick, a read mark, a due date and a title before the server answers', () => {
