@@ -21,6 +21,7 @@ import { makeFilterActions } from './filter.js';
 import { FoldLog } from './fold-log.js';
 import { makeEngine } from './mutation-engine.js';
 import { makeHistory } from './undo.js';
+import { makeJump } from './jump.js';
 import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
 import { makeRefresh } from './refresh.js';
@@ -143,6 +144,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       prefetchWhileIdle: (idleMs) => prefetch.start(idleMs),
       ...makeCursorActions(core),
       ...makeFilterActions(core),
+      ...makeJump(core, { openBoard: board.actions.openBoard, loadMore: pages.actions.loadMore }),
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),
       ...history.actions,

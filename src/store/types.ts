@@ -12,6 +12,7 @@ import type { CommentActions } from './comments.js';
 import type { CoreData } from './core.js';
 import type { CursorActions, SelectionData } from './cursor.js';
 import type { FilterActions, FilterData } from './filter.js';
+import type { JumpActions } from './jump.js';
 import type { MeActions, MeData } from './me.js';
 import type { PagingActions, PagingData } from './paging.js';
 import type { RefreshActions, RefreshData } from './refresh.js';
@@ -46,6 +47,7 @@ export type BoardActions = OpenBoardActions &
   DetailActions &
   CursorActions &
   FilterActions &
+  JumpActions &
   CardMutationActions &
   CommentActions &
   TagActions &
