@@ -2,7 +2,8 @@
  * Where the service is and which key to use: flag > environment
  * (INBOARD_URL, INBOARD_API_KEY) > config file. No URL anywhere means the
  * embedded local service. Every error names where the bad value came from,
- * and none of them prints the key.
+ * and none of them prints the key. The board's own settings (your email,
+ * marking read on opening) resolve the same way: resolveBoardSettings.
  */
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
@@ -17,6 +18,10 @@ export interface ConfigFlags {
   url?: string | undefined;
   apiKey?: string | undefined;
   insecure?: boolean | undefined;
+  /** `--email`: whose cards `assignee:me` filters. */
+  email?: string | undefined;
+  /** `--no-mark-read`: opening a card leaves it unread. */
+  noMarkRead?: boolean | undefined;
 }
 
 /** Strict, so a misspelt setting ("apikey") is reported instead of silently ignored. */
@@ -24,6 +29,8 @@ export const ConfigFileSchema = z.strictObject({
   url: z.string().optional(),
   apiKey: z.string().optional(),
   insecure: z.boolean().optional(),
+  email: z.string().optional(),
+  markReadOnOpen: z.boolean().optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
@@ -69,7 +76,7 @@ export function readConfigFile(path: string = configFilePath()): ConfigFile | nu
     const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the top level';
     throw new ConfigError(
       `The config file ${path} has a problem at ${where}: ${issue?.message ?? 'not understood'}. ` +
-        'Expected {"url": "https://…", "apiKey": "…", "insecure": false}.',
+        'Expected {"url": "https://…", "apiKey": "…", "insecure": false, "email": "you@…", "markReadOnOpen": true}.',
     );
   }
   // A key in a world-readable file is as good as published: tighten it as we read it.
@@ -145,4 +152,52 @@ export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
     source: { url: url.source, apiKey: apiKey.source },
     keySource: apiKey.source === 'file' ? { from: 'file', path: filePath } : { from: apiKey.source },
   };
+}
+
+/** The board's settings besides the connection. */
+export interface BoardSettings {
+  /** Your email, for `assignee:me`; null when none is configured (the store then asks the server, GET /v2/me). */
+  email: string | null;
+  /** Opening a card's detail marks it read. */
+  markReadOnOpen: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const YES = new Set(['1', 'true', 'yes', 'on']);
+const NO = new Set(['0', 'false', 'no', 'off']);
+
+/**
+ * Flag > environment > config file, as for the connection:
+ * email from `--email`, INBOARD_EMAIL, `"email"`; marking read from
+ * `--no-mark-read`, INBOARD_MARK_READ (1/0), `"markReadOnOpen"` (default on).
+ */
+export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
+  const flags = input.flags ?? {};
+  const env = input.env ?? process.env;
+  const filePath = input.filePath ?? configFilePath();
+  const file = input.file !== undefined ? input.file : readConfigFile(filePath);
+
+  const email = pick(flags.email, env.INBOARD_EMAIL, file?.email);
+  if (email !== undefined && !EMAIL.test(email.value)) {
+    const from =
+      email.source === 'flag'
+        ? '--email'
+        : email.source === 'env'
+          ? 'INBOARD_EMAIL'
+          : `"email" in the config file ${filePath}`;
+    throw new ConfigError(`${from} takes an email address like you@example.com, got '${email.value}'`);
+  }
+
+  let markReadOnOpen = file?.markReadOnOpen ?? true;
+  const envMark = env.INBOARD_MARK_READ?.trim().toLowerCase();
+  if (envMark !== undefined && envMark !== '') {
+    if (YES.has(envMark)) markReadOnOpen = true;
+    else if (NO.has(envMark)) markReadOnOpen = false;
+    else
+      throw new ConfigError(
+        `INBOARD_MARK_READ takes 1 (opening a card marks it read) or 0 (it stays unread), got '${env.INBOARD_MARK_READ ?? ''}'`,
+      );
+  }
+  if (flags.noMarkRead === true) markReadOnOpen = false;
+  return { email: email?.value ?? null, markReadOnOpen };
 }

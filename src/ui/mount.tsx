@@ -14,6 +14,7 @@ export interface MountOptions {
   backend: string;
   initialBoardId: number | null;
   refreshSeconds: number;
+  markReadOnOpen: boolean;
 }
 
 /** Renders the app (the caller has entered the alternate screen) and resolves when it exits. */
@@ -23,7 +24,13 @@ export async function mount(o: MountOptions): Promise<void> {
   const renderLog = renderLogPath ? createWriteStream(renderLogPath, { flags: 'a' }) : null;
   try {
     const app = render(
-      <App store={o.store} backend={o.backend} initialBoardId={o.initialBoardId} refreshSeconds={o.refreshSeconds} />,
+      <App
+        store={o.store}
+        backend={o.backend}
+        initialBoardId={o.initialBoardId}
+        refreshSeconds={o.refreshSeconds}
+        markReadOnOpen={o.markReadOnOpen}
+      />,
       {
         exitOnCtrlC: false,
         patchConsole: true,

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { BOARD_USAGE as USAGE } from '../commands/usage.js';
 import { connect } from '../config/connect.js';
 import { defaultDbPath } from '../config/paths.js';
-import { ConfigError, resolveConfig } from '../config/resolve.js';
+import { ConfigError, resolveBoardSettings, resolveConfig } from '../config/resolve.js';
 import { createBoardStore, isServerId } from '../store/index.js';
 import { draftsPath } from './drafts-file.js';
 import { loadDrafts, provideDrafts } from './drafts.js';
@@ -38,6 +38,8 @@ export async function run(argv: string[]): Promise<number> {
         'api-key': { type: 'string' },
         insecure: { type: 'boolean' },
         refresh: { type: 'string' },
+        email: { type: 'string' },
+        'no-mark-read': { type: 'boolean' },
       },
       strict: true,
     }));
@@ -65,7 +67,13 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const flags = { url: values.url, apiKey: values['api-key'], insecure: values.insecure };
+  const flags = {
+    url: values.url,
+    apiKey: values['api-key'],
+    insecure: values.insecure,
+    email: values.email,
+    noMarkRead: values['no-mark-read'],
+  };
   let ui: Promise<Mount> | null = null;
   const loadUi = (): Promise<Mount> => {
     if (ui === null) {
@@ -78,9 +86,11 @@ export async function run(argv: string[]): Promise<number> {
   // to retry must not keep the process (and the shell prompt) waiting.
   const shutdown = new AbortController();
   let conn;
+  let settings;
   try {
     // The embedded service starts on this thread: load Ink alongside it.
     // A remote one is only a socket away: send the first request first.
+    settings = resolveBoardSettings({ flags, env: process.env });
     if (resolveConfig({ flags, env: process.env }).mode === 'embedded') void loadUi();
     conn = await connect(flags, process.env, shutdown.signal);
   } catch (e) {
@@ -92,7 +102,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const { client, backend } = conn;
   const closeService = () => conn.close();
-  const store = createBoardStore(client);
+  // A configured email is yours for assignee:me; without one the store asks the server.
+  const store = createBoardStore(client, settings.email === null ? {} : { meEmail: settings.email });
 
   let initialBoardId: number | null = null;
   let opening: Promise<void> | null = null;
@@ -145,7 +156,7 @@ export async function run(argv: string[]): Promise<number> {
   if (opening !== null) await Promise.race([opening, new Promise((r) => setTimeout(r, FIRST_FRAME_WAIT_MS).unref())]);
   enterAlternateScreen();
   try {
-    await mount({ store, backend, initialBoardId, refreshSeconds });
+    await mount({ store, backend, initialBoardId, refreshSeconds, markReadOnOpen: settings.markReadOnOpen });
   } finally {
     shutdown.abort();
     restoreTerminal();

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, readConfigFile, resolveConfig } from '../../src/config/resolve.js';
+import { ConfigError, readConfigFile, resolveBoardSettings, resolveConfig } from '../../src/config/resolve.js';
 
 const KEY_FLAG = 'flag-key-0123456789';
 const KEY_ENV = 'env-key-0123456789';
@@ -102,5 +102,58 @@ describe('config file', () => {
     expect(() => readConfigFile(p)).toThrow(/config\.json.*apikey/);
     await writeFile(p, JSON.stringify({ insecure: 'yes' }));
     expect(() => readConfigFile(p)).toThrow(/"insecure"/);
+  });
+});
+
+describe('the board settings: your email and marking read on opening', () => {
+  it('email: --email beats INBOARD_EMAIL beats the file; none is null (the store asks the server)', () => {
+    const f = { email: 'file@example.com' };
+    const e = { INBOARD_EMAIL: 'env@example.com' };
+    expect(resolveBoardSettings({ flags: { email: 'flag@example.com' }, env: e, file: f }).email).toBe(
+      'flag@example.com',
+    );
+    expect(resolveBoardSettings({ env: e, file: f }).email).toBe('env@example.com');
+    expect(resolveBoardSettings({ env: { INBOARD_EMAIL: '  ' }, file: f }).email).toBe('file@example.com');
+    expect(resolveBoardSettings({ env: {}, file: null }).email).toBeNull();
+    expect(resolveBoardSettings({ env: {}, file: { email: ' sam@example.com ' } }).email).toBe('sam@example.com');
+  });
+
+  it('a value that is not an email is refused, naming where it came from', () => {
+    expect(() => resolveBoardSettings({ flags: { email: 'sam' }, env: {}, file: null })).toThrow(
+      "--email takes an email address like you@example.com, got 'sam'",
+    );
+    expect(() => resolveBoardSettings({ env: { INBOARD_EMAIL: 'sam at example' }, file: null })).toThrow(
+      /^INBOARD_EMAIL takes an email address/,
+    );
+    expect(() => resolveBoardSettings({ env: {}, file: { email: 'nobody' }, filePath: '/x/config.json' })).toThrow(
+      `"email" in the config file /x/config.json takes an email address like you@example.com, got 'nobody'`,
+    );
+  });
+
+  it('markReadOnOpen: on by default; --no-mark-read beats INBOARD_MARK_READ beats the file', () => {
+    expect(resolveBoardSettings({ env: {}, file: null }).markReadOnOpen).toBe(true);
+    expect(resolveBoardSettings({ env: {}, file: { markReadOnOpen: false } }).markReadOnOpen).toBe(false);
+    expect(resolveBoardSettings({ env: { INBOARD_MARK_READ: '0' }, file: null }).markReadOnOpen).toBe(false);
+    expect(
+      resolveBoardSettings({ env: { INBOARD_MARK_READ: '1' }, file: { markReadOnOpen: false } }).markReadOnOpen,
+    ).toBe(true);
+    expect(resolveBoardSettings({ env: { INBOARD_MARK_READ: 'Off' }, file: null }).markReadOnOpen).toBe(false);
+    expect(
+      resolveBoardSettings({ env: { INBOARD_MARK_READ: '' }, file: { markReadOnOpen: false } }).markReadOnOpen,
+    ).toBe(false);
+    expect(
+      resolveBoardSettings({ flags: { noMarkRead: true }, env: { INBOARD_MARK_READ: '1' }, file: null }).markReadOnOpen,
+    ).toBe(false);
+    expect(() => resolveBoardSettings({ env: { INBOARD_MARK_READ: 'sometimes' }, file: null })).toThrow(
+      "INBOARD_MARK_READ takes 1 (opening a card marks it read) or 0 (it stays unread), got 'sometimes'",
+    );
+  });
+
+  it('the config file takes both settings and refuses a mistyped one', async () => {
+    const p = join(dir, 'config.json');
+    await writeFile(p, JSON.stringify({ email: 'me@example.com', markReadOnOpen: false }));
+    expect(resolveBoardSettings({ env: {}, filePath: p })).toEqual({ email: 'me@example.com', markReadOnOpen: false });
+    await writeFile(p, JSON.stringify({ markReadOnOpen: 'no' }));
+    expect(() => readConfigFile(p)).toThrow(/"markReadOnOpen"/);
   });
 });
