@@ -10,6 +10,7 @@ import { newColumn } from '../flows/board-flows.js';
 import { addText, archive, editTitle, newCard } from '../flows/card-flows.js';
 import { dueDate, dueUnavailable } from '../flows/due-flows.js';
 import { travel } from '../flows/history-flows.js';
+import { jumpToCard } from '../flows/jump-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
@@ -150,6 +151,18 @@ export const BOARD_KEYS: readonly B[] = (
       group: 'Navigate',
       help: 'a screen down',
       run: walk(1, (s, k) => s.focusCard(k.pageRows)),
+    },
+    {
+      action: 'card.jump',
+      keys: ['#'],
+      group: 'Navigate',
+      help: 'go to a card by its id, on whichever board it is',
+      run: fresh((k) =>
+        jumpToCard(k.flow, (id) => {
+          const filter = k.filter();
+          return filter !== null && !filter.ids.has(id);
+        }),
+      ),
     },
     {
       action: 'move.left',

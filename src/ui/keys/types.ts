@@ -58,6 +58,8 @@ export type Action =
   // the board
   | 'column.new'
   | 'board.switch'
+  | 'card.jump'
+  | 'board.archived'
   | 'board.filter'
   | 'board.refresh'
   | 'board.back'
