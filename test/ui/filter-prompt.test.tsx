@@ -1,10 +1,13 @@
 /**
  * The `/` prompt filters as you type; Enter keeps the filter and Esc puts
  * back the one there was before `/` — it used to drop the filter altogether,
- * and its key line read "Enter keeps it · Enter save · Esc cancel".
+ * and its key line read "Enter keeps it · Enter save · Esc cancel". Terms
+ * (is:, tag:, assignee:me…) are named in the header as read; what cannot be
+ * read is said under the prompt and keeps it open.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startUi, statusLine, type Ui } from './helpers.js';
+import type { Card } from '../../src/store/index.js';
+import { startUi, statusLine, tick, type Ui } from './helpers.js';
 
 let ui: Ui | undefined;
 afterEach(async () => {
@@ -64,5 +67,58 @@ describe('the / filter prompt', () => {
     // Walking keys stay in their column: h onto a column without a match stays there.
     await ui.press('h');
     await ui.until(() => ui!.store.getState().cursor.col === s.cursor.col - 1, 'focus one column left');
+  });
+
+  it('terms: the header names what was read; what cannot be read is said under the prompt, kept as typed', async () => {
+    ui = await startUi();
+    const s = () => ui!.store.getState();
+    const bug = s().tags.find((t) => t.Name === 'Bug')!.Id;
+    const count = (keep: (c: Card) => boolean) => [...s().view.cards.values()].filter(keep).length;
+    const unreadBugs = count((c) => c.unread && c.tagIds.includes(bug));
+    expect(unreadBugs).toBeGreaterThan(0);
+
+    await ui.press('/');
+    await ui.waitFor('Filter — title, tag or assignee');
+    await ui.paste('is:unread tag:bug');
+    await ui.waitFor((f) => header(f).includes(`filter: unread · tag:bug (${unreadBugs} match`));
+
+    // Half-typed: the prompt says what is:… takes; the board keeps filtering by the rest.
+    await ui.paste(' is:xyz');
+    const wrong = await ui.waitFor("✗ is: takes unread, read or overdue (not 'xyz')");
+    expect(header(wrong)).toContain(`filter: unread · tag:bug (${unreadBugs} match`);
+    // Enter keeps the prompt open, with the text as typed.
+    await ui.press('enter');
+    await tick(50);
+    const still = await ui.waitFor('Filter — title, tag or assignee');
+    expect(still).toContain('is:unread tag:bug is:xyz');
+    expect(still).toContain('✗ is: takes unread, read or overdue');
+
+    await ui.press('backspace', 'backspace', 'backspace');
+    await ui.paste('read');
+    await ui.waitFor(
+      (f) => !f.includes('✗ is: takes') && header(f).includes('filter: unread · tag:bug · read (0 matches)'),
+    );
+    await ui.press('backspace', 'backspace', 'backspace', 'backspace', 'backspace', 'backspace', 'backspace');
+    await ui.paste('-"sso"');
+    const none = count((c) => c.unread && c.tagIds.includes(bug) && !c.title.toLowerCase().includes('sso'));
+    await ui.waitFor((f) => header(f).includes(`filter: unread · tag:bug · not "sso" (${none} match`));
+    await ui.press('enter');
+    await ui.waitFor((f) => !f.includes('Filter — title'));
+    expect(s().filter?.text).toBe('is:unread tag:bug -"sso"');
+  });
+
+  it('assignee:me is the owner of the key, as the local service says (GET /v2/me)', async () => {
+    ui = await startUi();
+    const s = () => ui!.store.getState();
+    await ui.until(() => s().me?.email != null, 'the server said whose key this is');
+    const me = s().me!.email!;
+    const mine = [...s().view.cards.values()].filter((c) => (c.assignees ?? []).includes(me)).length;
+    expect(mine).toBeGreaterThan(0);
+    await ui.press('/');
+    await ui.waitFor('Filter — title, tag or assignee');
+    await ui.paste('assignee:me');
+    await ui.waitFor((f) => header(f).includes(`filter: assignee:me (${mine} match`));
+    await ui.press('enter');
+    await ui.waitFor((f) => !f.includes('Filter — title') && header(f).includes('filter: assignee:me ('));
   });
 });
