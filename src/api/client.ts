@@ -35,7 +35,11 @@ import {
   type CreateEmailSequenceInput,
   type CreateTagInput,
   type MoveCardInput,
+  type RestoreCardInput,
+  type SetDueDateInput,
+  type SetReadStatusInput,
   type SetTagsInput,
+  type TickSubTaskInput,
   type UpdateCardInput,
   type UpdateCommentInput,
 } from './schema.js';
@@ -47,6 +51,7 @@ import {
   readColumn,
   readComment,
   readCardId,
+  readArchivedCard,
   readNumId,
   readTag,
   readTags,
@@ -97,6 +102,10 @@ type RequestBody =
   | AddSubTaskInput
   | AddTagInput
   | SetTagsInput
+  | SetDueDateInput
+  | SetReadStatusInput
+  | TickSubTaskInput
+  | RestoreCardInput
   | CreateCommentInput
   | UpdateCommentInput
   | CreateTagInput
@@ -115,6 +124,11 @@ const EXTENSION_WORDS: Record<Extension, string> = {
   setTags: "Removing or replacing a card's tags",
   createEmailSequence: 'Creating an email sequence',
   me: 'Telling whose key this is',
+  setDueDate: 'Setting due dates',
+  setReadStatus: 'Marking cards read or unread',
+  tickSubTask: 'Ticking sub-tasks',
+  archivedCards: "Listing a board's archived cards",
+  restoreCard: 'Restoring archived cards',
 };
 
 const kindOf = (v: unknown) =>
@@ -348,6 +362,46 @@ export function createClient(opts: ClientOptions): Client {
         id,
       ),
     }),
+    setDueDate: (id, dueDate, o) => {
+      const path = `/v2/card/${seg(id)}/due-date`;
+      return extension('setDueDate', 'PUT', path, async () => {
+        const answer = await change('PUT', path, { body: { DueDate: dueDate } satisfies SetDueDateInput, o });
+        const got = isRecord(answer) ? new Fields(answer).get('DueDate') : undefined;
+        return { CardId: idOr(answer, ['CardId'], id), DueDate: typeof got === 'string' ? got : dueDate };
+      });
+    },
+    setReadStatus: (id, read, o) => {
+      const path = `/v2/card/${seg(id)}/read-status`;
+      const ReadStatus = read ? 1 : 0;
+      return extension('setReadStatus', 'PUT', path, async () => {
+        const answer = await change('PUT', path, { body: { ReadStatus } satisfies SetReadStatusInput, o });
+        return { CardId: idOr(answer, ['CardId'], id), ReadStatus };
+      });
+    },
+    tickSubTask: (id, subTaskId, done, o) => {
+      const path = `/v2/card/${seg(id)}/sub-task/${seg(subTaskId)}`;
+      return extension('tickSubTask', 'PUT', path, async () => {
+        const answer = await change('PUT', path, { body: { Done: done } satisfies TickSubTaskInput, o });
+        return { CardId: idOr(answer, ['CardId'], id), SubTaskId: subTaskId, Done: done };
+      });
+    },
+    listArchivedCards: (boardId, page, limit, o) => {
+      const path = `/v2/board/${seg(boardId)}/archived-cards`;
+      return extension('archivedCards', 'GET', path, () => rows(path, readArchivedCard, { query: { page, limit }, o }));
+    },
+    restoreCard: (id, where, o) => {
+      const path = `/v2/card/${seg(id)}/restore`;
+      return extension('restoreCard', 'POST', path, async () => {
+        const answer = await change('POST', path, { body: { ...where } satisfies RestoreCardInput, o });
+        const f = isRecord(answer) ? new Fields(answer) : undefined;
+        const num = (v: unknown) => readNumId(v) ?? (v === 0 ? 0 : null);
+        return {
+          CardId: idOr(answer, ['CardId'], id),
+          ColumnId: f === undefined ? (where?.ColumnId ?? null) : num(f.get('ColumnId')),
+          Position: f === undefined ? (where?.Position ?? null) : num(f.get('Position')),
+        };
+      });
+    },
 
     createComment: async (cardId, text, o) =>
       commentResult(

@@ -99,5 +99,8 @@ export interface Unreadable {
 }
 
 export type BoardRow = Board | Unreadable;
+/** A row of a board's archived cards (extension `archivedCards`): a card and when it was archived. */
+export type ArchivedCard = Card & { ArchivedAt: string | null };
+export type ArchivedCardRow = ArchivedCard | Unreadable;
 export type CardRow = Card | Unreadable;
 export const isUnreadable = (row: object): row is Unreadable => 'unreadable' in row;

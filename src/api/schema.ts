@@ -269,6 +269,34 @@ export const SetTagsBody = z.strictObject({ TagIds: z.array(IdString).max(200) }
 export type SetTagsInput = z.input<typeof SetTagsBody>;
 export const SetTagsData = z.object({ CardId: z.string(), TagIds: z.array(z.string()) });
 
+// Extensions of the local service: a card's due date, read state, sub-task ticks, restoring archived cards.
+
+/** A plain date (`2026-12-01`) or an ISO 8601 date-time with Z or an offset, that is a real day and time. */
+export const DueDateValue = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    'must be a date such as "2026-12-01" or a date and time such as "2026-12-01T17:00:00Z"',
+  )
+  .refine((v) => {
+    const t = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
+    // Date.parse rolls 2026-02-30 over to March: the day must survive the round trip.
+    return !Number.isNaN(t) && (v.length !== 10 || new Date(t).toISOString().slice(0, 10) === v);
+  }, 'is not a real date');
+export const SetDueDateBody = z.strictObject({ DueDate: DueDateValue.nullable() });
+export type SetDueDateInput = z.input<typeof SetDueDateBody>;
+export const SetReadStatusBody = z.strictObject({
+  ReadStatus: z.union([z.literal(0), z.literal(1)], { error: 'must be 1 (read) or 0 (unread)' }),
+});
+export type SetReadStatusInput = z.input<typeof SetReadStatusBody>;
+export const TickSubTaskBody = z.strictObject({ Done: z.boolean({ error: 'must be true or false' }) });
+export type TickSubTaskInput = z.input<typeof TickSubTaskBody>;
+export const RestoreCardBody = z.strictObject({
+  ColumnId: IdParam.optional(),
+  Position: z.number().int().min(0, 'must be 0 or more').max(1_000_000).optional(),
+});
+export type RestoreCardInput = z.input<typeof RestoreCardBody>;
+
 // ---------------------------------------------------------------- comments
 
 export const CreateCommentBody = z.strictObject({ CardId: CardIdString, Body: text(LIMITS.text) });

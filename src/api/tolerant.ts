@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { normaliseAssignees, normaliseDueDate } from './normalise.js';
 import { EmailSequenceDetail, EmailSequenceEntry } from './schema.js';
 import type {
+  ArchivedCardRow,
   BoardRow,
   Card,
   CardDetail,
@@ -247,8 +248,26 @@ const readSubTask = (v: unknown): SubTask | undefined => {
     Body,
     UserId: orNull(readNumId(f.get('UserId'))),
     CreatedAt: orNull(text(f.get('CreatedAt'))),
+    ...doneOf(f.get('Done', 'Completed', 'IsDone')),
   };
 };
+
+/** A sub-task's tick (extension `tickSubTask`): booleans, 0/1, "true"/"false"; absent when not said. */
+function doneOf(v: unknown): { Done?: boolean } {
+  if (v === true || v === 1 || v === '1' || (typeof v === 'string' && v.trim().toLowerCase() === 'true'))
+    return { Done: true };
+  if (v === false || v === 0 || v === '0' || (typeof v === 'string' && v.trim().toLowerCase() === 'false'))
+    return { Done: false };
+  return {};
+}
+
+/** A row of a board's archived cards (extension `archivedCards`): a card, and when it was archived. */
+export function readArchivedCard(v: unknown): ArchivedCardRow {
+  const row = readCard(v);
+  if ('unreadable' in row) return row;
+  // readCard read a record: it has a card id.
+  return { ...row, ArchivedAt: isRecord(v) ? orNull(text(new Fields(v).get('ArchivedAt'))) : null };
+}
 
 export function readComment(v: unknown): Comment | undefined {
   if (!isRecord(v)) return undefined;

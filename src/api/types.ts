@@ -17,16 +17,15 @@ import type {
   Me,
 } from './schema.js';
 import type {
+  ArchivedCardRow,
   Board,
   BoardRow,
-  Card,
   CardDetail,
   CardId,
   CardRow,
   Column,
   Comment,
   Tag,
-  Unreadable,
 } from './tolerant.js';
 import type { Json } from './transport.js';
 
@@ -57,9 +56,7 @@ export type Extension =
   | 'archivedCards'
   | 'restoreCard';
 
-/** A row of GET /v2/board/:id/archived-cards: a card and when it was archived. */
-export type ArchivedCard = Card & { ArchivedAt: string | null };
-export type ArchivedCardRow = ArchivedCard | Unreadable;
+export type { ArchivedCard, ArchivedCardRow } from './read-model.js';
 
 /** Per-call options. A POST carries an idempotency key so a retry is safe. */
 export interface CallOptions {
@@ -92,7 +89,11 @@ export interface Client {
   setTags(cardId: CardId, tagIds: number[], o?: CallOptions): Promise<{ CardId: CardId; TagIds: number[] | null }>;
   addSubTask(cardId: CardId, body: string, o?: CallOptions): Promise<{ CardId: CardId }>;
   /** Extension `setDueDate`: PUT /v2/card/:id/due-date `{DueDate: ISO 8601 | null}` (null clears). */
-  setDueDate(cardId: CardId, dueDate: string | null, o?: CallOptions): Promise<{ CardId: CardId; DueDate: string | null }>;
+  setDueDate(
+    cardId: CardId,
+    dueDate: string | null,
+    o?: CallOptions,
+  ): Promise<{ CardId: CardId; DueDate: string | null }>;
   /** Extension `setReadStatus`: PUT /v2/card/:id/read-status `{ReadStatus: 0 | 1}`. */
   setReadStatus(cardId: CardId, read: boolean, o?: CallOptions): Promise<{ CardId: CardId; ReadStatus: number }>;
   /** Extension `tickSubTask`: PUT /v2/card/:id/sub-task/:subTaskId `{Done: boolean}`. */
