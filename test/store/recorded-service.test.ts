@@ -89,3 +89,44 @@ describe('a board of the real service', () => {
     expect(store.getState().markedChanged.size).toBe(0);
   });
 });
+
+describe('the local service’s extensions on the real service, which has none of them', () => {
+  it('a due date, a read mark and a sub-task tick are refused once in words and rolled back; later ones at once', async () => {
+    const before = store.getState().view.cards.get('101')!;
+    await expect(store.getState().setDueDate('101', '2030-01-01T09:00:00.000Z')).rejects.toThrow(
+      /not offered by this server/,
+    );
+    expect(store.getState().view.cards.get('101')?.dueDate).toBe(before.dueDate);
+    expect(store.getState().lastError).toMatch(/not offered by this server/);
+    expect(store.getState().offers('setDueDate')).toBe(false);
+    const sent = svc.requests.length;
+    await expect(store.getState().setDueDate('101', null)).rejects.toThrow(/not offered/);
+    // Known now: the second is refused without asking the server again.
+    expect(svc.requests.length).toBe(sent);
+    await expect(store.getState().setRead('101', !before.unread)).rejects.toThrow(/not offered/);
+    expect(store.getState().view.cards.get('101')?.unread).toBe(before.unread);
+    // Refused changes are not in the history: nothing to undo.
+    expect(store.getState().undo()).toEqual({ nothing: 'Nothing to undo' });
+  });
+
+  it('learns that archives cannot be restored here, and u says so instead of sending anything', async () => {
+    await store.getState().learnRestore();
+    expect(store.getState().offers('archivedCards')).toBe(false);
+    await store.getState().archiveCard('102');
+    expect(svc.archived).toContain('102');
+    const sent = svc.requests.length;
+    const o = store.getState().undo();
+    expect(o).toEqual({ nothing: 'An archive cannot be undone on this server (it has no restore)' });
+    expect(svc.requests.length).toBe(sent);
+  });
+
+  it('still undoes what the real service can do: a move goes back with the inverse move', async () => {
+    await store.getState().moveCard('101', '#12', 0);
+    expect(svc.cardIds(12)[0]).toBe('101');
+    const o = store.getState().undo();
+    expect('done' in o).toBe(true);
+    if ('done' in o) await o.settled;
+    expect(svc.cardIds(11)[0]).toBe('101');
+  });
+});
+

@@ -70,7 +70,7 @@ describe('status bar', () => {
     await ui.press('esc');
     await ui.press('enter');
     await ui.waitFor('Thread owner');
-    expect(statusLine(ui.frame())).toContain('Tab select comment');
+    expect(statusLine(ui.frame())).toContain('Tab select');
     expect(statusLine(ui.frame())).not.toContain('hjkl');
   });
 
