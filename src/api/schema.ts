@@ -198,6 +198,8 @@ export const SubTask = z.object({
   Body: z.string(),
   UserId: z.number(),
   CreatedAt: IsoTimestamp,
+  /** Extension `tickSubTask`: ticked or not (the local service always says). */
+  Done: z.boolean().optional(),
 });
 export type SubTask = z.infer<typeof SubTask>;
 export const Comment = z.object({
@@ -291,6 +293,8 @@ export const SetReadStatusBody = z.strictObject({
 export type SetReadStatusInput = z.input<typeof SetReadStatusBody>;
 export const TickSubTaskBody = z.strictObject({ Done: z.boolean({ error: 'must be true or false' }) });
 export type TickSubTaskInput = z.input<typeof TickSubTaskBody>;
+/** Like a column's cards; `page` may be left out (the first). */
+export const ArchivedCardsParams = ListCardsParams.partial();
 export const RestoreCardBody = z.strictObject({
   ColumnId: IdParam.optional(),
   Position: z.number().int().min(0, 'must be 0 or more').max(1_000_000).optional(),
@@ -375,4 +379,5 @@ export const BoardPath = z.strictObject({ boardId: IdString });
 export const ColumnPath = z.strictObject({ boardId: IdString, id: ColumnRef });
 export const ColumnCardsPath = z.strictObject({ boardId: IdString, columnId: ColumnRef });
 export const CardPath = z.strictObject({ cardId: CardIdString });
+export const SubTaskPath = z.strictObject({ cardId: CardIdString, subTaskId: IdString });
 export const CommentPath = z.strictObject({ commentId: IdString });

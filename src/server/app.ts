@@ -15,6 +15,7 @@ import { IdempotencyStore } from './idempotency.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
 import { boardRoutes } from './routes/boards.js';
+import { cardExtensionRoutes } from './routes/card-extensions.js';
 import { cardRoutes } from './routes/cards.js';
 import { commentRoutes } from './routes/comments.js';
 import { emailSequenceRoutes } from './routes/email-sequences.js';
@@ -175,6 +176,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
 
   boardRoutes(app, ctx);
   cardRoutes(app, ctx);
+  cardExtensionRoutes(app, ctx);
   commentRoutes(app, ctx);
   tagRoutes(app, ctx);
   emailSequenceRoutes(app, ctx);

@@ -170,6 +170,13 @@ const MIGRATIONS: string[] = [
   ALTER TABLE tags_v2 RENAME TO tags;
   CREATE INDEX tags_board ON tags(board_id);
   `,
+  // 3: the extensions for restoring archived cards (when, and listing a board's
+  // newest first) and ticking sub-tasks. Cards archived before have no time.
+  `
+  ALTER TABLE cards ADD COLUMN archived_at TEXT;
+  ALTER TABLE subtasks ADD COLUMN done INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX cards_archived ON cards(board_id, archived, archived_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -81,8 +81,8 @@ export function cardDetailOut(ctx: Ctx, c: CardRow): CardDetail {
     created_at: string;
   }[];
   const subtasks = ctx
-    .q('SELECT id, body, user_id, created_at FROM subtasks WHERE card_id = ? ORDER BY id')
-    .all(c.id) as { id: number; body: string; user_id: number; created_at: string }[];
+    .q('SELECT id, body, user_id, created_at, done FROM subtasks WHERE card_id = ? ORDER BY id')
+    .all(c.id) as { id: number; body: string; user_id: number; created_at: string; done: number }[];
   const comments = ctx
     .q(
       `SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id
@@ -99,6 +99,7 @@ export function cardDetailOut(ctx: Ctx, c: CardRow): CardDetail {
       Body: s.body,
       UserId: s.user_id,
       CreatedAt: s.created_at,
+      Done: s.done === 1,
     })),
   };
 }

@@ -191,7 +191,7 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
           ? `reorder of ${t}`
           : `move of ${t} to ${columnName(input.toColumn)}`;
       case 'editTitle':
-        return `title of ${t}`;
+        return `title change of ${t}`;
       case 'archive':
         return `archive of ${t}`;
       case 'restore':

@@ -122,7 +122,7 @@ describe('undo and redo', () => {
     await store.getState().refresh();
     const asked = store.getState().undo();
     expect(asked).toEqual({
-      confirm: 'The card changed since your title of “Mine”: its title is now “Theirs”. Undo anyway?',
+      confirm: `The card changed since your title change of “${card.title.slice(0, 39)}…”: its title is now “Theirs”. Undo anyway?`,
     });
     // Nothing was sent: the teammate's title stands until the user says yes.
     expect((await client().getCard(card.id)).TaskName).toBe('Theirs');

@@ -153,7 +153,10 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     return write(ctx, req, reply, (p) => {
       const card = cardFor(ctx, p, cardId, false);
       // Archive, not delete: the card leaves column lists but still answers GET.
-      ctx.q('UPDATE cards SET archived = 1 WHERE id = ?').run(card.id);
+      // The first archive's time stays: archiving again is no newer event.
+      ctx
+        .q('UPDATE cards SET archived = 1, archived_at = COALESCE(archived_at, ?) WHERE id = ?')
+        .run(isoNow(ctx.now()), card.id);
       return okEnvelope({ id: String(card.id) }, 'Card archived');
     });
   });
