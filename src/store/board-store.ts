@@ -15,6 +15,7 @@ import { makeComments } from './comments.js';
 import type { Core } from './core.js';
 import { makeCursorActions, START_CURSOR } from './cursor.js';
 import { DetailCache } from './detail-cache.js';
+import { makeDetailPeek } from './detail-peek.js';
 import { makeDetailPrefetch } from './detail-prefetch.js';
 import { EMPTY_CARDS } from './draft.js';
 import { makeFilterActions } from './filter.js';
@@ -68,6 +69,7 @@ export function initialData(): BoardData {
     backoff: null,
     markedChanged: new Set(),
     detail: null,
+    detailsRead: 0,
     filter: null,
     selected: new Set(),
     sequences: { items: [], loading: false, error: null },
@@ -142,6 +144,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...refresh,
       ...detail.actions,
       prefetchWhileIdle: (idleMs) => prefetch.start(idleMs),
+      ...makeDetailPeek(core, cache, detail.detailOf),
       ...makeCursorActions(core),
       ...makeFilterActions(core),
       ...makeJump(core, { openBoard: board.actions.openBoard, loadMore: pages.actions.loadMore }),

@@ -38,6 +38,8 @@ export interface CardDetails {
   readonly actions: Omit<DetailActions, 'prefetchWhileIdle'>;
   /** Reads the detail again if it is open on `cardId` (after a comment, a note…). */
   readonly reloadDetail: (cardId: CardId) => Promise<void>;
+  /** The card as listed, with `got` (the server's answer) over it: what the detail shows. */
+  readonly detailOf: (cardId: CardId, got?: CardDetail) => CardDetail;
 }
 
 export function makeCardDetail(core: Core<CoreData & DetailData & TagsData>, cache: DetailCache): CardDetails {
@@ -102,5 +104,5 @@ export function makeCardDetail(core: Core<CoreData & DetailData & TagsData>, cac
   }
 
   const actions: Omit<DetailActions, 'prefetchWhileIdle'> = { openCard, closeCard: () => core.set({ detail: null }) };
-  return { actions, reloadDetail };
+  return { actions, reloadDetail, detailOf };
 }

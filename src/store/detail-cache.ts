@@ -31,6 +31,8 @@ export class DetailCache {
   private readonly droppedAt = new Map<CardId, number>();
   /** The read ahead in flight (at most one), so an Enter meanwhile waits for it instead of asking twice. */
   private ahead: { readonly id: CardId; readonly answer: Promise<CardDetail>; readonly version: number } | null = null;
+  /** Called once an answer is kept, so views drawn from the cache (detail-peek.ts) draw it. */
+  onStored: (() => void) | null = null;
 
   constructor(
     private readonly limit = DETAIL_CACHE_SIZE,
@@ -66,6 +68,7 @@ export class DetailCache {
       const oldest = this.entries.keys().next();
       if (oldest.done !== true) this.entries.delete(oldest.value);
     }
+    this.onStored?.();
     return true;
   }
 

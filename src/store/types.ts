@@ -7,6 +7,7 @@
 import type { Extension } from '../api/types.js';
 import type { OpenBoardActions, OpenBoardData } from './board.js';
 import type { DetailActions, DetailData } from './card-detail.js';
+import type { PeekActions, PeekData } from './detail-peek.js';
 import type { CardMutationActions } from './card-mutations.js';
 import type { CommentActions } from './comments.js';
 import type { CoreData } from './core.js';
@@ -27,6 +28,7 @@ export type BoardData = CoreData &
   PagingData &
   RefreshData &
   DetailData &
+  PeekData &
   FilterData &
   SelectionData &
   TagsData &
@@ -45,6 +47,7 @@ export type BoardActions = OpenBoardActions &
   PagingActions &
   RefreshActions &
   DetailActions &
+  PeekActions &
   CursorActions &
   FilterActions &
   JumpActions &

@@ -16,6 +16,8 @@ import { actionFor, hintsFor, keyName, screenBindingOf, type Action, type Scope 
 import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
+import { Preview } from './Preview.js';
+import { TriageScreen } from './Triage.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
 import { HelpContext } from './hooks/use-help.js';
 import { KeyScopeContext } from './hooks/use-key-scope.js';
@@ -25,6 +27,8 @@ import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useCountdown } from './hooks/use-countdown.js';
 import { useNotice } from './hooks/use-notice.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
+import { usePreview, previewWidth } from './hooks/use-preview.js';
+import { useTriage } from './hooks/use-triage.js';
 import { useLatestState } from './hooks/use-latest-state.js';
 import { useQuit } from './hooks/use-quit.js';
 import { StoreContext, useBoard } from './store-context.js';
@@ -49,7 +53,7 @@ export interface AppProps {
   markReadOnOpen?: boolean;
 }
 
-type Screen = 'picker' | 'board' | 'detail';
+type Screen = 'picker' | 'board' | 'detail' | 'triage';
 
 export function App(props: AppProps) {
   const router = useMemo(() => new KeyRouter(), []);
@@ -119,6 +123,14 @@ function Shell({
   useEffect(() => store.getState().prefetchWhileIdle(), [store]);
 
   const { filter, latest: latestFilter } = useBoardFilter(store);
+  const triage = useTriage({
+    store,
+    filter: latestFilter,
+    markRead: markReadOnOpen,
+    reactionMs,
+    onScreen: (on) => setScreen(on ? 'triage' : 'board'),
+  });
+  const preview = usePreview(width);
   // Since when the open board's cards are on screen: a key that changes a card acts only on one the user has seen.
   const drawn = useRef<Drawn>({ boardId: null, since: null });
 
@@ -219,6 +231,9 @@ function Shell({
         .catch(() => undefined);
     },
     pageRows: Math.max(1, bodyHeight - 4),
+    key: '',
+    triage: triage.host,
+    togglePreview: preview.toggle,
   };
 
   // The one key router: the help, else an open overlay takes every key; then
@@ -255,9 +270,10 @@ function Shell({
     // The screen's binding runs, or says why it can't (keys/board-keys.ts, keys/detail-keys.ts).
     const binding = screenBindingOf(screen, name);
     if (binding === undefined || (screen === 'detail' && store.getState().detail === null)) return;
-    const why = binding.unavailable?.(keys) ?? null;
+    const ctx = { ...keys, key: name };
+    const why = binding.unavailable?.(ctx) ?? null;
     if (why !== null) return notify(why);
-    binding.run(keys);
+    binding.run(ctx);
   };
   /** The board list's keys that are not the list's own (BoardPicker hands them here). */
   const pickerAction = (action: Action | undefined): void => {
@@ -303,6 +319,8 @@ function Shell({
         selected={detailSel}
       />
     );
+  else if (screen === 'triage' && triage.triage !== null)
+    body = <TriageScreen triage={triage.triage} width={width} height={bodyRows} />;
 
   // The board stays mounted under the card detail, help and full-screen
   // pickers, hidden rather than unmounted: Esc then redraws ~165 rows that
@@ -311,13 +329,18 @@ function Shell({
   // mounted under the help the same way, and so keep their highlight and
   // filter (the help takes the keys meanwhile: see Help).
   const shown = (on: boolean) => (on ? 'flex' : 'none');
+  // The focused card's detail beside the board (p), drawn only while the board is.
+  const boardWidth = preview.shown && screen === 'board' ? width - previewWidth(width) : width;
   return (
     <HelpContext.Provider value={openHelp}>
       <KeyScopeContext.Provider value={setOverlayKeys}>
         <Box flexDirection="column" width={width}>
           {screen !== 'picker' && (
-            <Box display={shown(body === null && !covered)} flexDirection="column">
-              <Board width={width} height={bodyRows} filter={filter} drawn={drawn} />
+            <Box display={shown(body === null && !covered)} flexDirection="row">
+              <Box flexDirection="column" width={boardWidth}>
+                <Board width={boardWidth} height={bodyRows} filter={filter} drawn={drawn} />
+              </Box>
+              {boardWidth < width && <Preview width={width - boardWidth} height={bodyRows} filter={filter} />}
             </Box>
           )}
           {screen === 'picker' ? (

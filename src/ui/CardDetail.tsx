@@ -126,6 +126,8 @@ export interface CardDetailProps {
   scroll: number;
   /** The note, comment or sub-task Tab selected (e/d change a comment, Space ticks a sub-task), or null. */
   selected?: DetailSel | null;
+  /** The last line, given how many lines are below the fold: where the detail is drawn with other keys (triage, the preview). */
+  footer?: (below: number) => string;
 }
 
 /**
@@ -141,7 +143,7 @@ function drawn(l: DetailLine, width: number): string {
 }
 
 /** The card detail screen: a scrollable list of lines. */
-export function CardDetail({ detail, columns, width, height, scroll, selected = null }: CardDetailProps) {
+export function CardDetail({ detail, columns, width, height, scroll, selected = null, footer }: CardDetailProps) {
   const lines = useMemo(
     () => (detail.data ? detailLines(detail.data, columns, width, selected, detail.loading) : []),
     [detail.data, columns, width, selected, detail.loading],
@@ -168,7 +170,11 @@ export function CardDetail({ detail, columns, width, height, scroll, selected = 
         </Text>
       ))}
       <Text dimColor>
-        {fit(below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select, Esc back` : 'Tab select · Esc back', width)}
+        {fit(
+          footer?.(below) ??
+            (below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select, Esc back` : 'Tab select · Esc back'),
+          width,
+        )}
       </Text>
     </Box>
   );

@@ -8,6 +8,7 @@ import { actionFor, bindingsFor, displayKey, keyName, type Binding, type Scope }
 const WHAT: Partial<Record<Scope, string>> = {
   board: 'the board',
   detail: 'the card',
+  triage: 'triage',
   picker: 'the board list',
   pick: 'this list',
   tags: 'the tag manager',

@@ -10,6 +10,7 @@ import type { ScreenKeys } from './keys/context.js';
 import { DETAIL_KEYS } from './keys/detail-keys.js';
 import { displayKey } from './keys/names.js';
 import { OVERLAY_KEYS, type EditBinding } from './keys/overlay-keys.js';
+import { TRIAGE_KEYS } from './keys/triage-keys.js';
 import type { Action, Binding, Scope, ScreenBinding } from './keys/types.js';
 
 export type { Action, Binding, Scope } from './keys/types.js';
@@ -30,6 +31,7 @@ const MODAL: ReadonlySet<Scope> = new Set<Scope>([
 export const KEYMAP: readonly (Binding | EditBinding | ScreenBinding<ScreenKeys>)[] = [
   ...BOARD_KEYS,
   ...DETAIL_KEYS,
+  ...TRIAGE_KEYS,
   ...OVERLAY_KEYS,
 ];
 
@@ -51,7 +53,10 @@ export function bindingOf(scope: Scope, name: string): Binding | undefined {
 export const actionFor = (scope: Scope, name: string): Action | undefined => bindingOf(scope, name)?.action;
 
 /** A screen binding with its handler, when the key has one in that scope. */
-export function screenBindingOf(scope: 'board' | 'detail', name: string): ScreenBinding<ScreenKeys> | undefined {
+export function screenBindingOf(
+  scope: 'board' | 'detail' | 'triage',
+  name: string,
+): ScreenBinding<ScreenKeys> | undefined {
   const b = index.get(`${scope}:${name}`);
   return b !== undefined && 'run' in b ? (b as ScreenBinding<ScreenKeys>) : undefined;
 }
@@ -118,6 +123,7 @@ export function hintsFor(scope: Scope): Hint[] {
 const SCREENS: readonly [Scope, string][] = [
   ['board', 'The board'],
   ['detail', 'The card detail'],
+  ['triage', 'Triage (`i`: a column one card at a time)'],
 ];
 const OVERLAYS: readonly [Scope, string][] = [
   ['picker', 'The board list'],

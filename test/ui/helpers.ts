@@ -93,6 +93,10 @@ export interface UiOptions {
   holdFromStart?: RegExp;
   /** Wraps the app's client as connect() does (config/key-refused.ts's explainKeyRefusals). */
   wrapClient?: (client: Client) => Client;
+  /** The terminal's width in cells (ink-testing-library's is 100). */
+  columns?: number;
+  /** The App's reactionMs (default 0: keys as fast as the test sends them). */
+  reactionMs?: number;
 }
 
 export async function startUi(opts: UiOptions = {}): Promise<Ui> {
@@ -136,9 +140,10 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
       backend: 'test',
       initialBoardId: boardId || null,
       refreshSeconds: opts.refreshSeconds ?? 0,
-      reactionMs: 0,
+      reactionMs: opts.reactionMs ?? 0,
     }),
   );
+  if (opts.columns !== undefined) resize(app.stdout, opts.columns);
   await tick(10);
   const frame = () => app.lastFrame() ?? '';
   const until: Ui['until'] = async (test, what, timeoutMs = 5_000) => {
@@ -205,6 +210,12 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   await ui.waitFor('In progress (');
   await until(() => store.getState().cursor.cardId !== null && !store.getState().boardLoading, 'board loaded');
   return ui;
+}
+
+/** A terminal resize, as a real one reports it: the new width, then `resize`. */
+export function resize(stdout: NodeJS.EventEmitter, columns: number): void {
+  Object.defineProperty(stdout, 'columns', { value: columns, configurable: true });
+  stdout.emit('resize');
 }
 
 /** Focus a card by title (the store's cursor, as j/k would leave it). */

@@ -78,7 +78,8 @@ export function editTitle(f: Flow, cardId: CardId, title: string): void {
   });
 }
 
-export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'subTask'): void {
+/** `c`, `N`, `s`; `added` runs once the server took it (triage counts it). */
+export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'subTask', added?: () => void): void {
   const s = f.store.getState();
   const label = { comment: 'Comment', note: 'Note', subTask: 'Sub-task' }[what];
   const title = s.view.cards.get(cardId)?.displayTitle ?? s.detail?.data?.TaskName ?? `card ${cardId}`;
@@ -88,6 +89,7 @@ export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'sub
     run: (v) =>
       what === 'comment' ? s.addComment(cardId, v) : what === 'note' ? s.addNote(cardId, v) : s.addSubTask(cardId, v),
     done: `${label} added`,
+    ...(added !== undefined ? { after: () => added() } : {}),
     draft: {
       id: { kind: what, board: s.boardId, card: cardId },
       label: `${label.toLowerCase()} on ${quoted(title)}`,

@@ -16,6 +16,7 @@ import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { refreshBoard } from '../flows/refresh.js';
 import { tagManager, tagPicker } from '../flows/tag-flows.js';
+import { Triage } from '../triage.js';
 import { focusedId, noCardReason, quiet, unseenReason, type ScreenKeys } from './context.js';
 import { filterPrompt, snapToFilter } from './filter-keys.js';
 import type { ScreenBinding } from './types.js';
@@ -357,6 +358,21 @@ export const BOARD_KEYS: readonly B[] = (
       group: 'Board',
       help: 'manage the board’s tags',
       run: fresh((k) => tagManager(k.flow)),
+    },
+    {
+      action: 'board.triage',
+      keys: ['i'],
+      group: 'Board',
+      help: 'triage this column: one card at a time, one key per decision (1–9 move, a archive)',
+      unavailable: (k) => Triage.unavailable(k.store.getState(), k.filter()),
+      run: fresh((k) => k.triage.start()),
+    },
+    {
+      action: 'board.preview',
+      keys: ['p'],
+      group: 'Board',
+      help: 'show the focused card beside the board, or hide it (shown by itself from 200 columns)',
+      run: (k) => k.togglePreview(),
     },
     {
       action: 'board.back',

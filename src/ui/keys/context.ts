@@ -10,6 +10,7 @@ import { isServerId } from '../../store/index.js';
 import type { DetailSel } from '../detail-selection.js';
 import type { BoardFilter } from '../filter.js';
 import type { Flow } from '../flows/flow.js';
+import type { Triage } from '../triage.js';
 
 export interface ScreenKeys {
   store: BoardStore;
@@ -27,6 +28,21 @@ export interface ScreenKeys {
   pageRows: number;
   /** Whether the open board's cards have been on screen long enough to be seen (REACTION_MS). */
   boardSeen: () => boolean;
+  /** The key being handled, as the keymap names it ('3'): for a binding of several keys that differ (1–9). */
+  key: string;
+  /** Triage (`i`), a screen of its own. */
+  triage: TriageHost;
+  /** Shows the focused card's detail beside the board, or hides it. */
+  togglePreview: () => void;
+}
+
+/** Triage under way (src/ui/triage.ts), and starting and leaving it (hooks/use-triage.ts). */
+export interface TriageHost {
+  session: () => Triage | null;
+  /** On the board's focused column, at its focused card. */
+  start: () => void;
+  /** Back to the board, its cursor on the card triage was showing (or where it ended). */
+  leave: () => void;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * Where keys go: a screen (board, card detail, the board list `picker`), or what
+ * Where keys go: a screen (board, card detail, triage, the board list `picker`), or what
  * is open over it (a text prompt, a y/n confirm, a picker such as tags or
  * move-to, the `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
@@ -13,6 +13,7 @@
 export type Scope =
   | 'board'
   | 'detail'
+  | 'triage'
   | 'picker'
   | 'prompt'
   | 'filter-prompt'
@@ -65,6 +66,8 @@ export type Action =
   | 'board.back'
   | 'sequences'
   | 'tags.manage'
+  | 'board.triage'
+  | 'board.preview'
   // the card detail
   | 'scroll.up'
   | 'scroll.down'
@@ -75,6 +78,9 @@ export type Action =
   | 'subtask.tick'
   | 'comment.delete'
   | 'detail.back'
+  // triage (`i`): one card at a time
+  | 'triage.move'
+  | 'triage.back'
   // lists: the board list, pickers, the tag manager
   | 'list.prev'
   | 'list.next'

@@ -1,0 +1,86 @@
+import { Box, Text } from 'ink';
+import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { liveDetail } from '../store/index.js';
+import { fit } from '../text/width.js';
+import { CardDetail } from './CardDetail.js';
+import { useBoard } from './store-context.js';
+import type { Triage } from './triage.js';
+
+export interface TriageScreenProps {
+  triage: Triage;
+  width: number;
+  height: number;
+}
+
+/** The columns by the digit that moves a card there: `1 New · 2 In progress · …` (names already terminal-safe). */
+function digits(names: readonly string[]): string {
+  return names
+    .slice(0, 9)
+    .map((n, i) => `${i + 1} ${n}`)
+    .join(' · ');
+}
+
+/** Triage (`i`): a progress line, the keys, and the whole card on screen (src/ui/triage.ts walks the column). */
+export function TriageScreen({ triage, width, height }: TriageScreenProps) {
+  useSyncExternalStore(triage.subscribe, triage.getVersion);
+  // Strings read off the store: the counts are of the board as it is now.
+  const phase = useBoard((s) => triage.phase(s));
+  const column = useBoard((s) => triage.columnName(s));
+  const progress = useBoard((s) => triage.progress(s));
+  const done = useBoard((s) => triage.doneLine(s));
+  const refused = useBoard((s) => triage.refusedText(s));
+  const columns = useBoard((s) => s.columns);
+  const stored = useBoard((s) => s.detail);
+  const pending = useBoard((s) => s.pending);
+  const id = triage.current();
+  const shown = stored !== null && stored.cardId === id ? stored : null;
+  // The card with the user's changes still on their way drawn over it (a tag, a read mark).
+  const detail = useMemo(
+    () => (shown?.data == null ? shown : { ...shown, data: liveDetail(shown.data, pending) }),
+    [shown, pending],
+  );
+  useLayoutEffect(() => {
+    if (id !== null && detail !== null) triage.drawn(id);
+  });
+  const names = digits(columns.map((c) => c.displayName));
+
+  if (phase !== 'card') {
+    return (
+      <Box flexDirection="column" height={height}>
+        <Text bold>{fit(`Triage · ${column}`, width)}</Text>
+        <Text> </Text>
+        {phase === 'loading' ? (
+          <Text dimColor>{fit(`Loading more cards of ${column}…`, width)}</Text>
+        ) : (
+          <>
+            <Text color="green" bold>
+              {fit(done, width)}
+            </Text>
+            <Text dimColor>{fit('Esc or q: back to the board · k: the last card again · u: undo', width)}</Text>
+          </>
+        )}
+      </Box>
+    );
+  }
+
+  const top = refused === null ? 2 : 3;
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text bold>{fit(`Triage · ${column} · ${progress}`, width)}</Text>
+      <Text dimColor>{fit(`Move to: ${names}`, width)}</Text>
+      {refused !== null && <Text color="yellow">{fit(refused, width)}</Text>}
+      {detail === null ? (
+        <Text dimColor>loading…</Text>
+      ) : (
+        <CardDetail
+          detail={detail}
+          columns={columns}
+          width={width}
+          height={height - top}
+          scroll={triage.scroll}
+          footer={(below) => (below > 0 ? `↓ ${below} more lines — ↓/↑ scroll` : ' ')}
+        />
+      )}
+    </Box>
+  );
+}
