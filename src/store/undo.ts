@@ -51,7 +51,7 @@ export interface HistoryData {
 /** What `undo`/`redo` did: sent, needs a yes first, or nothing to do (with why). */
 export type HistoryOutcome =
   | { readonly done: string; readonly settled: Promise<void> }
-  | { readonly confirm: string }
+  | { readonly confirm: string; readonly because: string }
   | { readonly nothing: string };
 
 export interface HistoryActions {
@@ -306,7 +306,10 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
       for (const step of entry.steps) {
         const diff = changedSince(step, back ? step.after : step.before);
         if (diff !== null)
-          return { confirm: `The card changed since your ${entry.label}: ${diff}. ${back ? 'Undo' : 'Redo'} anyway?` };
+          return {
+            confirm: `${back ? 'Undo' : 'Redo'} the ${entry.label} anyway?`,
+            because: `The card changed since: ${diff}.`,
+          };
       }
     }
     from.pop();

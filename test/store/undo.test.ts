@@ -122,7 +122,8 @@ describe('undo and redo', () => {
     await store.getState().refresh();
     const asked = store.getState().undo();
     expect(asked).toEqual({
-      confirm: `The card changed since your title change of “${card.title.slice(0, 39)}…”: its title is now “Theirs”. Undo anyway?`,
+      confirm: `Undo the title change of “${card.title.slice(0, 39)}…” anyway?`,
+      because: 'The card changed since: its title is now “Theirs”.',
     });
     // Nothing was sent: the teammate's title stands until the user says yes.
     expect((await client().getCard(card.id)).TaskName).toBe('Theirs');

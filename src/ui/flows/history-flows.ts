@@ -18,6 +18,7 @@ export function travel(f: Flow, back: boolean): void {
       const key = f.overlays.show({
         kind: 'confirm',
         question: o.confirm,
+        details: [o.because],
         onNo: () => f.overlays.close(key),
         onYes: () => {
           f.overlays.close(key);
