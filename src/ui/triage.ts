@@ -50,6 +50,8 @@ export class Triage {
   /** Each card as triage first showed it: what its tags, assignees and due date were. */
   private readonly first = new Map<CardId, Card>();
   private readonly acted = new Map<CardId, Set<Did>>();
+  /** Cards triage acted on, as last seen on the board: what a card archived since was left with. */
+  private readonly last = new Map<CardId, Card>();
   private shown: { id: CardId; since: number } | null = null;
   private list: readonly Card[] | undefined;
   private readonly listeners = new Set<() => void>();
@@ -112,6 +114,10 @@ export class Triage {
   }
 
   private sync(s: BoardState): void {
+    for (const id of this.acted.keys()) {
+      const card = s.view.cards.get(id);
+      if (card !== undefined) this.last.set(id, card);
+    }
     if (s.view.columns[this.column] === this.list) return;
     const waiting = this.at >= this.ids.length;
     if (!this.take(s)) return;
@@ -226,24 +232,28 @@ export class Triage {
     for (const [id, dids] of this.acted) {
       const card = s.view.cards.get(id);
       const was = this.first.get(id);
-      for (const d of dids) if (this.holds(d, card, was)) n.set(d, (n.get(d) ?? 0) + 1);
+      for (const d of dids) if (this.holds(d, card, this.last.get(id), was)) n.set(d, (n.get(d) ?? 0) + 1);
     }
     return DIDS.filter((d) => n.has(d)).map((d) => [d, n.get(d) ?? 0]);
   }
 
-  /** Whether what triage did still shows on the board (a refused or undone change does not). */
-  private holds(d: Did, card: Card | undefined, was: Card | undefined): boolean {
+  /**
+   * Whether what triage did still shows on the board (a refused or undone
+   * change does not); of a card gone since, as it was last seen.
+   */
+  private holds(d: Did, card: Card | undefined, last: Card | undefined, was: Card | undefined): boolean {
+    const now = card ?? last;
     switch (d) {
       case 'moved':
         return card !== undefined && card.columnLabel !== this.column;
       case 'archived':
         return card === undefined;
       case 'tagged':
-        return card !== undefined && !sameSet(card.tagIds, was?.tagIds ?? []);
+        return now !== undefined && !sameSet(now.tagIds, was?.tagIds ?? []);
       case 'assigned':
-        return card !== undefined && !sameSet(card.assignees ?? [], was?.assignees ?? []);
+        return now !== undefined && !sameSet(now.assignees ?? [], was?.assignees ?? []);
       case 'dated':
-        return card !== undefined && card.dueDate !== (was?.dueDate ?? null);
+        return now !== undefined && now.dueDate !== (was?.dueDate ?? null);
       default:
         return true;
     }

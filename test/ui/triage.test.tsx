@@ -162,6 +162,34 @@ describe('triage (i)', () => {
     await ui.waitFor(`1 of ${cards.length}`);
   });
 
+  it('D sets the due date, R marks unread, both on the card on screen; u brings an archived card back', async () => {
+    ui = await startUi();
+    const cards = await triageNew(ui);
+    const id = cards[0]!.id;
+    await ui.press('D');
+    await ui.waitFor('Due date of');
+    await ui.press('C-u');
+    await ui.paste('+3d');
+    await ui.press('enter');
+    await ui.waitFor(`1 of ${cards.length} · 1 dated`);
+    // Opening it in triage marked it read, as opening a card does; R marks it unread again.
+    await ui.waitFor('Status       read');
+    await ui.press('R');
+    await ui.waitFor('Status       ● unread');
+    await ui.until(() => ui.store.getState().pendingCount === 0, 'the changes sent');
+    const d = await ui.other.getCard(id);
+    expect(d.DueDate).toBeTruthy();
+    expect(d.ReadUnreadStatus).toBe(0);
+
+    await ui.press('a');
+    await ui.waitFor(`2 of ${cards.length} · 1 archived · 1 dated`);
+    await ui.until(() => ui.store.getState().pendingCount === 0, 'the archive sent');
+    await ui.press('u');
+    await ui.waitFor((f) => progress(f).endsWith(`2 of ${cards.length} · 1 dated`));
+    await ui.until(() => ui.store.getState().pendingCount === 0, 'the restore sent');
+    expect(await serverColumn(ui, 'New')).toContain(id);
+  });
+
   it('past the last card: "Column done" with the counts; Esc and q go back to the board', async () => {
     ui = await startUi();
     const cards = newColumn(ui);
