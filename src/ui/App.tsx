@@ -17,7 +17,7 @@ import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar } from './StatusBar.js';
 import { Preview } from './Preview.js';
-import { TriageScreen } from './Triage.js';
+import { TriageScreen } from './TriageScreen.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
 import { HelpContext } from './hooks/use-help.js';
 import { KeyScopeContext } from './hooks/use-key-scope.js';
