@@ -23,6 +23,7 @@ import { FoldLog } from './fold-log.js';
 import { makeEngine } from './mutation-engine.js';
 import { makeHistory } from './undo.js';
 import { makeJump } from './jump.js';
+import { makeArchived, NO_ARCHIVED } from './archived.js';
 import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
 import { makeRefresh } from './refresh.js';
@@ -76,6 +77,7 @@ export function initialData(): BoardData {
     sequence: null,
     me: null,
     history: { undo: null, redo: null },
+    archived: NO_ARCHIVED,
   };
 }
 
@@ -148,6 +150,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeCursorActions(core),
       ...makeFilterActions(core),
       ...makeJump(core, { openBoard: board.actions.openBoard, loadMore: pages.actions.loadMore }),
+      ...makeArchived(core),
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),
       ...history.actions,

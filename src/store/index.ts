@@ -26,3 +26,4 @@ export { isOthers } from './me.js';
 export { liveDetail } from './detail-live.js';
 export type { HistoryOutcome } from './undo.js';
 export type { JumpOutcome } from './jump.js';
+export type { ArchivedList } from './archived.js';

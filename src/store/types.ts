@@ -14,6 +14,7 @@ import type { CoreData } from './core.js';
 import type { CursorActions, SelectionData } from './cursor.js';
 import type { FilterActions, FilterData } from './filter.js';
 import type { JumpActions } from './jump.js';
+import type { ArchivedActions, ArchivedData } from './archived.js';
 import type { MeActions, MeData } from './me.js';
 import type { PagingActions, PagingData } from './paging.js';
 import type { RefreshActions, RefreshData } from './refresh.js';
@@ -35,6 +36,7 @@ export type BoardData = CoreData &
   SequencesData &
   MeData &
   HistoryData &
+  ArchivedData &
   StatusData;
 
 export interface ServerActions {
@@ -51,6 +53,7 @@ export type BoardActions = OpenBoardActions &
   CursorActions &
   FilterActions &
   JumpActions &
+  ArchivedActions &
   CardMutationActions &
   CommentActions &
   TagActions &

@@ -7,6 +7,7 @@ import type { CardId } from '../../api/tolerant.js';
 import type { BoardState } from '../../store/index.js';
 import { shouldLoadMore } from '../../store/index.js';
 import { newColumn } from '../flows/board-flows.js';
+import { archivedCards, archivedUnavailable } from '../flows/archived-flows.js';
 import { addText, archive, editTitle, newCard } from '../flows/card-flows.js';
 import { dueDate, dueUnavailable } from '../flows/due-flows.js';
 import { travel } from '../flows/history-flows.js';
@@ -340,6 +341,14 @@ export const BOARD_KEYS: readonly B[] = (
       },
     },
     { action: 'board.switch', keys: ['b'], group: 'Board', help: 'switch board', run: (k) => k.showBoardList() },
+    {
+      action: 'board.archived',
+      keys: ['A'],
+      group: 'Board',
+      help: 'the board’s archived cards, newest first: Enter restores one',
+      unavailable: (k) => archivedUnavailable(k.store.getState()),
+      run: fresh((k) => archivedCards(k.flow)),
+    },
     {
       action: 'sequences',
       keys: ['S'],

@@ -33,7 +33,7 @@
  */
 import { Box, Text } from 'ink';
 import SelectInput, { Indicator } from 'ink-select-input';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
 import { fit } from '../../text/width.js';
 import { useOpenHelp } from '../hooks/use-help.js';
 import { useKeyScope } from '../hooks/use-key-scope.js';
@@ -109,6 +109,9 @@ export function Picker(p: PickerProps) {
   useKeyScope(state.filtering && p.isActive !== false ? 'pick-filter' : null);
   // Clamped here: the options may not have been there when it was set.
   const at = state.index < 0 ? -1 : Math.min(state.index, Math.max(0, rows.rows.length - 1));
+  const onHighlight = p.onHighlight;
+  const shownRows = rows.rows.length;
+  useEffect(() => onHighlight?.(at, shownRows), [onHighlight, at, shownRows]);
   const noMatch = state.filtering && rows.matches === 0;
   const status = p.status ?? (p.loading === true ? { text: 'loading…' } : null);
   const width = p.width;

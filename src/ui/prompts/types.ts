@@ -39,4 +39,6 @@ export interface PickerProps {
   onAction?: (action: Action, value: string | null) => void;
   /** `r`: the options failed to load, ask for them again. */
   onRetry?: () => void;
+  /** The highlighted row (-1: none) of how many shown, on every move: a paged list loads more near the end. */
+  onHighlight?: (index: number, rows: number) => void;
 }
