@@ -156,3 +156,17 @@ describe('Tab and Space in the detail', () => {
     await ui.waitFor('Select a sub-task with Tab first');
   });
 });
+
+describe('D typed fast', () => {
+  it('Ctrl+U, a date it can’t read and Enter in one read: the prompt stays with the text and says why', async () => {
+    ui = await startUi();
+    await ui.press('D');
+    await ui.waitFor('Due date of');
+    ui.pasteRaw('\x1531/12\r');
+    const f = await ui.waitFor("Can't read '31/12'");
+    await new Promise((r) => setTimeout(r, 200));
+    // Still there once the text typed in that read has reached the prompt.
+    expect(ui.frame()).toContain("Can't read '31/12'");
+    expect(f).toContain('│ 31/12');
+  });
+});

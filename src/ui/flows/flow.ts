@@ -106,8 +106,10 @@ export function ask(f: Flow, a: Ask): void {
   let sending = false;
   // "Type something first" is shown: it goes as soon as there is something to send.
   let hinted = false;
-  // An error from `check` goes once the text changes (the preview says what the new text would do).
-  let checked = false;
+  // An error from `check` goes once the text differs from what was checked (the
+  // preview says what the new text would do). Compared by value: text typed in
+  // the same read as Enter reaches onChange only after the submit.
+  let checked: string | null = null;
   const o: Overlay = {
     kind: 'text',
     title: a.title,
@@ -125,8 +127,8 @@ export function ask(f: Flow, a: Ask): void {
     },
     onChange: (value) => {
       if (a.preview !== undefined) f.overlays.update(key, { help: helpFor(value) });
-      if (checked) {
-        checked = false;
+      if (checked !== null && value !== checked) {
+        checked = null;
         f.overlays.update(key, { error: null });
       }
       if (!hinted || value.trim() === '') return;
@@ -142,7 +144,7 @@ export function ask(f: Flow, a: Ask): void {
       const refused = a.check?.(value) ?? null;
       if (refused !== null) {
         hinted = false;
-        checked = true;
+        checked = value;
         f.overlays.update(key, { error: refused });
         return;
       }
