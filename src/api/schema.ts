@@ -275,31 +275,51 @@ export const SetTagsData = z.object({ CardId: z.string(), TagIds: z.array(z.stri
 
 /** A plain date (`2026-12-01`) or an ISO 8601 date-time with Z or an offset, that is a real day and time. */
 export const DueDateValue = z
-  .string()
+  .string({ error: 'must be a date such as "2026-12-01", a date and time, or null' })
   .regex(
-    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+    /^\d{4}-\d{2}-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/,
     'must be a date such as "2026-12-01" or a date and time such as "2026-12-01T17:00:00Z"',
   )
+  // Date.parse rolls 2026-02-30 over to March 2: the day must survive the round trip.
   .refine((v) => {
-    const t = Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
-    // Date.parse rolls 2026-02-30 over to March: the day must survive the round trip.
-    return !Number.isNaN(t) && (v.length !== 10 || new Date(t).toISOString().slice(0, 10) === v);
+    const day = v.slice(0, 10);
+    const t = Date.parse(`${day}T00:00:00Z`);
+    if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) return false;
+    // In UTC a date-time must stay within years 0000–9999, the only ones ISO 8601 writes plainly.
+    return v.length === 10 || /^\d{4}-/.test(new Date(Date.parse(v)).toISOString());
   }, 'is not a real date');
 export const SetDueDateBody = z.strictObject({ DueDate: DueDateValue.nullable() });
 export type SetDueDateInput = z.input<typeof SetDueDateBody>;
+export const SetDueDateData = z.object({ CardId: z.string(), DueDate: z.string().nullable() });
+export type SetDueDateData = z.infer<typeof SetDueDateData>;
 export const SetReadStatusBody = z.strictObject({
   ReadStatus: z.union([z.literal(0), z.literal(1)], { error: 'must be 1 (read) or 0 (unread)' }),
 });
 export type SetReadStatusInput = z.input<typeof SetReadStatusBody>;
+export const SetReadStatusData = z.object({ CardId: z.string(), ReadStatus: z.number() });
+export type SetReadStatusData = z.infer<typeof SetReadStatusData>;
 export const TickSubTaskBody = z.strictObject({ Done: z.boolean({ error: 'must be true or false' }) });
 export type TickSubTaskInput = z.input<typeof TickSubTaskBody>;
-/** Like a column's cards; `page` may be left out (the first). */
-export const ArchivedCardsParams = ListCardsParams.partial();
+export const TickSubTaskData = z.object({ CardId: z.string(), SubTaskId: z.number(), Done: z.boolean() });
+export type TickSubTaskData = z.infer<typeof TickSubTaskData>;
+/** Paged like a column's cards. */
+export const ArchivedCardsParams = ListCardsParams;
+/** A row of GET /v2/board/:id/archived-cards: a listed card and when it was archived (null: before times were kept). */
+export const ArchivedCardListed = CardListed.extend({ ArchivedAt: IsoTimestamp.nullable() });
+export type ArchivedCardListed = z.infer<typeof ArchivedCardListed>;
 export const RestoreCardBody = z.strictObject({
   ColumnId: IdParam.optional(),
-  Position: z.number().int().min(0, 'must be 0 or more').max(1_000_000).optional(),
+  Position: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, 'must be 0 or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .optional(),
 });
 export type RestoreCardInput = z.input<typeof RestoreCardBody>;
+/** Where the restored card went: its column's id and its 0-based place among the column's cards. */
+export const RestoreCardData = z.object({ CardId: z.string(), ColumnId: z.number(), Position: z.number() });
+export type RestoreCardData = z.infer<typeof RestoreCardData>;
 
 // ---------------------------------------------------------------- comments
 

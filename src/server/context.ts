@@ -105,6 +105,8 @@ export interface CardRow {
   status: string;
   custom_fields: string;
   archived: number;
+  /** When it was last archived (ISO); NULL while active, and for cards archived before this was kept. */
+  archived_at: string | null;
   position: number;
   created_at: string;
 }

@@ -71,9 +71,9 @@ function wordsFor(issue: z.core.$ZodIssue): string {
   const zodWords = /^(Too (big|small)|Invalid)\b/.test(issue.message);
   switch (issue.code) {
     case 'invalid_type':
-      return `must be ${article(String(issue.expected))}`;
+      return zodWords ? `must be ${article(String(issue.expected))}` : issue.message;
     case 'invalid_union':
-      return 'must be a number or a numeric string';
+      return zodWords ? 'must be a number or a numeric string' : issue.message;
     case 'invalid_format':
       return issue.format === 'email' ? 'is not an email address' : issue.message;
     case 'too_big':

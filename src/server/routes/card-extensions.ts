@@ -7,14 +7,19 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ArchivedCardsParams,
+  type ArchivedCardListed,
   BoardPath,
   CardPath,
   LIMITS,
   RestoreCardBody,
+  type RestoreCardData,
   SetDueDateBody,
+  type SetDueDateData,
   SetReadStatusBody,
+  type SetReadStatusData,
   SubTaskPath,
   TickSubTaskBody,
+  type TickSubTaskData,
 } from '../../api/schema.js';
 import { boardFor, cardFor, columnOn, params, principal, write, type CardRow, type Ctx } from '../context.js';
 import { HttpError, notFound, okEnvelope, parse } from '../errors.js';
@@ -33,7 +38,10 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
       const card = cardFor(ctx, p, cardId, true);
       const due = storedDue(body.DueDate);
       ctx.q('UPDATE cards SET due_date = ? WHERE id = ?').run(due, card.id);
-      return okEnvelope({ CardId: String(card.id), DueDate: due }, due === null ? 'Due date cleared' : 'Due date set');
+      return okEnvelope(
+        { CardId: String(card.id), DueDate: due } satisfies SetDueDateData,
+        due === null ? 'Due date cleared' : 'Due date set',
+      );
     });
   });
 
@@ -44,7 +52,7 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
       const card = cardFor(ctx, p, cardId, true);
       ctx.q('UPDATE cards SET read_status = ? WHERE id = ?').run(body.ReadStatus, card.id);
       return okEnvelope(
-        { CardId: String(card.id), ReadStatus: body.ReadStatus },
+        { CardId: String(card.id), ReadStatus: body.ReadStatus } satisfies SetReadStatusData,
         body.ReadStatus === 1 ? 'Marked read' : 'Marked unread',
       );
     });
@@ -60,7 +68,7 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
         .run(body.Done ? 1 : 0, Number(subTaskId), card.id).changes;
       if (changed === 0) throw notFound(`Sub-task ${subTaskId} not found on card ${card.id}`);
       return okEnvelope(
-        { CardId: String(card.id), SubTaskId: Number(subTaskId), Done: body.Done },
+        { CardId: String(card.id), SubTaskId: Number(subTaskId), Done: body.Done } satisfies TickSubTaskData,
         body.Done ? 'Sub-task ticked' : 'Sub-task unticked',
       );
     });
@@ -68,17 +76,18 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.get('/v2/board/:boardId/archived-cards', async (req) => {
     const { boardId } = parse(BoardPath, req.params, 'path');
-    const { page = 1, limit = LIMITS.pageSizeDefault } = parse(ArchivedCardsParams, params(req), 'query');
+    const { page, limit = LIMITS.pageSizeDefault } = parse(ArchivedCardsParams, params(req), 'query');
     const board = boardFor(ctx, principal(req), Number(boardId));
-    // Newest archived first; cards archived before times were kept come last, newest id first.
+    // Newest archived first (NULLs, archived before times were kept, sort last);
+    // the index cards_archived serves this order, id included.
     const rows = ctx
       .q(
         `SELECT * FROM cards WHERE board_id = ? AND archived = 1
-         ORDER BY archived_at IS NULL, archived_at DESC, id DESC LIMIT ? OFFSET ?`,
+         ORDER BY archived_at DESC, id DESC LIMIT ? OFFSET ?`,
       )
-      .all(board.id, limit, (page - 1) * limit) as (CardRow & { archived_at: string | null })[];
+      .all(board.id, limit, (page - 1) * limit) as CardRow[];
     const listed = cardsOut(ctx, rows);
-    return okEnvelope(listed.map((c, i) => ({ ...c, ArchivedAt: rows[i]?.archived_at ?? null })));
+    return okEnvelope(listed.map((c, i): ArchivedCardListed => ({ ...c, ArchivedAt: rows[i]?.archived_at ?? null })));
   });
 
   app.post('/v2/card/:cardId/restore', async (req, reply) => {
@@ -87,15 +96,22 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
     return write(ctx, req, reply, (p) => {
       const card = cardFor(ctx, p, cardId, false);
       if (card.archived === 0) throw new HttpError(409, `Card ${card.id} is not archived`);
-      const col =
-        body.ColumnId === undefined
-          ? columnOn(ctx, card.board_id, card.column_id, 'ColumnId')
-          : columnOn(ctx, card.board_id, body.ColumnId, 'ColumnId');
+      // Without a ColumnId, back where it was archived from (archiving keeps column_id).
+      const col = columnOn(ctx, card.board_id, body.ColumnId ?? card.column_id, 'ColumnId');
       const position = positionAt(ctx.q, col.id, body.Position ?? 0, card.id);
       ctx
         .q('UPDATE cards SET archived = 0, archived_at = NULL, column_id = ?, position = ? WHERE id = ?')
         .run(col.id, position, card.id);
-      return okEnvelope({ CardId: String(card.id), ColumnId: col.id, Position: body.Position ?? 0 }, 'Card restored');
+      // The place it took: a Position past the end is the last place.
+      const index = ctx
+        .q(
+          `SELECT COUNT(*) FROM cards WHERE column_id = ? AND archived = 0 AND id <> ?
+           AND (position < ? OR (position = ? AND id < ?))`,
+        )
+        .pluck()
+        .get(col.id, card.id, position, position, card.id) as number;
+      const data: RestoreCardData = { CardId: String(card.id), ColumnId: col.id, Position: index };
+      return okEnvelope(data, 'Card restored');
     });
   });
 }
