@@ -329,8 +329,10 @@ function Shell({
   // mounted under the help the same way, and so keep their highlight and
   // filter (the help takes the keys meanwhile: see Help).
   const shown = (on: boolean) => (on ? 'flex' : 'none');
-  // The focused card's detail beside the board (p), drawn only while the board is.
-  const boardWidth = preview.shown && screen === 'board' ? width - previewWidth(width) : width;
+  // The focused card's detail beside the board (p). The board keeps its width
+  // under the other screens (no relayout on Enter and Esc); the pane is drawn
+  // only while the board is.
+  const boardWidth = preview.shown ? width - previewWidth(width) : width;
   return (
     <HelpContext.Provider value={openHelp}>
       <KeyScopeContext.Provider value={setOverlayKeys}>
@@ -340,7 +342,9 @@ function Shell({
               <Box flexDirection="column" width={boardWidth}>
                 <Board width={boardWidth} height={bodyRows} filter={filter} drawn={drawn} />
               </Box>
-              {boardWidth < width && <Preview width={width - boardWidth} height={bodyRows} filter={filter} />}
+              {boardWidth < width && screen === 'board' && (
+                <Preview width={width - boardWidth} height={bodyRows} filter={filter} />
+              )}
             </Box>
           )}
           {screen === 'picker' ? (

@@ -43,11 +43,12 @@ export function TriageScreen({ triage, width, height }: TriageScreenProps) {
     if (id !== null && detail !== null) triage.drawn(id);
   });
   const names = digits(columns.map((c) => c.displayName));
+  const title = `Triage · ${column}${triage.filterLabel === null ? '' : ` (filter: ${triage.filterLabel})`}`;
 
   if (phase !== 'card') {
     return (
       <Box flexDirection="column" height={height}>
-        <Text bold>{fit(`Triage · ${column}`, width)}</Text>
+        <Text bold>{fit(title, width)}</Text>
         <Text> </Text>
         {phase === 'loading' ? (
           <Text dimColor>{fit(`Loading more cards of ${column}…`, width)}</Text>
@@ -66,7 +67,7 @@ export function TriageScreen({ triage, width, height }: TriageScreenProps) {
   const top = refused === null ? 2 : 3;
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold>{fit(`Triage · ${column} · ${progress}`, width)}</Text>
+      <Text bold>{fit(`${title} · ${progress}`, width)}</Text>
       <Text dimColor>{fit(`Move to: ${names}`, width)}</Text>
       {refused !== null && <Text color="yellow">{fit(refused, width)}</Text>}
       {detail === null ? (

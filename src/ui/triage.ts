@@ -61,6 +61,8 @@ export class Triage {
   refused: { id: CardId; title: string } | null = null;
   /** Lines the card on screen is scrolled by. */
   scroll = 0;
+  /** The filter whose matches triage walks, as the status bar names it; null without one. */
+  readonly filterLabel: string | null;
 
   /** Starts on the column `column` (a label) at `from`, or its first card. */
   constructor(
@@ -69,6 +71,7 @@ export class Triage {
     from: CardId | null,
   ) {
     const s = o.store.getState();
+    this.filterLabel = o.filter()?.label ?? null;
     this.take(s);
     const i = from === null ? -1 : this.ids.indexOf(from);
     this.at = Math.max(0, i);

@@ -254,6 +254,22 @@ describe('triage (i)', () => {
     await ui.waitFor(`1 of ${cards.length}`);
   });
 
+  it('with a filter, walks the column’s matches only, and says so', async () => {
+    ui = await startUi();
+    const cards = newColumn(ui);
+    const billing = ui.store.getState().tags.find((t) => t.Name === 'Billing')!;
+    ui.store.getState().setFilter({ text: '', tagId: billing.Id });
+    const matches = cards.filter((c) => ui.store.getState().view.cards.get(c.id)!.tagIds.includes(billing.Id));
+    expect(matches.length).toBeLessThan(cards.length);
+    await ui.waitFor('filter: tag Billing');
+    focus(ui, matches[0]!.title);
+    await ui.press('i');
+    const frame = await ui.waitFor(`1 of ${matches.length}`);
+    expect(progress(frame)).toContain('Triage · New (filter: tag Billing) · 1 of');
+    await ui.press(' ');
+    expect(await ui.waitFor(`2 of ${matches.length}`)).toContain(matches[1]!.title);
+  });
+
   it('a key typed before the card was on screen decides nothing', async () => {
     ui = await startUi({ reactionMs: 400 });
     const cards = newColumn(ui);

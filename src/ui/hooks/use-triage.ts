@@ -27,7 +27,7 @@ export function useTriage(o: UseTriage): { host: TriageHost; triage: Triage | nu
   // Keys read the ref (a key right after `i` finds the triage), drawing the state.
   const now = useRef<Triage | null>(null);
   const [triage, setTriage] = useState<Triage | null>(null);
-  const host = useRef<TriageHost>({
+  const [host] = useState<TriageHost>(() => ({
     session: () => now.current,
     start: () => {
       const { store, reactionMs } = opts.current;
@@ -69,6 +69,6 @@ export function useTriage(o: UseTriage): { host: TriageHost; triage: Triage | nu
       }
       opts.current.onScreen(false);
     },
-  });
-  return { host: host.current, triage };
+  }));
+  return { host, triage };
 }
