@@ -81,16 +81,16 @@ describe('against the local service', () => {
     const id = await newCard('checklist', { SubTask: 'call back' });
     const [sub] = (await client.getCard(id)).SubTasks ?? [];
     expect(sub).toMatchObject({ Body: 'call back', Done: false });
-    expect(await client.tickSubTask(id, sub!.SubTaskId!, true)).toEqual({
+    expect(await client.tickSubTask(id, sub!.SubTaskId, true)).toEqual({
       CardId: id,
       SubTaskId: sub!.SubTaskId,
       Done: true,
     });
     expect((await client.getCard(id)).SubTasks?.[0]?.Done).toBe(true);
-    expect(await client.tickSubTask(id, sub!.SubTaskId!, false)).toMatchObject({ Done: false });
+    expect(await client.tickSubTask(id, sub!.SubTaskId, false)).toMatchObject({ Done: false });
     expect((await client.getCard(id)).SubTasks?.[0]?.Done).toBe(false);
     const other = await newCard('other');
-    const err = await failure(client.tickSubTask(other, sub!.SubTaskId!, true));
+    const err = await failure(client.tickSubTask(other, sub!.SubTaskId, true));
     expect(err).toMatchObject({ status: 404, message: expect.stringContaining(`not found on card ${other}`) });
     expect(client.offers('tickSubTask')).toBe(true);
   });
