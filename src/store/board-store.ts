@@ -149,7 +149,10 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeDetailPeek(core, cache, detail.detailOf),
       ...makeCursorActions(core),
       ...makeFilterActions(core),
-      ...makeJump(core, { openBoard: board.actions.openBoard, loadMore: pages.actions.loadMore }),
+      ...makeJump(core, {
+        openBoard: (id) => board.actions.openBoard(id),
+        loadMore: (label) => pages.actions.loadMore(label),
+      }),
       ...makeArchived(core),
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),

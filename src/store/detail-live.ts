@@ -5,13 +5,13 @@
  * one on the board. Once a change settles the detail is read again
  * (mutation-engine.ts followUp) and this has nothing left to draw.
  */
-import type { CardDetail, CardId } from '../api/tolerant.js';
+import type { CardDetail } from '../api/tolerant.js';
 import type { Mutation } from './mutation-kinds.js';
 
 export function liveDetail(data: CardDetail, pending: readonly Mutation[]): CardDetail {
   let d = data;
   for (const m of pending) {
-    if (!('cardId' in m) || m.cardId !== (d.ServiceTaskId as CardId)) continue;
+    if (!('cardId' in m) || m.cardId !== d.ServiceTaskId) continue;
     switch (m.kind) {
       case 'setRead':
         d = { ...d, ReadUnreadStatus: m.read ? 1 : 0 };

@@ -71,7 +71,7 @@ export interface HistoryActions {
 export interface History {
   readonly actions: HistoryActions;
   /** Runs a change through the engine and records it for undo (when it can be and `undoable`). */
-  run(input: MutationInput, focus?: CardId, undoable?: boolean): Promise<unknown>;
+  readonly run: (input: MutationInput, focus?: CardId, undoable?: boolean) => Promise<unknown>;
 }
 
 const quoteTitle = (t: string): string => `“${truncate(sanitize(t), 40)}”`;

@@ -129,4 +129,3 @@ describe('the local service’s extensions on the real service, which has none o
     expect(svc.cardIds(11)[0]).toBe('101');
   });
 });
-
