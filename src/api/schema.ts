@@ -285,8 +285,11 @@ export const DueDateValue = z
     const day = v.slice(0, 10);
     const t = Date.parse(`${day}T00:00:00Z`);
     if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) return false;
+    if (v.length === 10) return true;
+    // Also runs when the pattern failed (zod goes on checking), so the text may be no date at all.
+    const moment = Date.parse(v);
     // In UTC a date-time must stay within years 0000–9999, the only ones ISO 8601 writes plainly.
-    return v.length === 10 || /^\d{4}-/.test(new Date(Date.parse(v)).toISOString());
+    return !Number.isNaN(moment) && /^\d{4}-/.test(new Date(moment).toISOString());
   }, 'is not a real date');
 export const SetDueDateBody = z.strictObject({ DueDate: DueDateValue.nullable() });
 export type SetDueDateInput = z.input<typeof SetDueDateBody>;

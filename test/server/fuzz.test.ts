@@ -63,6 +63,12 @@ const ENDPOINTS: Endpoint[] = [
   E('POST', '/v2/card/:cardId/sub-task', ['Body'], { Body: 'b' }),
   E('POST', '/v2/card/:cardId/tags', ['TagId'], { TagId: '1' }),
   E('PUT', '/v2/card/:cardId/tags', ['TagIds'], { TagIds: ['1', '2'] }),
+  // The card extensions.
+  E('PUT', '/v2/card/:cardId/due-date', ['DueDate'], { DueDate: '2026-12-01T17:00:00+01:00' }),
+  E('PUT', '/v2/card/:cardId/read-status', ['ReadStatus'], { ReadStatus: 0 }),
+  E('PUT', '/v2/card/:cardId/sub-task/:subTaskId', ['Done'], { Done: true }),
+  E('GET', '/v2/board/:boardId/archived-cards', ['page', 'limit'], { page: 1, limit: 50 }),
+  E('POST', '/v2/card/:cardId/restore', ['ColumnId', 'Position'], { ColumnId: 1, Position: 0 }),
   E('POST', '/v2/comment', ['CardId', 'Body'], { CardId: '3', Body: 'b' }),
   E('GET', '/v2/comment/:commentId'),
   E('PUT', '/v2/comment/:commentId', ['Body'], { Body: 'b' }),
@@ -96,7 +102,7 @@ afterAll(async () => {
   db.close();
   await s.close();
   console.log(
-    `fuzz: ${tally.requests} requests over ${ENDPOINTS.length + 1} properties: ${tally.ok} × 2xx, ${tally.clientErrors} × 4xx, ` +
+    `fuzz: ${tally.requests} requests over ${ENDPOINTS.length + 2} properties: ${tally.ok} × 2xx, ${tally.clientErrors} × 4xx, ` +
       `${tally.serverErrors} × 5xx, ${tally.changedOn4xx} DB changes on a 4xx`,
   );
 });
@@ -164,6 +170,66 @@ describe('fuzz: hostile requests', () => {
     });
   }
 
+  it(
+    'due dates near the edges: a real moment is stored in UTC, a real day as it is, anything else is 400 by name',
+    { timeout: 60_000 },
+    async () => {
+      const created = await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'Due dates' } });
+      const cardId = String(created.json.taskId);
+      const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+      const zone = fc.oneof(
+        fc.constant('Z'),
+        fc.constant(''),
+        fc
+          .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }))
+          .map(([sign, h, m]) => `${sign}${pad(h)}:${pad(m)}`),
+      );
+      const time = fc
+        .tuple(
+          fc.integer({ min: 0, max: 25 }),
+          fc.integer({ min: 0, max: 61 }),
+          fc.option(fc.integer({ min: 0, max: 61 })),
+          fc.option(fc.integer({ min: 0, max: 999 })),
+          zone,
+        )
+        .map(
+          ([h, m, sec, ms, z]) =>
+            `T${pad(h)}:${pad(m)}${sec === null ? '' : `:${pad(sec)}${ms === null ? '' : `.${pad(ms, 3)}`}`}${z}`,
+        );
+      const due = fc
+        .tuple(
+          fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(0, 1970, 2024, 2026, 9999)),
+          fc.integer({ min: 0, max: 13 }),
+          fc.integer({ min: 0, max: 32 }),
+          fc.option(time),
+        )
+        .map(([y, mo, d, t]) => `${pad(y, 4)}-${pad(mo)}-${pad(d)}${t ?? ''}`);
+      await fc.assert(
+        fc.asyncProperty(due, async (value) => {
+          const r = await s.call('PUT', `/v2/card/${cardId}/due-date`, { body: { DueDate: value } });
+          tally.requests++;
+          const where = `${value} → ${r.status} ${r.text}`;
+          expect([200, 400], where).toContain(r.status);
+          const day = value.slice(0, 10);
+          const midnight = Date.parse(`${day}T00:00:00Z`);
+          const realDay = !Number.isNaN(midnight) && new Date(midnight).toISOString().startsWith(day);
+          if (r.status === 400) {
+            tally.clientErrors++;
+            expect(r.json.message, where).toMatch(/^DueDate: /);
+            return;
+          }
+          tally.ok++;
+          expect(realDay, where).toBe(true);
+          const stored = value.length === 10 ? value : new Date(Date.parse(value)).toISOString();
+          expect(stored, where).toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/);
+          expect(r.json.data, where).toEqual({ CardId: cardId, DueDate: stored });
+          expect((await s.call('GET', `/v2/card/${cardId}`)).json.data.DueDate, where).toBe(stored);
+        }),
+        { numRuns: RUNS * 2 },
+      );
+    },
+  );
+
   it('random methods and paths', { timeout: 60_000 }, async () => {
     const segment = fc.oneof(
       fc.constantFrom(
@@ -177,6 +243,11 @@ describe('fuzz: hostile requests', () => {
         'tags',
         'move-card',
         'email-sequence',
+        'due-date',
+        'read-status',
+        'sub-task',
+        'archived-cards',
+        'restore',
         '',
       ),
       pathId,
