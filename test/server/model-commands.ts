@@ -1,6 +1,7 @@
 /**
- * The in-memory model of boards, columns, card order, archive, tags and
- * comments, and the fast-check commands that drive the real service and the
+ * The in-memory model of boards, columns, card order, archive (and the
+ * archived list, restore), tags, comments, due dates, read state and
+ * sub-task ticks, and the fast-check commands that drive the real service and the
  * model side by side (test/server/model.test.ts). Commands pick their
  * targets by index into what the model knows, so they are generated
  * without a state; each command also states what the service must answer
@@ -19,6 +20,15 @@ export interface Model {
   cards: number[];
   columnOf: Map<number, number>;
   archived: Set<number>;
+  /** card → when it was archived, as a count of archive events (archiving again keeps the first) */
+  archivedSeq: Map<number, number>;
+  archiveEvents: number;
+  /** card → due date as the service stores it (absent: none) */
+  due: Map<number, string>;
+  /** cards marked unread (cards are created read) */
+  unread: Set<number>;
+  subTasks: number[];
+  subTask: Map<number, { card: number; done: boolean }>;
   /** every tag ever created → its board; `deletedTags` those gone */
   tags: number[];
   boardOfTag: Map<number, number>;
@@ -42,6 +52,12 @@ export const emptyModel = (): Model => ({
   cards: [],
   columnOf: new Map(),
   archived: new Set(),
+  archivedSeq: new Map(),
+  archiveEvents: 0,
+  due: new Map(),
+  unread: new Set(),
+  subTasks: [],
+  subTask: new Map(),
   tags: [],
   boardOfTag: new Map(),
   deletedTags: new Set(),
@@ -61,11 +77,19 @@ export async function compare(m: Model, r: Real, cards: readonly number[]): Prom
     const board = m.boardOfColumn.get(col) as number;
     const res = await r.s.call('GET', `/v2/board/${board}/column/${col}/cards?page=1&limit=200`);
     status(res, 200, `list column ${col}`);
+    const listed = res.json.data as { ServiceTaskId: number; DueDate: string | null; ReadUnreadStatus: number }[];
     expect(
-      (res.json.data as { ServiceTaskId: number }[]).map((c) => c.ServiceTaskId),
+      listed.map((c) => c.ServiceTaskId),
       `order of column ${col}`,
     ).toEqual(m.order.get(col));
+    for (const c of listed) {
+      expect(c.DueDate, `card ${c.ServiceTaskId} due in the list`).toBe(m.due.get(c.ServiceTaskId) ?? null);
+      expect(c.ReadUnreadStatus, `card ${c.ServiceTaskId} read in the list`).toBe(
+        m.unread.has(c.ServiceTaskId) ? 0 : 1,
+      );
+    }
   }
+  for (const board of m.boards) await compareArchived(m, r, board);
   for (const id of new Set(cards)) {
     const res = await r.s.call('GET', `/v2/card/${id}`);
     status(res, 200, `card ${id}`);
@@ -82,7 +106,37 @@ export async function compare(m: Model, r: Real, cards: readonly number[]): Prom
       Comment: c.Comment,
     }));
     expect(got, `card ${id} comments`).toEqual(want);
+    expect(d.DueDate, `card ${id} due`).toBe(m.due.get(id) ?? null);
+    expect(d.ReadUnreadStatus, `card ${id} read`).toBe(m.unread.has(id) ? 0 : 1);
+    const subs = (d.SubTasks as { SubTaskId: number; Done: boolean }[]).map((t) => [t.SubTaskId, t.Done]);
+    const wantSubs = m.subTasks.filter((t) => m.subTask.get(t)?.card === id).map((t) => [t, m.subTask.get(t)?.done]);
+    expect(subs, `card ${id} sub-tasks`).toEqual(wantSubs);
   }
+}
+
+/**
+ * A board's archived list: exactly the model's archived cards of that board,
+ * newest archive first. Archives within one millisecond share a time and go
+ * by id, newest first, which is the only way the order may depart from the
+ * model's sequence.
+ */
+async function compareArchived(m: Model, r: Real, board: number): Promise<void> {
+  const res = await r.s.call('GET', `/v2/board/${board}/archived-cards?page=1&limit=200`);
+  status(res, 200, `archived of board ${board}`);
+  const rows = res.json.data as { ServiceTaskId: number; ArchivedAt: string }[];
+  const want = [...m.archived].filter((c) => m.boardOfColumn.get(m.columnOf.get(c) as number) === board);
+  expect(
+    rows.map((c) => c.ServiceTaskId).sort((a, b) => a - b),
+    `archived cards of board ${board}`,
+  ).toEqual(want.sort((a, b) => a - b));
+  rows.slice(1).forEach((b, i) => {
+    const a = rows[i] as (typeof rows)[number];
+    const seq = (c: number) => m.archivedSeq.get(c) as number;
+    const inOrder =
+      seq(a.ServiceTaskId) > seq(b.ServiceTaskId) ||
+      (a.ArchivedAt === b.ArchivedAt && a.ServiceTaskId > b.ServiceTaskId);
+    expect(inOrder, `archived order of board ${board}: ${a.ServiceTaskId} before ${b.ServiceTaskId}`).toBe(true);
+  });
 }
 
 /** Commands run (past their precondition), for the figures. */
@@ -203,6 +257,7 @@ export const archiveCard = (k: number) =>
         const list = m.order.get(m.columnOf.get(card) as number) as number[];
         list.splice(list.indexOf(card), 1);
         m.archived.add(card);
+        m.archivedSeq.set(card, ++m.archiveEvents);
       }
       r.touched.push(card);
     },
@@ -308,5 +363,122 @@ export const changeComment = (i: number, body: string | null) =>
       r.touched.push(known.card);
       if (body === null) m.comment.delete(id);
       else known.body = body.trim();
+    },
+  );
+
+/**
+ * Restore: back to the column it left, or to column `c` of the card's board
+ * (`where` 'same'), or of any board (`where` 'any': 400 when not the card's);
+ * at `position` or on top. 409 when the card is not archived.
+ */
+export const restoreCard = (k: number, where: 'back' | 'same' | 'any', b: number, c: number, position: number | null) =>
+  cmd(
+    `restore(${k}, ${where}, ${b}, ${c}, ${position})`,
+    (m) => m.cards.length > 0,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      const from = m.columnOf.get(card) as number;
+      const board = m.boardOfColumn.get(from) as number;
+      const to =
+        where === 'back' ? from : where === 'same' ? at(m.columnsOf.get(board) as number[], c) : columnAt(m, b, c);
+      const body = {
+        ...(where === 'back' || to === undefined ? {} : { ColumnId: to }),
+        ...(position === null ? {} : { Position: position }),
+      };
+      const res = await r.s.call('POST', `/v2/card/${card}/restore`, { body });
+      r.touched.push(card);
+      if (!m.archived.has(card)) return status(res, 409, 'restore active');
+      const target = to ?? from;
+      if (m.boardOfColumn.get(target) !== board) return status(res, 400, 'restore to another board');
+      status(res, 200, 'restore');
+      const dst = m.order.get(target) as number[];
+      const place = Math.min(position ?? 0, dst.length);
+      dst.splice(place, 0, card);
+      m.columnOf.set(card, target);
+      m.archived.delete(card);
+      m.archivedSeq.delete(card);
+      expect(res.json.data, 'restore answer').toEqual({ CardId: String(card), ColumnId: target, Position: place });
+    },
+  );
+
+/** Due dates as sent, and as the service must store them (undefined: refused with 400). */
+export const DUE_DATES: [sent: string | null, stored: string | null | undefined][] = [
+  ['2026-12-01T17:00:00Z', '2026-12-01T17:00:00.000Z'],
+  ['2026-12-01T18:30:00.250+01:30', '2026-12-01T17:00:00.250Z'],
+  ['2027-01-01T00:30-01:00', '2027-01-01T01:30:00.000Z'],
+  ['2026-12-24', '2026-12-24'],
+  ['2028-02-29', '2028-02-29'],
+  [null, null],
+  ['2026-02-29', undefined],
+  ['2026-12-01 17:00', undefined],
+];
+
+export const setDueDate = (k: number, d: number) =>
+  cmd(
+    `setDueDate(${k}, ${JSON.stringify(at(DUE_DATES, d)[0])})`,
+    (m) => m.cards.length > 0,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      const [sent, stored] = at(DUE_DATES, d);
+      const res = await r.s.call('PUT', `/v2/card/${card}/due-date`, { body: { DueDate: sent } });
+      r.touched.push(card);
+      if (stored === undefined) return status(res, 400, 'due date refused');
+      if (m.archived.has(card)) return status(res, 404, 'due date of archived');
+      status(res, 200, 'due date');
+      expect(res.json.data, 'due date answer').toEqual({ CardId: String(card), DueDate: stored });
+      if (stored === null) m.due.delete(card);
+      else m.due.set(card, stored);
+    },
+  );
+
+export const setReadStatus = (k: number, read: boolean) =>
+  cmd(
+    `setReadStatus(${k}, ${read})`,
+    (m) => m.cards.length > 0,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      const res = await r.s.call('PUT', `/v2/card/${card}/read-status`, { body: { ReadStatus: read ? 1 : 0 } });
+      r.touched.push(card);
+      if (m.archived.has(card)) return status(res, 404, 'read state of archived');
+      status(res, 200, 'read state');
+      if (read) m.unread.delete(card);
+      else m.unread.add(card);
+    },
+  );
+
+export const addSubTask = (k: number, body: string) =>
+  cmd(
+    `addSubTask(${k}, ${JSON.stringify(body)})`,
+    (m) => m.cards.length > 0,
+    async (m, r) => {
+      const card = at(m.cards, k);
+      const res = await r.s.call('POST', `/v2/card/${card}/sub-task`, { body: { Body: body } });
+      r.touched.push(card);
+      if (m.archived.has(card)) return status(res, 404, 'sub-task on archived');
+      status(res, 200, 'sub-task');
+      // The answer names only the card; the new sub-task is its last.
+      const subs = (await r.s.call('GET', `/v2/card/${card}`)).json.data.SubTasks as { SubTaskId: number }[];
+      const id = (subs[subs.length - 1] as { SubTaskId: number }).SubTaskId;
+      m.subTasks.push(id);
+      m.subTask.set(id, { card, done: false });
+    },
+  );
+
+/** Tick sub-task `i` through its own card, or through card `k` (`viaOther`): 404 unless that is its card. */
+export const tickSubTask = (i: number, done: boolean, viaOther: boolean, k: number) =>
+  cmd(
+    `tickSubTask(${i}, ${done}, ${viaOther}, ${k})`,
+    (m) => m.subTasks.length > 0,
+    async (m, r) => {
+      const id = at(m.subTasks, i);
+      const sub = m.subTask.get(id) as { card: number; done: boolean };
+      const card = viaOther ? at(m.cards, k) : sub.card;
+      const res = await r.s.call('PUT', `/v2/card/${card}/sub-task/${id}`, { body: { Done: done } });
+      r.touched.push(card);
+      if (m.archived.has(card)) return status(res, 404, 'tick on archived');
+      if (card !== sub.card) return status(res, 404, 'tick through another card');
+      status(res, 200, 'tick');
+      expect(res.json.data, 'tick answer').toEqual({ CardId: String(card), SubTaskId: id, Done: done });
+      sub.done = done;
     },
   );

@@ -1,15 +1,18 @@
 /**
- * Model-based: random sequences of board, column, card, move, archive, tag
- * and comment commands against the real service, each followed by a
- * comparison with an in-memory model (card order per column via the list
- * endpoint, archive/column/tags/comments of touched cards via the detail
- * endpoint), and a comparison of every card at the end of each run.
+ * Model-based: random sequences of board, column, card, move, archive,
+ * restore, tag, comment, due-date, read-state and sub-task commands against
+ * the real service, each followed by a comparison with an in-memory model
+ * (card order, due dates and read state per column via the list endpoint,
+ * each board's archived list and its order, archive/column/tags/comments/
+ * due/read/sub-tasks of touched cards via the detail endpoint), and a
+ * comparison of every card at the end of each run.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestService, type TestService } from './helpers.js';
 import {
   addComment,
+  addSubTask,
   addTag,
   archiveCard,
   changeComment,
@@ -21,8 +24,12 @@ import {
   deleteTag,
   emptyModel,
   moveCard,
+  restoreCard,
+  setDueDate,
+  setReadStatus,
   setTags,
   stats,
+  tickSubTask,
   type Real,
 } from './model-commands.js';
 
@@ -51,6 +58,13 @@ const commands = [
   fc.tuple(idx, text).map(([k, body]) => addComment(k, body)),
   fc.tuple(idx, text).map(([i, body]) => changeComment(i, body)),
   idx.map((i) => changeComment(i, null)),
+  fc
+    .tuple(idx, fc.constantFrom('back', 'same', 'any'), idx, idx, fc.option(fc.nat({ max: 6 })))
+    .map(([k, where, b, c, p]) => restoreCard(k, where, b, c, p)),
+  fc.tuple(idx, idx).map(([k, d]) => setDueDate(k, d)),
+  fc.tuple(idx, fc.boolean()).map(([k, read]) => setReadStatus(k, read)),
+  fc.tuple(idx, text).map(([k, body]) => addSubTask(k, body)),
+  fc.tuple(idx, fc.boolean(), fc.boolean(), idx).map(([i, done, viaOther, k]) => tickSubTask(i, done, viaOther, k)),
 ];
 
 describe('model-based', () => {
