@@ -23,7 +23,7 @@ export function keyName(input: string, key: Key): string {
 
 /** How a key name is shown to people. */
 export function displayKey(name: string): string {
-  const arrows: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
+  const arrows: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓', tab: 'Tab' };
   if (name.startsWith('S-')) return `Shift+${arrows[name.slice(2)] ?? name.slice(2)}`;
   if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
   if (arrows[name]) return arrows[name];
