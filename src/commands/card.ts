@@ -3,13 +3,15 @@ import { isUnreadable, type Board, type BoardRow, type CardDetail, type Column }
 import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
+import { STATE_ACTIONS, stateAction } from './card-state.js';
 import { WRITE_ACTIONS, writeAction } from './card-write.js';
 import { block, emit, fields, one } from './output.js';
 import { helpRequested, withClient } from './session.js';
 import { colorName } from './tags.js';
 
 export const CARD_HELP = `Usage: inboard card ID [options]
-       inboard card create|move|archive|comment|note|subtask|tag ... (inboard card ACTION --help)
+       inboard card create|move|archive|restore|comment|note|subtask|tag ... (inboard card ACTION --help)
+       inboard card due|read|unread|tick|untick ... (inboard card ACTION --help)
 
 Shows a card: its fields, notes, comments, sub-tasks, tags and assignees.
 
@@ -18,10 +20,16 @@ Actions
            [--assignee EMAIL]... [--unread]
   move     ID --column C [--board B] [--position N]
   archive  ID
+  restore  ID [--column C] [--position N]   (an archived card, back on a board)
   comment  ID --body TEXT|-        (- reads the text from stdin)
   note     ID --body TEXT|-
   subtask  ID --body TEXT|-
   tag      ID --tag TAG | --remove TAG | --set TAG,...
+  due      ID DATE | --clear            (DATE: 2026-12-01 or 2026-12-01T17:00Z)
+  read     ID                           (and unread ID)
+  tick     ID SUBTASK                   (and untick ID SUBTASK)
+  The local service offers due, read, unread, tick, untick and restore;
+  another server may not (the error says so).
 
 Examples
   inboard card 42
@@ -35,7 +43,7 @@ Examples
    "CreatedAt": "…", "Status": "0", "CustomFields": "[]", "Archived": false,
    "Notes": [{"NoteId", "Body", "UserId", "CreatedAt"}],
    "Comments": [{"CommentId", "UserId", "Comment", "EntityId", "CreatedAt", "UserEmail"}],
-   "SubTasks": [{"SubTaskId", "Body", "UserId", "CreatedAt"}],
+   "SubTasks": [{"SubTaskId", "Body", "UserId", "CreatedAt", "Done"}],
    "Tags": [{"Id", "Name", "Color", "BoardId"}]}
   Only the fields the server sent are there (the vendor's service sends
   {"ServiceTaskId", "TaskName", "Note", "BoardId"}); the text output says
@@ -114,7 +122,10 @@ export function cardText(c: CardDetail, place: CardPlace = {}): string {
     ),
     section(
       'Sub-tasks',
-      c.SubTasks?.map((s) => `  [${s.SubTaskId}] ${one(s.CreatedAt)}\n${block(s.Body)}`),
+      c.SubTasks?.map(
+        (s) =>
+          `  [${s.SubTaskId}]${s.Done === undefined ? '' : s.Done ? ' done' : ' open'} ${one(s.CreatedAt)}\n${block(s.Body)}`,
+      ),
     ),
     section('Notes', notes),
     section(
@@ -131,13 +142,14 @@ export async function card(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first !== undefined && WRITE_ACTIONS.has(first)) return writeAction(first, rest);
   if (first !== undefined && ADD_ACTIONS.has(first)) return addAction(first, rest);
+  if (first !== undefined && STATE_ACTIONS.has(first)) return stateAction(first, rest);
   const { values, positionals: pos } = parse(argv, {});
   if (helpRequested(values, CARD_HELP)) return 0;
   const [idRaw = ''] = positionals(pos, ['ID']);
   // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
   if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
     throw new UsageError(
-      `'${idRaw}' is neither a card ID nor an action (create, move, archive, comment, note, subtask, tag)`,
+      `'${idRaw}' is neither a card ID nor an action (create, move, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick)`,
     );
   }
   const id = cardId(idRaw);

@@ -19,6 +19,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   boards: async () => (await import('./boards.js')).boards,
   columns: async () => (await import('./boards.js')).columns,
   cards: async () => (await import('./cards.js')).cards,
+  archived: async () => (await import('./archived.js')).archived,
   card: async () => (await import('./card.js')).card,
   tags: async () => (await import('./tags.js')).tags,
   sequences: async () => (await import('./sequences.js')).sequences,

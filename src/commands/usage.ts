@@ -23,7 +23,9 @@ Usage
                               manage API keys of a service database (inboard keys --help)
   inboard boards | columns BOARD | tags BOARD | sequences [ID]
   inboard cards BOARD [--column COL] [--all]
-  inboard card ID | card create|move|archive|comment|note|subtask|tag ...
+  inboard archived --board BOARD [--all]
+  inboard card ID | card create|move|archive|restore|comment|note|subtask|tag ...
+  inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
                               scriptable: a table, or --json (inboard CMD --help)
   inboard api METHOD PATH [-F k=v]... [--input FILE]
                               any /v2 request with the configured key

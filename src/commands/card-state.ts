@@ -1,0 +1,159 @@
+/**
+ * `inboard card due|read|unread|tick|untick|restore`: the card changes that
+ * are extensions of the local service (README › Extensions). Against a
+ * server without one, the client's "… is not offered by this server" is
+ * what the user reads (exit 1).
+ */
+import { cardId, COMMON_HELP, intArg, parse, positionals, UsageError, within } from './args.js';
+import { emit, one } from './output.js';
+import { boardOfCard, resolveColumn } from './resolve.js';
+import { helpRequested, withClient } from './session.js';
+
+export const STATE_ACTIONS: ReadonlySet<string> = new Set(['due', 'read', 'unread', 'tick', 'untick', 'restore']);
+
+const DUE_HELP = `Usage: inboard card due ID DATE [options]
+       inboard card due ID --clear [options]
+
+Sets the due date of card ID, or clears it. DATE is a day (2026-12-01) or a
+moment with its time zone (2026-12-01T17:00:00Z, 2026-12-01T17:00+01:00); the
+server keeps a moment in UTC and a day as a day.
+
+Examples
+  inboard card due 42 2026-12-01
+  inboard card due 42 2026-12-01T17:00+01:00
+  inboard card due 42 --clear
+
+--json: {"CardId": "42", "DueDate": "2026-12-01T16:00:00.000Z"} (null when cleared)
+
+${COMMON_HELP}`;
+
+const readHelp = (read: boolean) => `Usage: inboard card ${read ? 'read' : 'unread'} ID [options]
+
+Marks card ID ${read ? 'read' : 'unread'}.
+
+Example
+  inboard card ${read ? 'read' : 'unread'} 42
+
+--json: {"CardId": "42", "ReadStatus": ${read ? 1 : 0}}
+
+${COMMON_HELP}`;
+
+const tickHelp = (done: boolean) => `Usage: inboard card ${done ? 'tick' : 'untick'} ID SUBTASK [options]
+
+${done ? 'Ticks' : 'Unticks'} sub-task SUBTASK of card ID (its id, as \`inboard card ID\` lists it).
+
+Example
+  inboard card ${done ? 'tick' : 'untick'} 42 7
+
+--json: {"CardId": "42", "SubTaskId": 7, "Done": ${done}}
+
+${COMMON_HELP}`;
+
+const RESTORE_HELP = `Usage: inboard card restore ID [--column C] [--position N] [options]
+
+Brings archived card ID back: to the column it was archived from, or to
+column C of its board (an id, Label_<n> or name), at position N (0 = top,
+the default).
+
+Examples
+  inboard card restore 42
+  inboard card restore 42 --column Done --position 2
+
+--json: {"CardId": "42", "ColumnId": 3, "Position": 0} (where the card went)
+
+${COMMON_HELP}`;
+
+async function due(argv: string[]): Promise<number> {
+  const { values, positionals: rest } = parse(argv, { clear: { type: 'boolean' } });
+  if (helpRequested(values, DUE_HELP)) return 0;
+  const clear = values.clear === true;
+  if (clear && rest.length > 1) throw new UsageError('give DATE or --clear, not both');
+  const [idRaw = '', date] = positionals(rest, ['ID'], clear ? [] : ['DATE']);
+  const id = cardId(idRaw);
+  if (!clear && (date === undefined || date.trim() === '')) throw new UsageError('missing DATE (or --clear)');
+  return withClient(values, async (client) => {
+    const res = await client.setDueDate(id, clear ? null : (date ?? '').trim());
+    emit(values.json === true, res, () =>
+      res.DueDate === null
+        ? `Card ${one(res.CardId)}: no due date\n`
+        : `Card ${one(res.CardId)} due ${one(res.DueDate)}\n`,
+    );
+    return 0;
+  });
+}
+
+async function readState(read: boolean, argv: string[]): Promise<number> {
+  const { values, positionals: rest } = parse(argv, {});
+  if (helpRequested(values, readHelp(read))) return 0;
+  const [idRaw = ''] = positionals(rest, ['ID']);
+  const id = cardId(idRaw);
+  return withClient(values, async (client) => {
+    const res = await client.setReadStatus(id, read);
+    emit(values.json === true, res, () => `Marked card ${one(res.CardId)} ${read ? 'read' : 'unread'}\n`);
+    return 0;
+  });
+}
+
+async function tick(done: boolean, argv: string[]): Promise<number> {
+  const { values, positionals: rest } = parse(argv, {});
+  if (helpRequested(values, tickHelp(done))) return 0;
+  const [idRaw = '', subRaw = ''] = positionals(rest, ['ID', 'SUBTASK']);
+  const id = cardId(idRaw);
+  const subTask = intArg('SUBTASK', subRaw);
+  return withClient(values, async (client) => {
+    const res = await client.tickSubTask(id, subTask, done);
+    emit(
+      values.json === true,
+      res,
+      () => `${res.Done ? 'Ticked' : 'Unticked'} sub-task ${res.SubTaskId} of card ${one(res.CardId)}\n`,
+    );
+    return 0;
+  });
+}
+
+async function restore(argv: string[]): Promise<number> {
+  const { values, positionals: rest } = parse(argv, {
+    column: { type: 'string' },
+    position: { type: 'string' },
+  });
+  if (helpRequested(values, RESTORE_HELP)) return 0;
+  const [idRaw = ''] = positionals(rest, ['ID']);
+  const id = cardId(idRaw);
+  const position = values.position === undefined ? undefined : intArg('--position', values.position, 0);
+  return withClient(values, async (client) => {
+    // An archived card still answers GET, so its board's columns can be named.
+    const board = await boardOfCard(client, id);
+    const column = values.column === undefined ? undefined : await resolveColumn(client, board, values.column);
+    const res = await client.restoreCard(id, {
+      ...(column === undefined ? {} : { ColumnId: column.Id }),
+      ...(position === undefined ? {} : { Position: position }),
+    });
+    const name =
+      column?.Name ??
+      (res.ColumnId === null
+        ? undefined
+        : (await client.listColumns(board.Id).catch(() => [])).find((c) => c.Id === res.ColumnId)?.Name);
+    const where = name === undefined ? (res.ColumnId === null ? '' : ` to column ${res.ColumnId}`) : ` to ${one(name)}`;
+    const at = res.Position === null ? '' : ` at position ${res.Position}`;
+    emit(values.json === true, res, () => `Restored card ${one(res.CardId)}${where}${at}\n`);
+    return 0;
+  });
+}
+
+export function stateAction(action: string, argv: string[]): Promise<number> {
+  const run = (): Promise<number> => {
+    switch (action) {
+      case 'due':
+        return due(argv);
+      case 'read':
+      case 'unread':
+        return readState(action === 'read', argv);
+      case 'tick':
+      case 'untick':
+        return tick(action === 'tick', argv);
+      default:
+        return restore(argv);
+    }
+  };
+  return within(`card ${action}`, run);
+}
