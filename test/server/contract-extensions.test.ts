@@ -322,15 +322,41 @@ describe('POST /v2/card/:id/restore', () => {
   });
 });
 
-describe('card ids past 2^53', () => {
-  it('every extension on a card looks the id up as text: 404 naming it', async () => {
+describe('ids past 2^53', () => {
+  it('every extension on a card looks the id up as text: 404 naming it, and the card it would round to is untouched', async () => {
+    // What 9007199254740993 would round to: any rounding would land on this card.
+    const near = 9007199254740992;
+    s.withDb((db) =>
+      db
+        .prepare(
+          `INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at, archived)
+           VALUES (?, 1, 1, 'Rounded onto me', 'owner@example.com', -1, '2026-11-01T00:00:00.000Z', 1)`,
+        )
+        .run(near),
+    );
     const big = '9007199254740993';
     const tries = [
-      s.call('PUT', `/v2/card/${big}/due-date`, { body: { DueDate: null } }),
+      s.call('PUT', `/v2/card/${big}/due-date`, { body: { DueDate: '2026-12-01' } }),
       s.call('PUT', `/v2/card/${big}/read-status`, { body: { ReadStatus: 0 } }),
       s.call('PUT', `/v2/card/${big}/sub-task/1`, { body: { Done: true } }),
       s.call('POST', `/v2/card/${big}/restore`),
     ];
     for (const r of await Promise.all(tries)) refused(r, `Card ${big} not found`, 404);
+    const row = s.withDb((db) =>
+      db.prepare('SELECT due_date, read_status, archived FROM cards WHERE id = ?').get(near),
+    );
+    expect(row).toEqual({ due_date: null, read_status: 1, archived: 1 });
+  });
+
+  it('a board or sub-task id past 2^53 is refused in words', async () => {
+    refused(
+      await s.call('GET', '/v2/board/9007199254740993/archived-cards?page=1'),
+      'boardId: is larger than any id this service gives',
+    );
+    const id = await create({ SubTask: 's' });
+    refused(
+      await s.call('PUT', `/v2/card/${id}/sub-task/9007199254740993`, { body: { Done: true } }),
+      'subTaskId: is larger than any id this service gives',
+    );
   });
 });
