@@ -51,3 +51,38 @@ describe('ids of deleted rows', () => {
     db.close();
   });
 });
+
+describe('migration 3 (archived_at, sub-task ticks)', () => {
+  it('upgrades a version 2 file: old archived cards keep no time, old sub-tasks are open', () => {
+    const path = join(dir, 'v2.db');
+    // A version 2 file, made by taking migration 3 back off a new one.
+    const fresh = openDb(path);
+    fresh.exec(`DROP INDEX cards_archived;
+      ALTER TABLE cards DROP COLUMN archived_at;
+      ALTER TABLE subtasks DROP COLUMN done;
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at, archived)
+        VALUES (1, 1, 1, 'old', 'o@x.io', 0, 'now', 1);
+      INSERT INTO subtasks (card_id, user_id, body, created_at) VALUES (1, 1, 's', 'now');`);
+    fresh.pragma('user_version = 2');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.prepare('SELECT archived, archived_at FROM cards WHERE id = 1').get()).toEqual({
+      archived: 1,
+      archived_at: null,
+    });
+    expect(db.prepare('SELECT done FROM subtasks').pluck().all()).toEqual([0]);
+    const plan = db
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT * FROM cards WHERE board_id = 1 AND archived = 1 ORDER BY archived_at DESC, id DESC',
+      )
+      .all() as { detail: string }[];
+    // The archived list is read off the index, in its order: no sort step.
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING INDEX cards_archived/);
+    expect(plan.map((p) => p.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
+    db.close();
+  });
+});
