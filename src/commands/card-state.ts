@@ -4,6 +4,7 @@
  * server without one, the client's "… is not offered by this server" is
  * what the user reads (exit 1).
  */
+import { parseDue } from '../text/due-parse.js';
 import { cardId, COMMON_HELP, intArg, parse, positionals, UsageError, within } from './args.js';
 import { emit, one } from './output.js';
 import { boardOfCard, resolveColumn } from './resolve.js';
@@ -15,12 +16,15 @@ const DUE_HELP = `Usage: inboard card due ID DATE [options]
        inboard card due ID --clear [options]
 
 Sets the due date of card ID, or clears it. DATE is a day (2026-12-01) or a
-moment with its time zone (2026-12-01T17:00:00Z, 2026-12-01T17:00+01:00); the
-server keeps a moment in UTC and a day as a day.
+moment with its time zone (2026-12-01T17:00:00Z, 2026-12-01T17:00+01:00),
+sent as given: the server keeps a moment in UTC and a day as a day. Anything
+else is read as the board's D key reads it, in your local time zone:
+"2026-12-01 17:00", today, tomorrow, fri, "fri 9:00", +3d, +2h, +1w.
 
 Examples
   inboard card due 42 2026-12-01
   inboard card due 42 2026-12-01T17:00+01:00
+  inboard card due 42 "tomorrow 17:00"
   inboard card due 42 --clear
 
 --json: {"CardId": "42", "DueDate": "2026-12-01T16:00:00.000Z"} (null when cleared)
@@ -63,6 +67,15 @@ Examples
 
 ${COMMON_HELP}`;
 
+/** The server's own forms go as typed; the rest is read as people write dates (text/due-parse.ts). */
+function dueValue(date: string): string {
+  if (/^\d{4}-\d{2}-\d{2}(T.*(Z|[+-]\d{2}:\d{2}))?$/.test(date)) return date;
+  const read = parseDue(date, new Date());
+  if (!read.ok) throw new UsageError(read.error);
+  if (read.value === null) throw new UsageError('missing DATE (or --clear)');
+  return read.value;
+}
+
 async function due(argv: string[]): Promise<number> {
   const { values, positionals: rest } = parse(argv, { clear: { type: 'boolean' } });
   if (helpRequested(values, DUE_HELP)) return 0;
@@ -72,7 +85,7 @@ async function due(argv: string[]): Promise<number> {
   const id = cardId(idRaw);
   if (!clear && (date === undefined || date.trim() === '')) throw new UsageError('missing DATE (or --clear)');
   return withClient(values, async (client) => {
-    const res = await client.setDueDate(id, clear ? null : (date ?? '').trim());
+    const res = await client.setDueDate(id, clear ? null : dueValue((date ?? '').trim()));
     emit(values.json === true, res, () =>
       res.DueDate === null
         ? `Card ${one(res.CardId)}: no due date\n`

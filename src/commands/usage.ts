@@ -6,7 +6,8 @@
 import { MIN_REFRESH_SECONDS, REFRESH_SECONDS } from '../config/defaults.js';
 
 /** How the board is opened; the usage's first line. */
-export const BOARD_SYNOPSIS = 'inboard [--board ID|NAME] [--url URL] [--insecure] [--refresh SECONDS]';
+export const BOARD_SYNOPSIS =
+  'inboard [--board ID|NAME] [--url URL] [--insecure] [--refresh SECONDS] [--email EMAIL] [--no-mark-read]';
 
 /** What follows an error in the board's flags. */
 export const BOARD_USAGE = `Usage: ${BOARD_SYNOPSIS}\nSee 'inboard --help'.`;
@@ -35,6 +36,9 @@ The board
   --refresh SECONDS
                    read the open board again every SECONDS (default ${REFRESH_SECONDS};
                    0 turns it off; at least ${MIN_REFRESH_SECONDS})
+  --email EMAIL    or INBOARD_EMAIL: you, for the filter's assignee:me
+                   (else the server says, where it can: GET /v2/me)
+  --no-mark-read   or INBOARD_MARK_READ=0: opening a card leaves it unread
 
 Configuration (flag > environment > config file)
   --url URL        or INBOARD_URL       a remote /v2 service

@@ -58,6 +58,24 @@ describe('card due', () => {
     expect((await f.client.getCard(id)).DueDate).toBeNull();
   });
 
+  it('reads what people write as the board’s D does: "tomorrow 17:00" is that local time', async () => {
+    const id = await newCard('due in words');
+    const got = await json<{ DueDate: string }>(['card', 'due', id, 'tomorrow 17:00']);
+    const d = new Date(got.DueDate);
+    const want = new Date();
+    want.setDate(want.getDate() + 1);
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([
+      want.getFullYear(),
+      want.getMonth(),
+      want.getDate(),
+      17,
+      0,
+    ]);
+    const unread = await f.run(['card', 'due', id, '31/12']);
+    expect(unread.code).toBe(2);
+    expect(unread.stderr).toContain("Can't read '31/12' as a date");
+  });
+
   it('a date the server refuses is its words and exit 1; a missing or doubled DATE is a usage error', async () => {
     const id = await newCard('bad due');
     const bad = await f.run(['card', 'due', id, '2026-02-30']);
