@@ -168,18 +168,11 @@ describe.skipIf(!hasTmux())('triage at full speed: keys against inboard serve', 
     t.keys('BTab');
     t.keys('Space');
     await t.waitFor('☑ Check the refund went out');
-    const done = await serverSays(
-      async () => (await client.getCard(top)).SubTasks?.find((s) => s.Body === 'Check the refund went out')?.Done,
-      (v) => v === true,
-    );
-    expect(done).toBe(true);
+    const ticked = async () =>
+      (await client.getCard(top)).SubTasks?.find((s) => s.Body === 'Check the refund went out')?.Done;
+    expect(await serverSays(ticked, (v) => v === true)).toBe(true);
     t.keys('u');
     await t.waitFor('☐ Check the refund went out');
-    expect(
-      await serverSays(
-        async () => (await client.getCard(top)).SubTasks?.find((s) => s.Body === 'Check the refund went out')?.Done,
-        (v) => v === false,
-      ),
-    ).toBe(false);
+    expect(await serverSays(ticked, (v) => v === false)).toBe(false);
   }, 30_000);
 });

@@ -10,7 +10,6 @@ import { newColumn } from '../flows/board-flows.js';
 import { archivedCards, archivedUnavailable } from '../flows/archived-flows.js';
 import { addText, archive, editTitle, newCard } from '../flows/card-flows.js';
 import { dueDate, dueUnavailable } from '../flows/due-flows.js';
-import { travel } from '../flows/history-flows.js';
 import { jumpToCard } from '../flows/jump-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { moveTo } from '../flows/move-flows.js';
@@ -20,6 +19,7 @@ import { tagManager, tagPicker } from '../flows/tag-flows.js';
 import { Triage } from '../triage.js';
 import { focusedId, noCardReason, quiet, unseenReason, type ScreenKeys } from './context.js';
 import { filterPrompt, snapToFilter } from './filter-keys.js';
+import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
 
 type B = ScreenBinding<ScreenKeys>;
@@ -310,15 +310,7 @@ export const BOARD_KEYS: readonly B[] = (
       unavailable: noCardReason,
       run: (k) => k.store.getState().toggleSelected(focusedId(k)),
     },
-    {
-      action: 'undo',
-      keys: ['u'],
-      group: 'Edit',
-      help: 'undo your last change (move, archive, tags, title, due, read…)',
-      hint: 'undo',
-      run: fresh((k) => travel(k.flow, true)),
-    },
-    { action: 'redo', keys: ['U'], group: 'Edit', help: 'redo what u undid', run: fresh((k) => travel(k.flow, false)) },
+    ...HISTORY_KEYS,
     { action: 'column.new', keys: ['C'], group: 'Board', help: 'new column', run: fresh((k) => newColumn(k.flow)) },
     {
       action: 'board.filter',

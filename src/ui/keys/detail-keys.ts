@@ -9,12 +9,12 @@ import { isOthers, liveDetail } from '../../store/index.js';
 import { detailItems, stepSel } from '../detail-selection.js';
 import { addText, archive, deleteComment, editComment, editTitle } from '../flows/card-flows.js';
 import { dueDate, dueUnavailable } from '../flows/due-flows.js';
-import { travel } from '../flows/history-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
 import type { ScreenKeys } from './context.js';
+import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
 
 type B = ScreenBinding<ScreenKeys>;
@@ -201,8 +201,7 @@ export const DETAIL_KEYS: readonly B[] = (
       unavailable: (k) => readUnavailable(k.store),
       run: onCard((k) => toggleRead(k.flow, open(k).cardId)),
     },
-    { action: 'undo', keys: ['u'], group: 'Edit', help: 'undo your last change', run: (k) => travel(k.flow, true) },
-    { action: 'redo', keys: ['U'], group: 'Edit', help: 'redo what u undid', run: (k) => travel(k.flow, false) },
+    ...HISTORY_KEYS,
     {
       action: 'detail.back',
       keys: ['esc', 'q'],

@@ -7,13 +7,13 @@
 import type { CardId } from '../../api/tolerant.js';
 import { addText, archive } from '../flows/card-flows.js';
 import { dueDate, dueUnavailable } from '../flows/due-flows.js';
-import { travel } from '../flows/history-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
 import type { Triage } from '../triage.js';
 import { truncate } from '../../text/width.js';
 import type { ScreenKeys } from './context.js';
+import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
 
 type B = ScreenBinding<ScreenKeys>;
@@ -241,15 +241,7 @@ export const TRIAGE_KEYS: readonly B[] = (
       help: 'scroll the card a screen up',
       run: (k) => session(k).scrollBy(-k.pageRows),
     },
-    {
-      action: 'undo',
-      keys: ['u'],
-      group: 'Edit',
-      help: 'undo your last change',
-      hint: 'undo',
-      run: (k) => travel(k.flow, true),
-    },
-    { action: 'redo', keys: ['U'], group: 'Edit', help: 'redo what u undid', run: (k) => travel(k.flow, false) },
+    ...HISTORY_KEYS,
     {
       action: 'triage.back',
       keys: ['esc', 'q'],
