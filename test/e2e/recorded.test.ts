@@ -3,6 +3,8 @@
  * fixture: the board draws from the real service's shapes, the detail
  * shows what that service provides, and a move, an archive and a comment
  * reach exactly the card on screen — ids past 2^53, hex and wamid- included.
+ * The local service's extensions are missing there: the archive's y/n and
+ * `u` say so.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,10 +69,18 @@ describe.skipIf(!hasTmux())('the board against the real service’s shapes', () 
 
     // Back in New, the hex thread is now second: archive it.
     t.keys('h', 'g', 'j', 'a');
-    await t.waitFor('[y/n]');
+    // This server has no restore (learnt once the board opened): the y/n says so before anything goes.
+    const asked = await t.waitFor('[y/n]');
+    expect(asked).toContain('It cannot be undone on this server.');
     t.keys('y');
     await until(() => svc.archived.includes(HEX), 'the hex thread archived');
     expect(svc.archived).toEqual([HEX]);
+    // u says why it can't, and sends nothing.
+    const sent = svc.requests.length;
+    t.keys('u');
+    await t.waitFor('An archive cannot be undone on this server');
+    // (The board may read ahead meanwhile; nothing asks to restore.)
+    expect(svc.requests.slice(sent).filter((r) => r.method !== 'GET')).toEqual([]);
 
     // In progress: the big card on top, then the WhatsApp card. Comment on it.
     t.keys('l', 'g', 'j', 'c');
