@@ -10,6 +10,7 @@ import { newBoard } from './flows/board-flows.js';
 import type { Flow } from './flows/flow.js';
 import { refreshClock } from './flows/refresh.js';
 import { Help } from './Help.js';
+import { drawNextFrameAtOnce } from './ink-overrides/throttle.js';
 import type { DetailSel } from './detail-selection.js';
 import { markReadOnOpen as markRead } from './flows/read-flows.js';
 import { actionFor, hintsFor, keyName, screenBindingOf, type Action, type Scope } from './keymap.js';
@@ -244,6 +245,8 @@ function Shell({
   useInput(
     useCallback(
       (input: string, key: Key) => {
+        // What a key does is drawn at once, not at the frame throttle's next edge (ink-overrides/throttle.ts).
+        drawNextFrameAtOnce();
         // Ctrl+C quits from anywhere, an open prompt included.
         if (key.ctrl && input === 'c') return onKey.current(input, key);
         router.feed(input, key);

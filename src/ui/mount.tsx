@@ -34,9 +34,9 @@ export async function mount(o: MountOptions): Promise<void> {
       {
         exitOnCtrlC: false,
         patchConsole: true,
-        // Ink's default 30 fps held the frame after a key for up to 33 ms when
-        // the frame before it had just been drawn (Enter right after j): 60
-        // halves that (docs/performance.md, "Opening a card").
+        // Frames that follow the network and paging: at most 60 a second (Ink's
+        // default 30 held them up to 33 ms). A key's own frame is drawn at once
+        // (ink-overrides/throttle.ts; docs/performance.md, "Opening a card").
         maxFps: 60,
         ...(renderLog
           ? { onRender: ({ renderTime }: { renderTime: number }) => void renderLog.write(`${renderTime}\n`) }
