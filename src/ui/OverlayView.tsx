@@ -24,6 +24,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           multiline={o.multiline}
           error={o.error}
           busy={o.busy}
+          {...(o.busyText !== undefined ? { busyText: o.busyText } : {})}
           {...(o.help !== undefined ? { help: o.help } : {})}
           {...(o.foot !== undefined ? { foot: o.foot } : {})}
           width={width}

@@ -18,6 +18,8 @@ export type Overlay =
       multiline: boolean;
       error: string | null;
       busy: boolean;
+      /** What the field's foot says while busy, where "saving…" would mislead (a look-up). */
+      busyText?: string;
       help?: string;
       /** Replaces the 'Enter save · Esc cancel' line where those words would mislead (the filter). */
       foot?: string;

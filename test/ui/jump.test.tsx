@@ -35,6 +35,20 @@ describe('# jumps to a card by id', () => {
     expect(ui.store.getState().cursor.cardId).toBe(card.ServiceTaskId);
   });
 
+  it('says it is looking the card up while the server answers, not "saving…"', async () => {
+    ui = await startUi();
+    const { card } = await cardOn('Sales Pipeline', 1);
+    const lookup = ui.hold(/^GET \/v2\/card\//);
+    await ui.press('#');
+    await ui.waitFor('Card id');
+    await ui.paste(card.ServiceTaskId);
+    await ui.press('enter');
+    const waiting = await ui.waitFor('looking it up…');
+    expect(waiting).not.toContain('saving…');
+    lookup.release();
+    await ui.waitFor(`Card ${card.ServiceTaskId} “`);
+  });
+
   it('an id the server has not: the prompt stays, text as typed, and says so', async () => {
     ui = await startUi();
     const before = ui.store.getState().cursor;

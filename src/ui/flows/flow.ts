@@ -51,6 +51,8 @@ export interface Ask {
   back?: (value: string) => void;
   /** The initial text is a kept draft (a flow of several steps seeds its own): say so. */
   restored?: boolean;
+  /** What the prompt's foot says while `run` is on its way (default "saving…"). */
+  busyText?: string;
   /** What the text typed so far would do (a parsed date), shown under the prompt as it changes. */
   preview?: (value: string) => string;
   /** Why the text can't be sent, or null: Enter then keeps the prompt open, the text as typed, and says so. */
@@ -117,6 +119,7 @@ export function ask(f: Flow, a: Ask): void {
     multiline: a.multiline === true,
     error: a.error ?? null,
     busy: false,
+    ...(a.busyText !== undefined ? { busyText: a.busyText } : {}),
     ...(help !== '' ? { help } : {}),
     onCancel: (value) => {
       // The step before takes this one's place — unless this one is already

@@ -26,6 +26,7 @@ export function jumpToCard(f: Flow, hidden: (cardId: CardId) => boolean): void {
   ask(f, {
     title: 'Card id',
     help: 'as the server has it (#42 or 42)',
+    busyText: 'looking it up…',
     check: (value) => (value.trim().replace(/^#/, '') === '' ? 'Type the card’s id, or Esc to cancel' : null),
     run: async (value) => {
       // A leading # is how ids are often written; the rest is the id exactly as typed.

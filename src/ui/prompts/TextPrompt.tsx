@@ -25,6 +25,8 @@ export interface TextPromptProps {
    * prompt if it refused, else to what comes next. Esc still closes it.
    */
   busy?: boolean;
+  /** What the foot says while busy (default "saving…"). */
+  busyText?: string;
   /** A dim line under the field ("Enter to skip"). */
   help?: string;
   /** The keys line, when 'Enter save · Esc cancel' is not what they do. */
@@ -94,7 +96,7 @@ export function TextPrompt(p: TextPromptProps) {
   const rows = all.slice(top, top + height);
   while (rows.length < height) rows.push('');
   const foot = p.busy
-    ? 'saving…'
+    ? (p.busyText ?? 'saving…')
     : p.foot !== undefined
       ? p.foot
       : `Enter ${multiline ? 'save · Ctrl+J new line · Ctrl+G editor' : 'save'} · Esc cancel`;
