@@ -29,6 +29,12 @@ interface Spec {
 }
 type CardSpec = [title: string, spec?: Spec];
 
+/** Support Inbox threads archived from Done: title, days ago. */
+const ARCHIVED: [string, number][] = [
+  ['Re: Receipt for order #88213 (resolved)', 4],
+  ['Out of office: back Monday', 6],
+];
+
 const SUPPORT: Record<string, CardSpec[]> = {
   New: [
     ['Re: Invoice #10482 charged twice this month', { u: 1, t: ['Billing', 'Urgent'], d: 1 }],
@@ -286,6 +292,21 @@ export function seedDemo(db: DB, ownerId: number): boolean {
       };
       board('Support Inbox', SUPPORT);
       board('Sales Pipeline', SALES);
+      // Two threads archived last week, so `A` (the archived-cards extension) has something to show.
+      const done = db
+        .prepare(
+          `SELECT c.id AS col, c.board_id AS board FROM columns c JOIN boards b ON b.id = c.board_id
+           WHERE b.name = 'Support Inbox' AND c.name = 'Done'`,
+        )
+        .get() as { col: number; board: number };
+      ARCHIVED.forEach(([title, daysAgo], i) =>
+        db
+          .prepare(
+            `INSERT INTO cards (board_id, column_id, title, read_status, thread_owner_email, status, archived, archived_at, position, created_at)
+             VALUES (?, ?, ?, 1, ?, '1', 1, ?, ?, ?)`,
+          )
+          .run(done.board, done.col, title, owner, iso(daysAgo * 1440), -(i + 1) * GAP, iso((daysAgo + 3) * 1440)),
+      );
       SEQUENCES.forEach((seq, k) => {
         const id = db
           .prepare('INSERT INTO sequences (user_id, name, created_at) VALUES (?, ?, ?)')

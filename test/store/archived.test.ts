@@ -88,3 +88,17 @@ describe('the archived cards of the open board', () => {
     }
   });
 });
+
+describe('the demo workspace', () => {
+  it('has two threads archived last week on Support Inbox, so A shows something from the start', async () => {
+    const store = await demo.open('Support Inbox');
+    await store.getState().loadArchived(1);
+    const items = store.getState().archived.items.filter((r): r is ArchivedCard => !isUnreadable(r as object));
+    const seeded = ['Re: Receipt for order #88213 (resolved)', 'Out of office: back Monday'];
+    // (Cards other tests here archived come first: they are newer.)
+    expect(items.map((c) => c.TaskName).filter((t) => seeded.includes(t))).toEqual(seeded);
+    // Archived, so not on the board: Done lists neither.
+    const shown = [...store.getState().view.cards.values()].map((c) => c.title);
+    expect(shown).not.toContain('Out of office: back Monday');
+  });
+});
