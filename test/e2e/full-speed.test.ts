@@ -31,6 +31,16 @@ async function serverSays<T>(read: () => Promise<T>, check: (v: T) => boolean): 
   return v;
 }
 
+/** The id on top of column `col` once it is `top` (or five seconds pass). */
+async function topOf(ids: (col: number) => Promise<CardId[]>, top: CardId, col: number): Promise<CardId | undefined> {
+  return (
+    await serverSays(
+      () => ids(col),
+      (v) => v[0] === top,
+    )
+  )[0];
+}
+
 async function opened() {
   const t = demo.terminal();
   t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
@@ -46,34 +56,13 @@ describe.skipIf(!hasTmux())('triage at full speed: keys against inboard serve', 
     const top = (await ids(0))[0]!;
     const t = await opened();
     t.keys('L');
-    expect(
-      (
-        await serverSays(
-          () => ids(1),
-          (v) => v[0] === top,
-        )
-      )[0],
-    ).toBe(top);
+    expect(await topOf(ids, top, 1)).toBe(top);
     t.keys('u');
     await t.waitFor('Undone: move of');
-    expect(
-      (
-        await serverSays(
-          () => ids(0),
-          (v) => v[0] === top,
-        )
-      )[0],
-    ).toBe(top);
+    expect(await topOf(ids, top, 0)).toBe(top);
     t.keys('U');
     await t.waitFor('Redone: move of');
-    expect(
-      (
-        await serverSays(
-          () => ids(1),
-          (v) => v[0] === top,
-        )
-      )[0],
-    ).toBe(top);
+    expect(await topOf(ids, top, 1)).toBe(top);
   }, 30_000);
 
   it('u brings back an archived card', async () => {
@@ -89,14 +78,7 @@ describe.skipIf(!hasTmux())('triage at full speed: keys against inboard serve', 
     );
     t.keys('u');
     await t.waitFor('Undone: archive of');
-    expect(
-      (
-        await serverSays(
-          () => ids(0),
-          (v) => v[0] === top,
-        )
-      )[0],
-    ).toBe(top);
+    expect(await topOf(ids, top, 0)).toBe(top);
   }, 30_000);
 
   it('D sets a due date, showing what it understood first; a bad one keeps the text', async () => {
