@@ -133,6 +133,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       reloadColumns: board.reloadColumns,
       loadBoards: () => board.actions.loadBoards(),
       reloadDetail,
+      foldIntoDetail: detail.foldIntoDetail,
       refresh: () => refresh.refresh(),
     });
     const history = makeHistory(core, engine);

@@ -6,6 +6,8 @@
 import type { CardDetail, CardId } from '../api/tolerant.js';
 import type { Core, CoreData } from './core.js';
 import { sameDetail, type DetailCache } from './detail-cache.js';
+import { liveDetail } from './detail-live.js';
+import type { Mutation } from './mutation-kinds.js';
 import { isServerId } from './pending-ids.js';
 import { errorText } from './status.js';
 import type { TagsData } from './tags.js';
@@ -40,6 +42,12 @@ export interface CardDetails {
   readonly reloadDetail: (cardId: CardId) => Promise<void>;
   /** The card as listed, with `got` (the server's answer) over it: what the detail shows. */
   readonly detailOf: (cardId: CardId, got?: CardDetail) => CardDetail;
+  /**
+   * A change to the card the detail shows, confirmed: drawn into its data as
+   * the server now has it (a read mark, a due date, a tick…), so no second
+   * read is needed for what the request already said.
+   */
+  readonly foldIntoDetail: (m: Mutation, cardId: CardId) => void;
 }
 
 export function makeCardDetail(core: Core<CoreData & DetailData & TagsData>, cache: DetailCache): CardDetails {
@@ -104,5 +112,12 @@ export function makeCardDetail(core: Core<CoreData & DetailData & TagsData>, cac
   }
 
   const actions: Omit<DetailActions, 'prefetchWhileIdle'> = { openCard, closeCard: () => core.set({ detail: null }) };
-  return { actions, reloadDetail, detailOf };
+  function foldIntoDetail(m: Mutation, cardId: CardId): void {
+    const shown = core.get().detail;
+    if (shown?.cardId !== cardId || shown.data === null) return;
+    const data = liveDetail(shown.data, [m]);
+    if (data !== shown.data) core.set({ detail: { ...shown, data } });
+  }
+
+  return { actions, reloadDetail, detailOf, foldIntoDetail };
 }

@@ -42,6 +42,8 @@ export interface EngineDeps {
   readonly loadBoards: () => Promise<void>;
   /** Reloads the card detail if it is open on `cardId`. */
   readonly reloadDetail: (cardId: CardId) => Promise<void>;
+  /** Draws a confirmed change into the card detail if it is open on `cardId` (card-detail.ts). */
+  readonly foldIntoDetail: (m: Mutation, cardId: CardId) => void;
   /** Reloads the open board's cards (a card the server created without saying its id). */
   readonly refresh: () => Promise<void>;
 }
@@ -121,8 +123,9 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
   async function followUp(m: Mutation): Promise<void> {
     if (m.kind === 'createColumn') await deps.reloadColumns();
     else if (m.kind === 'createBoard') await deps.loadBoards();
-    // An open detail shows what the server has after the change (a no-op when it shows another card).
-    else if ('cardId' in m && m.kind !== 'create' && m.kind !== 'archive' && m.kind !== 'move')
+    // What the server made of a comment, note or sub-task (its id, author, time) is read back;
+    // every other change to an open detail is drawn from the request itself (fold).
+    else if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask')
       await deps.reloadDetail(resolve(m.cardId));
   }
 
@@ -157,6 +160,7 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     const d = new Draft(s.confirmed);
     applyEffect(d, m, id, result);
     core.folds.record(m, id, result);
+    deps.foldIntoDetail(m, id);
     core.update({ confirmed: d.result(), pending: rewritten, cursor, backoff: null });
   }
 

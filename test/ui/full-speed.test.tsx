@@ -112,16 +112,30 @@ describe('R and opening a card', () => {
     expect((await ui.other.getCard(card.id)).ReadUnreadStatus).toBe(card.unread ? 1 : 0);
   });
 
-  it('Enter on an unread card marks it read', async () => {
-    ui = await startUi();
+  it('Enter on an unread card marks it read, reading the card once', async () => {
+    let reads = 0;
+    ui = await startUi({
+      wrapClient: (c) => {
+        const getCard = c.getCard.bind(c);
+        c.getCard = (...args) => {
+          reads++;
+          return getCard(...args);
+        };
+        return c;
+      },
+    });
     const card = focused(ui);
     if (!card.unread) {
       await ui.press('R');
       await ui.until(() => ui!.store.getState().pendingCount === 0, 'marked unread');
     }
+    const before = reads;
     await ui.press('enter');
     await ui.waitFor('Thread owner');
     await ui.until(() => ui!.store.getState().pendingCount === 0, 'marked read');
+    // The detail's own read (or the read ahead it waited for), and none after the mark: the request said it all.
+    expect(reads - before).toBeLessThanOrEqual(1);
+    expect(ui.frame()).toMatch(/Status\s+read/);
     expect((await ui.other.getCard(card.id)).ReadUnreadStatus).toBe(1);
     expect(ui.store.getState().view.cards.get(card.id)!.unread).toBe(false);
     // Not the user's change: u has nothing of it to undo (the R before, if any, is what it undoes).
