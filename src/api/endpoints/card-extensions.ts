@@ -10,7 +10,7 @@ import type {
   SetReadStatusInput,
   SetTagsInput,
   TickSubTaskInput,
-} from '../schema.js';
+} from '../schema-cards.js';
 import { Fields, isRecord, readArchivedCard, readNumId } from '../tolerant.js';
 import { seg } from '../wire.js';
 import { idOr } from './answers.js';

@@ -1,7 +1,7 @@
 /** A card and the reference's changes to it: /v2/card… */
 import type { CreatedCard } from '../types.js';
 import type { Endpoints } from '../operations.js';
-import type { AddNoteInput, AddSubTaskInput, AddTagInput } from '../schema.js';
+import type { AddNoteInput, AddSubTaskInput, AddTagInput } from '../schema-cards.js';
 import { Fields, isRecord, readCardDetail, readCardId } from '../tolerant.js';
 import { kindOf, seg } from '../wire.js';
 import { answerText, idOr, successOf } from './answers.js';
