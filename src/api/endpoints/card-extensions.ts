@@ -11,7 +11,8 @@ import type {
   SetTagsInput,
   TickSubTaskInput,
 } from '../schema-cards.js';
-import { Fields, isRecord, readArchivedCard, readNumId } from '../tolerant.js';
+import { Fields, isRecord, readNumId } from '../tolerant.js';
+import { readArchivedCard } from '../tolerant-cards.js';
 import { seg } from '../wire.js';
 import { idOr } from './answers.js';
 
