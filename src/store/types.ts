@@ -64,4 +64,3 @@ export type BoardActions = OpenBoardActions &
   ServerActions;
 
 export type BoardState = BoardData & BoardActions;
-
