@@ -13,7 +13,7 @@ const items = [
 describe('marks', () => {
   it('Space: marked ⇄ unmarked; what only some cards have becomes marked', () => {
     const m = marksFrom({ on: ['a'], some: ['b'], onApply: () => undefined })!;
-    expect(items.map((i) => markOf(m, i))).toEqual(['✓', '-', ' ', ' ']);
+    expect(items.map((i) => markOf(m, i))).toEqual(['✓', '-', ' ', null]); // an action has none
     expect(m.touched).toBe(false);
     const b = toggleMark(m, 'b');
     expect(markOf(b, items[1]!)).toBe('✓');

@@ -116,9 +116,9 @@ export function applied(m: MarkState, items: readonly PickItem[]): { on: string[
   };
 }
 
-/** How a row shows its mark: ✓ marked, - on some of the cards, blank unmarked; null in a picker of one. */
+/** How a row shows its mark: ✓ marked, - on some of the cards, blank unmarked; null in a picker of one and on an action. */
 export function markOf(m: MarkState | null, item: PickItem): string | null {
-  if (m === null || item.action === true) return m === null ? null : ' ';
+  if (m === null || item.action === true) return null;
   return m.on.has(item.value) ? '✓' : m.some.has(item.value) ? '-' : ' ';
 }
 
