@@ -24,7 +24,7 @@ import type {
   Column,
   Comment,
   Tag,
-} from './tolerant.js';
+} from './read-model.js';
 import type { Json } from './transport.js';
 
 /** POST /v2/card's answer: the new card's id, or null when the server said only that it worked. */
@@ -53,8 +53,6 @@ export type Extension =
   | 'tickSubTask'
   | 'archivedCards'
   | 'restoreCard';
-
-export type { ArchivedCard, ArchivedCardRow } from './read-model.js';
 
 /** Per-call options. A POST carries an idempotency key so a retry is safe. */
 export interface CallOptions {

@@ -7,7 +7,7 @@
  * board as it is now: a move the server refused, or one undone, no longer
  * counts.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { BoardState, BoardStore, Card } from '../store/index.js';
 import { isServerId } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';

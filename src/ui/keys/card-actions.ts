@@ -7,7 +7,7 @@
  * detail closes once its card leaves. Modelled on lazygit's list controller,
  * whose bindings carry the reason they are disabled.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import { addText, archive, editTitle } from '../flows/card-flows.js';
 import { dueDate, dueUnavailable } from '../flows/due-flows.js';
 import { moveTo } from '../flows/move-flows.js';
