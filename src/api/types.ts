@@ -1,8 +1,9 @@
 /**
  * The client's contract: one typed function per /v2 endpoint. The store and
  * the scriptable commands depend on this interface; `createClient` in
- * client.ts implements it over undici. Request bodies are typed with the
- * input types of the schemas the server validates them with (schema.ts).
+ * client.ts implements it with the endpoints of endpoints/ over the request
+ * plumbing of wire.ts. Request bodies are typed with the input types of the
+ * schemas the server validates them with (schema.ts, schema-cards.ts).
  */
 import type {
   CreateBoardData,
