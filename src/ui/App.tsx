@@ -1,6 +1,6 @@
 import { Box, useApp } from 'ink';
 import { useMemo } from 'react';
-import { selectColumns, type BoardStore } from '../store/index.js';
+import type { BoardStore } from '../store/index.js';
 import { BoardPane } from './Board.js';
 import { Help } from './Help.js';
 import { hintsFor } from './keymap.js';
@@ -16,16 +16,16 @@ import { useBoardFilter } from './hooks/use-board-filter.js';
 import { useBoardSeen } from './hooks/use-board-seen.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
 import { useHintScope } from './hooks/use-hint-scope.js';
-import { useLiveDetail } from './hooks/use-live-detail.js';
 import { useNavigation } from './hooks/use-navigation.js';
 import { useNotice } from './hooks/use-notice.js';
+import { useScreenData } from './hooks/use-screen-data.js';
 import { useScreenInput } from './hooks/use-screen-input.js';
 import { useStartup } from './hooks/use-startup.js';
 import { useStatusLine } from './hooks/use-status-line.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { usePreview } from './hooks/use-preview.js';
 import { useQuit } from './hooks/use-quit.js';
-import { StoreContext, useBoard } from './store-context.js';
+import { StoreContext } from './store-context.js';
 import { REFRESH_SECONDS } from '../config/defaults.js';
 
 export interface AppProps {
@@ -84,12 +84,9 @@ function Shell({
   });
   const { screen, help } = nav;
   const hints = useHintScope(nav, overlay);
-  const boards = useBoard((s) => s.boards);
-  const boardId = useBoard((s) => s.boardId);
-  const columns = useBoard(selectColumns);
-  const detail = useLiveDetail();
+  const data = useScreenData();
   const statusLine = useStatusLine(store);
-  useAutoRefresh(store, screen === 'picker' ? null : boardId, refreshSeconds);
+  useAutoRefresh(store, screen === 'picker' ? null : data.boardId, refreshSeconds);
   useStartup(store, initialBoardId);
   const preview = usePreview(width);
   const seen = useBoardSeen(store, reactionMs);
@@ -123,17 +120,7 @@ function Shell({
   // What covers the screen's body: the help, a picker or the sequences.
   const full = overlay !== null && promptLines === 0 ? overlay : null;
   const covered = help !== null || full !== null;
-  const body = screenBody({
-    nav,
-    width,
-    height: bodyRows,
-    boards,
-    boardId,
-    pickerActive: overlay === null,
-    pickerAction,
-    detail,
-    columns,
-  });
+  const body = screenBody({ ...data, nav, width, height: bodyRows, pickerActive: overlay === null, pickerAction });
 
   // The board stays mounted under the card detail, help and full-screen
   // pickers, hidden rather than unmounted: Esc then redraws ~165 rows that

@@ -5,26 +5,21 @@
  * App calls, not a component: its answer says whether the board shows.
  */
 import type { ReactElement } from 'react';
-import type { BoardsState, ColumnInfo, DetailState } from '../store/index.js';
 import { BoardPicker } from './BoardPicker.js';
 import { CardDetail } from './CardDetail.js';
 import type { Navigation } from './hooks/use-navigation.js';
+import type { ScreenData } from './hooks/use-screen-data.js';
 import type { Action } from './keymap.js';
 import { TriageScreen } from './TriageScreen.js';
 
-export interface ScreenBodyProps {
+export interface ScreenBodyProps extends ScreenData {
   nav: Navigation;
   width: number;
   height: number;
-  boards: BoardsState;
-  boardId: number | null;
   /** False while something over the board list takes the keys. */
   pickerActive: boolean;
   /** The board list's keys that are not the list's own (use-screen-input.ts). */
   pickerAction: (action: Action) => void;
-  /** The open detail, live (use-live-detail.ts). */
-  detail: DetailState | null;
-  columns: readonly ColumnInfo[];
 }
 
 export function screenBody({ nav, width, height, boards, ...o }: ScreenBodyProps): ReactElement | null {
