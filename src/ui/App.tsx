@@ -89,7 +89,7 @@ function Shell({
   useAutoRefresh(store, screen === 'picker' ? null : data.boardId, refreshSeconds);
   useStartup(store, initialBoardId);
   const preview = usePreview(width);
-  const seen = useBoardSeen(store, reactionMs);
+  const board = useBoardSeen(store, reactionMs);
 
   // Ink 6 clears and redraws everything when a frame reaches the terminal's
   // height: keep it one line shorter. Two lines go to the status bar.
@@ -109,7 +109,7 @@ function Shell({
     interrupt: exit,
     keys: {
       store,
-      boardSeen: seen.since,
+      boardSeen: board.seen,
       filter: latestFilter,
       pageRows: Math.max(1, bodyHeight - 4),
       togglePreview: preview.toggle,
@@ -138,7 +138,7 @@ function Shell({
               width={width}
               height={bodyRows}
               filter={filter}
-              drawn={seen.drawn}
+              drawn={board.drawn}
               visible={body === null && !covered}
               preview={preview.shown}
               onBoard={screen === 'board'}

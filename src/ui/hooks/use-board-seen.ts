@@ -11,14 +11,14 @@ export interface BoardSeen {
   /** For Board to fill in as it draws the cards. */
   drawn: MutableRefObject<Drawn>;
   /** Whether the open board's cards have been on screen for `reactionMs` by now. */
-  since: () => boolean;
+  seen: () => boolean;
 }
 
 export function useBoardSeen(store: BoardStore, reactionMs: number): BoardSeen {
   const drawn = useRef<Drawn>({ boardId: null, since: null });
-  const since = (): boolean => {
+  const seen = (): boolean => {
     const d = drawn.current;
     return d.since !== null && d.boardId === store.getState().boardId && performance.now() - d.since >= reactionMs;
   };
-  return { drawn, since };
+  return { drawn, seen };
 }
