@@ -14,7 +14,7 @@ import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
-import type { Did } from '../triage.js';
+import type { Did } from '../triage-tally.js';
 import type { ScreenKeys } from './context.js';
 import type { Action, Group, ScreenBinding } from './types.js';
 
