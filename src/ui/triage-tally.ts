@@ -3,7 +3,7 @@
  * move the server refused, or one undone, no longer counts; a card archived
  * since counts as it was last seen.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { BoardState, Card } from '../store/index.js';
 
 /** What triage did to a card, in the order the progress line counts them. */
