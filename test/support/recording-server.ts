@@ -86,6 +86,9 @@ export function runNode(
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
+    // A command that never reads stdin (--help) may exit before the write
+    // lands: EPIPE then says nothing about the command, its exit code does.
+    child.stdin.on('error', (e: NodeJS.ErrnoException) => e.code === 'EPIPE' || fail(e));
     child.stdin.end(o.input ?? '');
   });
 }
