@@ -22,6 +22,8 @@ export const why = (e: unknown): string => (e instanceof Error ? e.message : Str
 export interface Ask {
   title: string;
   initial?: string;
+  /** `initial` shown selected: the first character typed replaces it, arrows edit it (a due date). */
+  selected?: boolean;
   multiline?: boolean;
   help?: string;
   /** An empty answer is allowed (an optional note). */
@@ -116,6 +118,7 @@ export function ask(f: Flow, a: Ask): void {
     kind: 'text',
     title: a.title,
     initial: kept ?? a.initial ?? '',
+    ...(a.selected === true && kept === undefined ? { selected: true } : {}),
     multiline: a.multiline === true,
     error: a.error ?? null,
     busy: false,
@@ -160,7 +163,9 @@ export function ask(f: Flow, a: Ask): void {
       };
       if (a.optimistic === true) {
         f.overlays.close(key);
-        a.run(value).then(ok, (e: unknown) => ask(f, { ...a, initial: value, error: why(e), queued: true }));
+        a.run(value).then(ok, (e: unknown) =>
+          ask(f, { ...a, initial: value, selected: false, error: why(e), queued: true }),
+        );
         return;
       }
       f.overlays.update(key, { busy: true, error: null });
