@@ -10,7 +10,17 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stateDir } from '../config/paths.js';
 
-export const DRAFT_KINDS = ['comment', 'note', 'subTask', 'newCard', 'newBoard', 'newTag'] as const;
+// `title` and `commentEdit`: an edit of a card's title or of a comment, kept when the app ended with it open.
+export const DRAFT_KINDS = [
+  'comment',
+  'note',
+  'subTask',
+  'newCard',
+  'newBoard',
+  'newTag',
+  'title',
+  'commentEdit',
+] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
 /** One draft as the file holds it. */
@@ -23,7 +33,7 @@ export interface StoredDraft {
   readonly card: string | null;
   /** How the quit line names it: `comment on "Re: Invoice"`, `new card`. */
   readonly label: string;
-  /** The text of each step: `{ text }`, or `{ title, note }` for a new card. */
+  /** The text of each step: `{ text }`, `{ title, note }` for a new card, `{ text, comment }` for a comment's edit. */
   readonly fields: Readonly<Record<string, string>>;
 }
 
