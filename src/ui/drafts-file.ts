@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stateDir } from '../config/paths.js';
 
-// `title` and `commentEdit`: an edit of a card's title or of a comment, kept when the app ended with it open.
+// `title`, `commentEdit` and `due`: an edit of what a card has, kept only when the app ended with it open.
 export const DRAFT_KINDS = [
   'comment',
   'note',
@@ -18,8 +18,10 @@ export const DRAFT_KINDS = [
   'newCard',
   'newBoard',
   'newTag',
+  'newColumn',
   'title',
   'commentEdit',
+  'due',
 ] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 

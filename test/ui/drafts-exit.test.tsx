@@ -137,3 +137,27 @@ describe('a prompt open when the app ends', () => {
     expect(await ctrlC(u, drafts)).toBe(`1 draft kept (note on "${CARD}") — it comes back when you reopen it`);
   });
 });
+
+describe('every prompt that writes keeps its text on the way out', () => {
+  it('a due date being typed and a new column’s name are kept; D brings the date back', async () => {
+    const { u, drafts } = await run();
+    const card = focus(u, CARD);
+    await u.press('D');
+    await u.waitFor('Due date of');
+    await u.paste('next week 9am');
+    expect(await ctrlC(u, drafts)).toContain(`due date of "${CARD.slice(0, 20)}`);
+    expect(onDisk()).toMatchObject([{ kind: 'due', card: card.id, fields: { text: 'next week 9am' } }]);
+    await ui!.close();
+    const next = await run();
+    focus(next.u, CARD);
+    await next.u.press('D');
+    const back = await next.u.waitFor('your draft from before');
+    expect(back).toContain('next week 9am');
+    await next.u.press('esc');
+    await next.u.waitFor((f) => !f.includes('Due date of'));
+    await next.u.press('C');
+    await next.u.waitFor('New column — name');
+    await next.u.paste('Escalated');
+    expect(await ctrlC(next.u, next.drafts)).toBe('1 draft kept (new column) — it comes back when you reopen it');
+  });
+});

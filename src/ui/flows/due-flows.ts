@@ -56,6 +56,12 @@ export function dueDate(f: Flow, cardId: CardId): void {
     initial: initialText(current),
     // A date is more often retyped than edited: typing replaces it, arrows edit it.
     selected: true,
+    draft: {
+      id: { kind: 'due', board: s.boardId, card: cardId },
+      label: `due date of ${quoted(title)}`,
+      reopen: 'press D',
+      edit: {},
+    },
     allowEmpty: true,
     optimistic: true,
     help: `tomorrow 10 · mon 9am · next week · in 2 days · ${dayFirst() ? '25/11' : '11/25'} · 2026-12-01 17:00 · empty clears`,

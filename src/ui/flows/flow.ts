@@ -106,7 +106,9 @@ function keptText(a: Ask, drafts: Drafts): string | undefined {
   const stored = a.draft === undefined ? undefined : drafts.get(a.draft.id);
   if (a.draft === undefined || stored === undefined) return undefined;
   const edit = a.draft.edit;
-  if (edit !== undefined) return (edit.matches?.(stored.fields) ?? true) ? stored.fields.text : undefined;
+  // Reopened after a refusal, a prompt shows what was sent, not an older edit.
+  if (edit !== undefined)
+    return a.queued !== true && (edit.matches?.(stored.fields) ?? true) ? stored.fields.text : undefined;
   // A one-prompt draft comes back by itself; a flow of several steps seeds its steps.
   return a.draft.fields === undefined && a.initial === undefined ? stored.fields.text : undefined;
 }
