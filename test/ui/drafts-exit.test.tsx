@@ -161,3 +161,32 @@ describe('every prompt that writes keeps its text on the way out', () => {
     expect(await ctrlC(next.u, next.drafts)).toBe('1 draft kept (new column) — it comes back when you reopen it');
   });
 });
+
+describe('Ctrl+C however it arrives', () => {
+  it('read in one chunk with the text before it: the text goes in, is kept, and the app quits', async () => {
+    const { u, drafts } = await run();
+    const card = focus(u, CARD);
+    await u.press('c');
+    await u.waitFor('Comment on “Where do I change');
+    u.pasteRaw('typed fast\x03');
+    await new Promise((r) => setTimeout(r, 50));
+    // Quit: a key typed after it reaches no prompt.
+    await u.press('x');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(u.frame()).not.toContain('typed fastx');
+    expect(drafts.quitLine()).toContain(`comment on "${CARD}"`);
+    expect(onDisk()).toMatchObject([{ kind: 'comment', card: card.id, fields: { text: 'typed fast' } }]);
+  });
+
+  it('at the y/n before a past due date: the date typed is kept', async () => {
+    const { u, drafts } = await run();
+    const card = focus(u, CARD);
+    await u.press('D');
+    await u.waitFor('Due date of');
+    await u.paste('2020-01-01');
+    await u.press('enter');
+    await u.waitFor('Set it anyway?');
+    expect(await ctrlC(u, drafts)).toContain('due date of');
+    expect(onDisk()).toMatchObject([{ kind: 'due', card: card.id, fields: { text: '2020-01-01' } }]);
+  });
+});

@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useLayoutEffect, useMemo } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { KeyRouter, KeyRouterContext } from '../../src/ui/hooks/use-key-router.js';
+import { Confirm } from '../../src/ui/prompts/Confirm.js';
 import { TextPrompt } from '../../src/ui/prompts/TextPrompt.js';
 import { textInputReducer } from '../../src/ui/prompts/use-text-input-state.js';
 import { KEYS, tick } from './helpers.js';
@@ -144,5 +145,24 @@ describe('a prefilled value shown selected', () => {
     expect(textInputReducer(sel, { type: 'insert', text: 'x', multiline: false })).toEqual({ value: 'x', cursor: 1 });
     expect(textInputReducer(sel, { type: 'deleteForward' })).toEqual({ value: '', cursor: 0 });
     expect(textInputReducer(sel, { type: 'end' })).toEqual({ value: 'abc', cursor: 3 });
+  });
+});
+
+describe('a y/n', () => {
+  it('a key other than y, n or Esc says it does nothing, and answers nothing', async () => {
+    const yes = vi.fn();
+    const no = vi.fn();
+    const app = await typeInto(
+      <Routed>
+        <Confirm question="Archive “Refund”?" width={70} onYes={yes} onNo={no} />
+      </Routed>,
+      'x',
+    );
+    expect(app.lastFrame()).toContain('Archive “Refund”? [y/n] x does nothing here');
+    app.stdin.write(MORE['C-t']!);
+    await tick(10);
+    expect(app.lastFrame()).toContain('Ctrl+T does nothing here');
+    expect(yes).not.toHaveBeenCalled();
+    expect(no).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@
  * other key is text, an edit from the keymap, or said to do nothing here
  * (`onIgnored`): none is dropped without a word.
  */
-import { useStdin, type Key } from 'ink';
+import { useApp, useStdin, type Key } from 'ink';
 import { useEffect, useRef, type Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 import { actionFor, bindingFor, ctrlByte, editFor, keyName, promptEditBytes } from '../keymap.js';
@@ -80,6 +80,7 @@ export function useTextInput({
   onIgnored,
 }: UseTextInputOptions): void {
   const { internal_eventEmitter: events } = useStdin();
+  const { exit } = useApp();
   useEffect(() => {
     // Before Ink's listener, which turns the read into a key.
     events.prependListener('input', noteRaw);
@@ -112,25 +113,40 @@ export function useTextInput({
       if (input === '\n' && !multiline) return onIgnored?.('C-j', latest.current.value);
       if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown || input === '')
         return onIgnored?.(name, latest.current.value);
-      // Editing keys typed in the same read as text ("\x01URGENT " when Ctrl+A
-      // and the typing land together) are keys, not text to drop: apply them
-      // and the text between them in order. No paste holds them.
-      if (input.length > 1 && KEY_BYTES.test(input)) {
-        for (const part of input.split(KEY_SPLIT)) {
-          if (part === '') continue;
-          const edit = EDIT_ACTIONS.get(part);
-          if (edit !== undefined) dispatch(edit);
-          else if (part === EDITOR_BYTE) editText();
-          else if (typeText(part)) return;
-        }
-        return;
+      // Ctrl+C read with text ("reply\x03" typed fast) is still Ctrl+C: the
+      // text before it goes in (and is kept as a draft), then the app quits as
+      // on Ctrl+C alone (App).
+      const quit = input.indexOf('\x03');
+      if (quit !== -1 && input.length > 1) {
+        typeChunk(input.slice(0, quit));
+        return exit();
       }
-      typeText(input);
+      typeChunk(input);
     },
     isActive,
     true,
     waiting,
   );
+
+  /**
+   * Text read at once. Editing keys typed in the same read as text
+   * ("\x01URGENT " when Ctrl+A and the typing land together) are keys, not
+   * text to drop: they apply with the text between them, in order. No paste
+   * holds them.
+   */
+  function typeChunk(input: string): void {
+    if (input.length > 1 && KEY_BYTES.test(input)) {
+      for (const part of input.split(KEY_SPLIT)) {
+        if (part === '') continue;
+        const edit = EDIT_ACTIONS.get(part);
+        if (edit !== undefined) dispatch(edit);
+        else if (part === EDITOR_BYTE) editText();
+        else if (typeText(part)) return;
+      }
+      return;
+    }
+    typeText(input);
+  }
 
   /** Ctrl+G: the editor's text replaces the prompt's (the editor has said why when it doesn't). */
   function editText(): void {
