@@ -190,3 +190,25 @@ describe('Ctrl+C however it arrives', () => {
     expect(onDisk()).toMatchObject([{ kind: 'due', card: card.id, fields: { text: '2020-01-01' } }]);
   });
 });
+
+describe('q', () => {
+  it('q while a new card is on its way, and the server refuses it: the card’s text is kept', async () => {
+    const { u, drafts } = await run();
+    const create = u.hold(/^POST \/v2\/card\b/);
+    await u.press('n');
+    await u.waitFor('New card in New — title');
+    await u.paste('y'.repeat(501));
+    await u.press('enter');
+    await u.waitFor('note (optional)');
+    await u.paste('Second floor');
+    await u.press('enter');
+    await u.until(() => create.waiting === 1, 'the card sent');
+    await u.press('q');
+    await u.waitFor('q again quits now');
+    create.release();
+    await u.until(() => u.store.getState().pendingCount === 0, 'the refusal');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(drafts.quitLine()).toBe('1 draft kept (new card) — it comes back when you reopen it');
+    expect(onDisk()).toMatchObject([{ kind: 'newCard', fields: { title: 'y'.repeat(501), note: 'Second floor' } }]);
+  });
+});
