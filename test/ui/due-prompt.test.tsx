@@ -78,6 +78,7 @@ describe('D on a card with a due date', () => {
     await ui.press('D');
     await ui.waitFor('Due date of');
     await ui.paste('2020-01-01');
+    await ui.waitFor('in the past: Enter asks first');
     await ui.press('enter');
     await ui.waitFor('is in the past. Set it anyway? [y/n]');
     expect((await ui.other.getCard(card.id)).DueDate).toBe(new Date(2099, 10, 25, 17, 0).toISOString());

@@ -70,7 +70,8 @@ export function dueDate(f: Flow, cardId: CardId): void {
     help: `tomorrow 10 · mon 9am · next week · in 2 days · ${dayFirst() ? '25/11' : '11/25'} · 2026-12-01 17:00 · empty clears`,
     preview: (v) => {
       const r = read(v);
-      return r.ok ? `→ ${r.words}` : '';
+      if (!r.ok) return '';
+      return r.past === true ? `→ ${r.words}, in the past: Enter asks first` : `→ ${r.words}`;
     },
     check: (v) => {
       const r = read(v);
