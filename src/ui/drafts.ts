@@ -61,7 +61,6 @@ export class Drafts {
   /** The prompts open now, by a number of their own. */
   private readonly held = new Map<number, Held>();
   private holds = 0;
-  /** The quit line has been said: the exit event says it again only for what was kept after. */
   private saidLine = false;
   private readonly file: DraftsFileOf | null;
   private problem: string | null;
@@ -115,6 +114,7 @@ export class Drafts {
     return () => void this.held.delete(id);
   }
 
+  /** Whether the quit line has been said (the exit event then says only what was kept after it). */
   get said(): boolean {
     return this.saidLine;
   }
