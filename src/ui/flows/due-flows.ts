@@ -82,7 +82,7 @@ export function dueDate(f: Flow, cardId: CardId): void {
       if (!r.ok) return Promise.reject(new Error(r.error));
       const set = () => f.store.getState().setDueDate(cardId, r.value);
       const held = { ...keep.id, label: keep.label, fields: { text: v } };
-      return r.past === true ? confirmPast(f, r.words, held).then(set) : set();
+      return r.past === true ? confirmPast(f, r.words.replace(/ \(.*\)$/, ''), held).then(set) : set();
     },
     after: (v) => {
       const r = read(v);
