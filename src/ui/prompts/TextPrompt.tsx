@@ -138,7 +138,8 @@ export function TextPrompt(p: TextPromptProps) {
         {editorWhy !== null ? (
           <Text color="red">{fit(`✗ ${editorWhy}`, inner)}</Text>
         ) : ignoredKey !== null ? (
-          <Text color="yellow">{fit(`${ignoredKey} · ${foot}`, inner)}</Text>
+          // First, then what the line said (a date's preview stays in view).
+          <Text color="yellow">{fit([ignoredKey, p.help, foot].filter(Boolean).join(' · '), inner)}</Text>
         ) : (
           <Text dimColor>{fit(p.help ? `${p.help} · ${foot}` : foot, inner)}</Text>
         )}
