@@ -4,7 +4,8 @@
  * server without one, the client's "… is not offered by this server" is
  * what the user reads (exit 1).
  */
-import { parseDue } from '../text/due-parse.js';
+import { dueInstant, localDateTime, parseDue } from '../text/due-parse.js';
+import { sanitize } from '../text/sanitize.js';
 import { cardId, COMMON_HELP, intArg, parse, positionals, UsageError, within } from './args.js';
 import { emit, one } from './output.js';
 import { boardOfCard, resolveColumn } from './resolve.js';
@@ -12,19 +13,24 @@ import { helpRequested, withClient } from './session.js';
 
 export const STATE_ACTIONS: ReadonlySet<string> = new Set(['due', 'read', 'unread', 'tick', 'untick', 'restore']);
 
-const DUE_HELP = `Usage: inboard card due ID DATE [options]
+const DUE_HELP = `Usage: inboard card due ID DATE [--past] [options]
        inboard card due ID --clear [options]
 
 Sets the due date of card ID, or clears it. DATE is a day (2026-12-01) or a
 moment with its time zone (2026-12-01T17:00:00Z, 2026-12-01T17:00+01:00),
 sent as given: the server keeps a moment in UTC and a day as a day. Anything
 else is read as the board's D key reads it, in your local time zone:
-"2026-12-01 17:00", today, tomorrow, fri, "fri 9:00", +3d, +2h, +1w.
+"2026-12-01 17:00", today, tomorrow, fri, "mon 9am", "next week",
+"in 2 days", +3d, +2h, +1w, and 25/11 or 11/25 (day and month in your
+locale's order; a number over 12 is the day either way).
+
+A date in the past is refused (exit 2) unless --past says it is meant.
 
 Examples
   inboard card due 42 2026-12-01
   inboard card due 42 2026-12-01T17:00+01:00
   inboard card due 42 "tomorrow 17:00"
+  inboard card due 42 2020-01-01 --past
   inboard card due 42 --clear
 
 --json: {"CardId": "42", "DueDate": "2026-12-01T16:00:00.000Z"} (null when cleared)
@@ -67,17 +73,40 @@ Examples
 
 ${COMMON_HELP}`;
 
-/** The server's own forms go as typed; the rest is read as people write dates (text/due-parse.ts). */
-function dueValue(date: string): string {
-  if (/^\d{4}-\d{2}-\d{2}(T.*(Z|[+-]\d{2}:\d{2}))?$/.test(date)) return date;
-  const read = parseDue(date, new Date());
-  if (!read.ok) throw new UsageError(read.error);
-  if (read.value === null) throw new UsageError('missing DATE (or --clear)');
-  return read.value;
+/** A day or moment in the server's own form that is before now; not judged when it isn't a real date (the server says why). */
+function serverFormPast(date: string, now: Date): string | null {
+  const when = dueInstant(date);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (when === null || (day !== null && when.getDate() !== Number(day[3]))) return null;
+  return when.getTime() < now.getTime() ? localDateTime(when) : null;
+}
+
+/**
+ * The server's own forms go as typed; the rest is read as people write dates
+ * (text/due-parse.ts). A date in the past goes only with --past: a typo of
+ * the year must not make a card overdue without a word.
+ */
+function dueValue(date: string, pastOk: boolean): string {
+  const now = new Date();
+  let value: string;
+  let past: string | null;
+  if (/^\d{4}-\d{2}-\d{2}(T.*(Z|[+-]\d{2}:\d{2}))?$/.test(date)) {
+    value = date;
+    past = serverFormPast(date, now);
+  } else {
+    const read = parseDue(date, now);
+    if (!read.ok) throw new UsageError(read.error);
+    if (read.value === null) throw new UsageError('missing DATE (or --clear)');
+    value = read.value;
+    past = read.past === true ? read.words : null;
+  }
+  if (past !== null && !pastOk)
+    throw new UsageError(`'${sanitize(date)}' is in the past (${past}): add --past to set it anyway`);
+  return value;
 }
 
 async function due(argv: string[]): Promise<number> {
-  const { values, positionals: rest } = parse(argv, { clear: { type: 'boolean' } });
+  const { values, positionals: rest } = parse(argv, { clear: { type: 'boolean' }, past: { type: 'boolean' } });
   if (helpRequested(values, DUE_HELP)) return 0;
   const clear = values.clear === true;
   if (clear && rest.length > 1) throw new UsageError('give DATE or --clear, not both');
@@ -85,7 +114,7 @@ async function due(argv: string[]): Promise<number> {
   const id = cardId(idRaw);
   if (!clear && (date === undefined || date.trim() === '')) throw new UsageError('missing DATE (or --clear)');
   return withClient(values, async (client) => {
-    const res = await client.setDueDate(id, clear ? null : dueValue((date ?? '').trim()));
+    const res = await client.setDueDate(id, clear ? null : dueValue((date ?? '').trim(), values.past === true));
     emit(values.json === true, res, () =>
       res.DueDate === null
         ? `Card ${one(res.CardId)}: no due date\n`

@@ -10,94 +10,43 @@
  *   is 23 or 25 hours and still "tomorrow at this time". Seconds are dropped:
  *   due dates are to the minute.
  * - A weekday is the next such day after today (`fri` on a Friday is a week
- *   ahead).
+ *   ahead); `next fri` is the same day. `next week` is the coming Monday,
+ *   `next month` the first of the next month.
+ * - `in 2 days`, `in an hour`, `in 30 min` are `+2d`, `+1h`, `+30m`.
+ * - `25/11`, `25.11.2026`, `25/11/26`: day and month in the order the
+ *   locale writes them (Intl: day first in en-GB, de, fr…, month first in
+ *   en-US); a number above 12 can only be the day, on either side. Without
+ *   a year, the next such day from today on.
+ * - `at` between a day and a time is read past (`mon at 9am`).
  */
 import { sanitize } from './sanitize.js';
+import {
+  DAYS,
+  END_OF_DAY,
+  HOUR,
+  localDate,
+  localDateTime,
+  MINUTE,
+  MONTH_NAMES,
+  pad,
+  plural,
+  relativeWords,
+} from './due-words.js';
 
-export type DueParse = { ok: true; value: string | null; words: string } | { ok: false; error: string };
+export { dueInstant, localDateTime, relativeWords } from './due-words.js';
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+/** `past`: the date read is before now (to the minute): ask before setting it. */
+export type DueParse = { ok: true; value: string | null; words: string; past?: true } | { ok: false; error: string };
+
 const UNIT_MS = { m: MINUTE, h: HOUR } as const;
 const UNIT_DAYS = { d: 1, w: 7 } as const;
 const UNIT_NAME = { m: 'minute', h: 'hour', d: 'day', w: 'week' } as const;
 
-/** The end of a day that has no time of day typed. */
-const END_OF_DAY = { h: 23, m: 59 } as const;
-
 const FORMS = 'try 2026-12-01, 2026-12-01 17:00, tomorrow, fri, +3d or +2h';
 const TIMES = 'try 17:00, 9:30 or 5pm';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
 /** Typed text quoted back to the user: pasted control characters shown, not obeyed. */
 const q = (s: string): string => `'${sanitize(s)}'`;
-const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;
-
-/** "Tue 1 Dec 2026 17:00", local time: how a due date is shown in full. */
-export function localDateTime(d: Date): string {
-  return `${localDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** "Tue 1 Dec 2026", local time. */
-function localDate(d: Date): string {
-  return `${DAYS[d.getDay()]?.slice(0, 3)} ${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-}
-
-/** Whole local calendar days from `a`'s day to `b`'s (daylight saving does not count). */
-function dayDiff(a: Date, b: Date): number {
-  const day = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / (24 * HOUR);
-  return day(b) - day(a);
-}
-
-/** "in 8 days", "tomorrow", "in 2 hours 30 minutes", "3 days ago": `when` as seen from `now`. */
-export function relativeWords(when: Date, now: Date): string {
-  // To the minute, as due dates are: `+2h` is "in 2 hours" whatever the seconds of now.
-  const ms = when.getTime() - Math.floor(now.getTime() / MINUTE) * MINUTE;
-  const abs = Math.abs(ms);
-  const days = dayDiff(now, when);
-  if (abs < MINUTE) return 'now';
-  if (abs < 12 * HOUR || days === 0) {
-    const mins = Math.round(abs / MINUTE);
-    const h = Math.floor(mins / 60);
-    const m = mins % 60;
-    const span = [h > 0 ? plural(h, 'hour') : '', m > 0 ? plural(m, 'minute') : ''].filter(Boolean).join(' ');
-    return ms > 0 ? `in ${span}` : `${span} ago`;
-  }
-  if (days === 1) return 'tomorrow';
-  if (days === -1) return 'yesterday';
-  return days > 0 ? `in ${days} days` : `${-days} days ago`;
-}
-
-/**
- * A stored due date as an instant: an ISO date-time as it says; a bare date
- * (`2026-12-01`, which some servers store) is the end of that local day, as
- * `parseDue` reads one typed. Null when unreadable.
- */
-export function dueInstant(value: string): Date | null {
-  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (bare !== null) {
-    const d = new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3]), END_OF_DAY.h, END_OF_DAY.m);
-    return Number.isNaN(d.getTime()) ? null : d;
-  }
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? null : new Date(t);
-}
 
 type Step<T> = { ok: true; v: T } | { ok: false; error: string };
 const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
@@ -151,6 +100,52 @@ function readWeekday(tok: string): number | null {
   return i === -1 ? null : i;
 }
 
+/** Whether the locale writes the day before the month (25/11) or after it (11/25). */
+export function dayFirst(locale?: string): boolean {
+  const parts = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric' }).formatToParts(
+    new Date(2026, 10, 25),
+  );
+  return parts.findIndex((x) => x.type === 'day') < parts.findIndex((x) => x.type === 'month');
+}
+
+/** `25/11`, `25/11/2026`, `25.11.26` (see the top of the file), checked against the calendar. */
+function readNumericDate(tok: string, today: Day, locale: string | undefined): Step<Day> | null {
+  const m = /^(\d{1,2})([/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?\.?$/.exec(tok);
+  if (m === null) return null;
+  const first = dayFirst(locale);
+  const order = first ? 'day/month' : 'month/day';
+  let [d, mo] = first ? [Number(m[1]), Number(m[3])] : [Number(m[3]), Number(m[1])];
+  // Only one way round it can be a date.
+  if (mo > 12 && d <= 12) [d, mo] = [mo, d];
+  if (mo < 1 || mo > 12) return fail(`Can't read ${q(tok)} as a date: neither number is a month (${order} here)`);
+  const typedYear = m[4] === undefined ? null : m[4].length === 2 ? 2000 + Number(m[4]) : Number(m[4]);
+  let y = typedYear ?? today.y;
+  // No year: the next such day, today included.
+  if (typedYear === null && (mo - 1 < today.mo || (mo - 1 === today.mo && d < today.d))) y += 1;
+  const inMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  const name = MONTH_NAMES[mo - 1] ?? '';
+  if (d < 1) return fail(`Can't read ${q(tok)} as a date: days start at 1 (${order} here)`);
+  if (d > inMonth) return fail(`There is no ${d} ${name} ${y}: ${name} ${y} has ${inMonth} days (${order} here)`);
+  return { ok: true, v: { y, mo: mo - 1, d } };
+}
+
+/** `in 2 days` → `+2d`, `in an hour` → `+1h`; `next week` → `mon`, `next fri` → `fri`; `at` dropped. */
+function plainWords(text: string, today: Day): string {
+  const unit = (u: string) => (u.startsWith('mi') ? 'm' : u[0]);
+  return text
+    .replace(
+      /^in (an?|\d{1,6}) ?(minutes?|mins?|hours?|hrs?|days?|weeks?|wks?)\b/,
+      (_, n: string, u: string) => `+${n.startsWith('a') ? 1 : n}${unit(u)}`,
+    )
+    .replace(/^next week\b/, 'mon')
+    .replace(/^next month\b/, () => {
+      const d = new Date(today.y, today.mo + 1, 1, 12);
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-01`;
+    })
+    .replace(/^next ([a-z]{3,})\b/, (all, w: string) => (readWeekday(w) === null ? all : w))
+    .replace(/ at (?=\d)/, ' ');
+}
+
 /** `+3d`, `+2h`, `+1w`, `+30m`. */
 function readOffset(tok: string): Step<{ n: number; unit: 'm' | 'h' | 'd' | 'w' }> | null {
   if (!tok.startsWith('+')) return null;
@@ -174,9 +169,11 @@ function at(day: Day, time: { h: number; m: number }, typed: string): Step<Date>
 const dayOf = (d: Date): Day => ({ y: d.getFullYear(), mo: d.getMonth(), d: d.getDate() });
 const plusDays = (day: Day, n: number): Day => dayOf(new Date(day.y, day.mo, day.d + n, 12));
 
-function read(text: string, typed: string, now: Date): Step<Date> {
+function read(text: string, typed: string, now: Date, locale: string | undefined): Step<Date> {
   // "5 pm" is one time; "2026-12-01T17:00" a date and a time.
-  const norm = text.replace(/\s+(am|pm)\b/g, '$1').replace(/^(\d{4}-\d{1,2}-\d{1,2})t(\d)/, '$1 $2');
+  const norm = plainWords(text, dayOf(now))
+    .replace(/\s+(am|pm)\b/g, '$1')
+    .replace(/^(\d{4}-\d{1,2}-\d{1,2})t(\d)/, '$1 $2');
   // A full ISO instant (a value copied from `inboard card --json`): exactly as it says.
   if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d+)?)?(z|[+-]\d{2}:?\d{2})$/.test(norm)) {
     const t = Date.parse(norm.replace(' ', 'T').toUpperCase());
@@ -196,7 +193,7 @@ function read(text: string, typed: string, now: Date): Step<Date> {
 
   let day: Day | null = null;
   let clock: { h: number; m: number } = END_OF_DAY;
-  const iso = readIsoDate(first);
+  const iso = readIsoDate(first) ?? readNumericDate(first, today, locale);
   const offset = readOffset(first);
   const weekday = readWeekday(first);
   if (iso !== null) {
@@ -255,11 +252,13 @@ function within(d: Date, typed: string): Step<Date> {
  * before saving ("Tue 1 Dec 2026 17:00 (in 8 days)"). Case and surrounding
  * spaces do not matter.
  */
-export function parseDue(input: string, now: Date): DueParse {
+export function parseDue(input: string, now: Date, locale?: string): DueParse {
   const typed = input.trim();
   const text = typed.toLowerCase().replace(/\s+/g, ' ');
   if (text === '') return { ok: true, value: null, words: 'no due date' };
-  const r = read(text, typed, now);
+  const r = read(text, typed, now, locale);
   if (!r.ok) return r;
-  return { ok: true, value: r.v.toISOString(), words: `${localDateTime(r.v)} (${relativeWords(r.v, now)})` };
+  const words = `${localDateTime(r.v)} (${relativeWords(r.v, now)})`;
+  const past = r.v.getTime() < Math.floor(now.getTime() / MINUTE) * MINUTE;
+  return { ok: true, value: r.v.toISOString(), words, ...(past ? { past: true as const } : {}) };
 }

@@ -21,6 +21,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           key={o.key}
           title={o.title}
           initial={o.initial}
+          selected={o.selected === true}
           multiline={o.multiline}
           error={o.error}
           busy={o.busy}

@@ -10,7 +10,19 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stateDir } from '../config/paths.js';
 
-export const DRAFT_KINDS = ['comment', 'note', 'subTask', 'newCard', 'newBoard', 'newTag'] as const;
+// `title`, `commentEdit` and `due`: an edit of what a card has, kept only when the app ended with it open.
+export const DRAFT_KINDS = [
+  'comment',
+  'note',
+  'subTask',
+  'newCard',
+  'newBoard',
+  'newTag',
+  'newColumn',
+  'title',
+  'commentEdit',
+  'due',
+] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
 /** One draft as the file holds it. */
@@ -23,7 +35,7 @@ export interface StoredDraft {
   readonly card: string | null;
   /** How the quit line names it: `comment on "Re: Invoice"`, `new card`. */
   readonly label: string;
-  /** The text of each step: `{ text }`, or `{ title, note }` for a new card. */
+  /** The text of each step: `{ text }`, `{ title, note }` for a new card, `{ text, comment }` for a comment's edit. */
   readonly fields: Readonly<Record<string, string>>;
 }
 

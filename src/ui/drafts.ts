@@ -4,6 +4,12 @@
  * same board of the same service — so reopening that prompt brings it back,
  * in this run and, through the drafts file (drafts-file.ts), the next one.
  *
+ * The app ending with a prompt open keeps its text the same way, whichever
+ * way it ends: q, Ctrl+C, a signal (SIGTERM, SIGHUP) or a crash. Each open
+ * prompt `hold`s its text here as it is typed; the quit line keeps what is
+ * held first, and a process exit that never reached the quit line (a signal,
+ * a crash) keeps it and says so from the process's `exit` event.
+ *
  * run.tsx loads this run's drafts before the app mounts and hands them over
  * with `provideDrafts`; the app (useOverlays) takes them from there. Without
  * that (the UI tests), drafts live in memory for as long as the app is up.
@@ -11,6 +17,7 @@
 import { basename } from 'node:path';
 import type { CardId } from '../api/read-model.js';
 import { readDraftsFile, setAside, writeDraftsFile, type DraftKind, type StoredDraft } from './drafts-file.js';
+import { restoreTerminal } from './terminal.js';
 
 export type { DraftKind } from './drafts-file.js';
 
@@ -46,8 +53,15 @@ export interface DraftsOptions {
   unsaved?: string | null;
 }
 
+/** What an open prompt would keep now (null: nothing typed worth keeping). */
+export type Held = () => Draft | null;
+
 export class Drafts {
   private readonly items = new Map<string, Draft>();
+  /** The prompts open now, by a number of their own. */
+  private readonly held = new Map<number, Held>();
+  private holds = 0;
+  private saidLine = false;
   private readonly file: DraftsFileOf | null;
   private problem: string | null;
   /** Why the last write failed (cleared by one that works): the quit line says so. */
@@ -74,6 +88,8 @@ export class Drafts {
    */
   keep(d: Draft): string | null {
     const { kind, board, card, label, fields } = d;
+    // Kept last: the quit line names the latest ones when there are many.
+    this.items.delete(keyOf(d));
     this.items.set(keyOf(d), { kind, board, card, label, fields: { ...fields } });
     return this.save((scope, list) => [
       ...list.filter((x) => x.scope !== scope || !sameAs(d)(x)),
@@ -88,6 +104,34 @@ export class Drafts {
     this.save((scope, list) => list.filter((x) => x.scope !== scope || !sameAs(id)(x)));
   }
 
+  /**
+   * An open prompt's text, kept if the app ends before the prompt is done
+   * with. Returns the release, for when it is sent, cancelled or moves on.
+   */
+  hold(take: Held): () => void {
+    const id = ++this.holds;
+    this.held.set(id, take);
+    return () => void this.held.delete(id);
+  }
+
+  /** Whether the quit line has been said (the exit event then says only what was kept after it). */
+  get said(): boolean {
+    return this.saidLine;
+  }
+
+  /** Keeps what the open prompts hold (the app is ending). Returns how many were kept. */
+  keepHeld(): number {
+    let n = 0;
+    for (const take of this.held.values()) {
+      const d = take();
+      if (d === null) continue;
+      this.keep(d);
+      n++;
+    }
+    this.held.clear();
+    return n;
+  }
+
   /** The start-up problem, once. */
   takeProblem(): string | null {
     const p = this.problem;
@@ -100,11 +144,14 @@ export class Drafts {
    * none. A write that failed is tried once more first.
    */
   quitLine(): string | null {
+    this.keepHeld();
+    this.saidLine = true;
     if (this.unsaved !== null) this.save((_, list) => [...list]);
     const all = this.list();
     const n = all.length;
     if (n === 0) return null;
-    const shown = all.slice(0, 3).map((d) => d.label);
+    // The ones kept last: what was typed just now is named, not an older draft.
+    const shown = all.slice(-3).map((d) => d.label);
     if (n > 3) shown.push(`${n - 3} more`);
     const what = `${n} draft${n === 1 ? '' : 's'}`;
     if (this.unsaved !== null)
@@ -160,10 +207,34 @@ export function loadDrafts(path: string, scope: string): Drafts {
 }
 
 let session: Drafts | null = null;
+let listening = false;
+
+/**
+ * The process is ending (a signal, a crash, or after the quit line): what
+ * open prompts still hold is kept, synchronously, and said on the restored
+ * terminal — unless the quit line has said it all already.
+ */
+function atExit(): void {
+  const d = session;
+  if (d === null) return;
+  const late = d.keepHeld();
+  if (d.said && late === 0) return;
+  const line = d.quitLine();
+  restoreTerminal();
+  try {
+    if (line !== null) process.stdout.write(`${line}\n`);
+  } catch {
+    // The terminal is gone (SIGHUP): the drafts are on disk all the same.
+  }
+}
 
 /** run.tsx: the drafts the app mounted next uses (null: in memory, the default). */
 export function provideDrafts(d: Drafts | null): void {
   session = d;
+  if (d !== null && !listening) {
+    listening = true;
+    process.on('exit', atExit);
+  }
 }
 
 /** The drafts provided for this run, if any. */

@@ -15,6 +15,8 @@ export type Overlay =
       kind: 'text';
       title: string;
       initial: string;
+      /** The initial text shown selected: typing replaces it (TextPrompt). */
+      selected?: boolean;
       multiline: boolean;
       error: string | null;
       busy: boolean;

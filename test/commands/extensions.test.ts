@@ -48,12 +48,12 @@ const json = <T>(args: string[]) => f.json<T>([...args, '--json']);
 describe('card due', () => {
   it('sets a day, a moment (kept in UTC) and clears; the card says so', async () => {
     const id = await newCard('due from the shell');
-    expect(ok(await f.run(['card', 'due', id, '2026-12-01']))).toBe(`Card ${id} due 2026-12-01\n`);
-    expect(await json(['card', 'due', id, '2026-12-01T17:00+01:00'])).toEqual({
+    expect(ok(await f.run(['card', 'due', id, '2099-12-01']))).toBe(`Card ${id} due 2099-12-01\n`);
+    expect(await json(['card', 'due', id, '2099-12-01T17:00+01:00'])).toEqual({
       CardId: id,
-      DueDate: '2026-12-01T16:00:00.000Z',
+      DueDate: '2099-12-01T16:00:00.000Z',
     });
-    expect((await f.client.getCard(id)).DueDate).toBe('2026-12-01T16:00:00.000Z');
+    expect((await f.client.getCard(id)).DueDate).toBe('2099-12-01T16:00:00.000Z');
     expect(ok(await f.run(['card', 'due', id, '--clear']))).toBe(`Card ${id}: no due date\n`);
     expect((await f.client.getCard(id)).DueDate).toBeNull();
   });
@@ -71,9 +71,26 @@ describe('card due', () => {
       17,
       0,
     ]);
-    const unread = await f.run(['card', 'due', id, '31/12']);
+    const unread = await f.run(['card', 'due', id, 'someday']);
     expect(unread.code).toBe(2);
-    expect(unread.stderr).toContain("Can't read '31/12' as a date");
+    expect(unread.stderr).toContain("Can't read 'someday' as a date");
+    const inWords = await json<{ DueDate: string }>(['card', 'due', id, 'in 2 days']);
+    const days = (Date.parse(inWords.DueDate) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(1.9);
+    expect(days).toBeLessThan(2.1);
+  });
+
+  it('a date in the past is refused without --past, in words; with it, set', async () => {
+    const id = await newCard('due in the past');
+    for (const date of ['2020-01-01', '2020-01-01T09:00Z', '1/1/20']) {
+      const r = await f.run(['card', 'due', id, date]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`'${date}' is in the past (`);
+      expect(r.stderr).toContain('add --past to set it anyway');
+    }
+    expect((await f.client.getCard(id)).DueDate).toBeNull();
+    expect(ok(await f.run(['card', 'due', id, '2020-01-01', '--past']))).toBe(`Card ${id} due 2020-01-01\n`);
+    expect(ok(await f.run(['card', 'due', '--help']))).toContain('unless --past');
   });
 
   it('a date the server refuses is its words and exit 1; a missing or doubled DATE is a usage error', async () => {
@@ -84,7 +101,7 @@ describe('card due', () => {
     const missing = await f.run(['card', 'due', id]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('inboard card due: missing DATE (or --clear)');
-    const both = await f.run(['card', 'due', id, '2026-12-01', '--clear']);
+    const both = await f.run(['card', 'due', id, '2099-12-01', '--clear']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('give DATE or --clear, not both');
     expect(ok(await f.run(['card', 'due', '--help']))).toContain('Usage: inboard card due ID DATE');

@@ -98,10 +98,10 @@ describe('parseDue: each form', () => {
 
 describe('parseDue: what it refuses, in words', () => {
   it('names what it could not read and the forms it takes', () => {
-    expect(refused('31/12')).toBe(
-      "Can't read '31/12' as a date: try 2026-12-01, 2026-12-01 17:00, tomorrow, fri, +3d or +2h",
+    expect(refused('someday')).toBe(
+      "Can't read 'someday' as a date: try 2026-12-01, 2026-12-01 17:00, tomorrow, fri, +3d or +2h",
     );
-    expect(refused('next week')).toMatch(/^Can't read 'next week' as a date: try /);
+    expect(refused('next year')).toMatch(/^Can't read 'next year' as a date: try /);
     expect(refused('fri noon')).toBe("Can't read 'noon' as a time of day after 'fri': try 17:00, 9:30 or 5pm");
     expect(refused('fri 9:00 sharp')).toMatch(/^Can't read 'sharp' after 'fri 9:00': try 2026-12-01/);
     expect(refused('17:00 fri')).toMatch(/^Can't read 'fri' after the time '17:00'/);

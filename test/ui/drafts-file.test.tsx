@@ -187,7 +187,8 @@ describe('what the quit line says', () => {
       '1 draft kept (new card) — it comes back when you reopen it',
     );
     expect(new Drafts({ loaded: ['a', 'b', 'c', 'd', 'e'].map((x) => d(x)) }).quitLine()).toBe(
-      '5 drafts kept (a, b, c, 2 more) — they come back when you reopen them',
+      // The three kept last are named: what was typed just now, not older drafts.
+      '5 drafts kept (c, d, e, 2 more) — they come back when you reopen them',
     );
   });
 

@@ -3,7 +3,16 @@ import type { DraftId } from '../drafts.js';
 import { ask, type Flow, type Keep } from './flow.js';
 
 export function newColumn(f: Flow): void {
-  ask(f, { title: 'New column — name', run: (v) => f.store.getState().createColumn(v.trim()), done: 'Column created' });
+  ask(f, {
+    title: 'New column — name',
+    run: (v) => f.store.getState().createColumn(v.trim()),
+    done: 'Column created',
+    draft: {
+      id: { kind: 'newColumn', board: f.store.getState().boardId, card: null },
+      label: 'new column',
+      reopen: 'press C',
+    },
+  });
 }
 
 /** "a@x.io, b@y.io ;c@z.io" → the emails, in order, without blanks. */

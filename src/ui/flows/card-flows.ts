@@ -47,6 +47,8 @@ export function newCard(
       multiline: true,
       allowEmpty: true,
       help: 'Enter with no text skips',
+      // Esc goes back a step; the app ending here keeps the title and the note.
+      draft: { ...keep, fields: (note) => ({ title: typed.title, note }) },
       back: (note) => {
         typed.note = note;
         askTitle();
@@ -73,6 +75,12 @@ export function editTitle(f: Flow, cardId: CardId, title: string): void {
     title: 'Edit title',
     initial: title,
     optimistic: true,
+    draft: {
+      id: { kind: 'title', board: f.store.getState().boardId, card: cardId },
+      label: `title of ${quoted(title)}`,
+      reopen: 'press e',
+      edit: {},
+    },
     run: (v) => f.store.getState().editTitle(cardId, v),
     done: 'Title saved',
   });
@@ -142,10 +150,19 @@ export function archive(f: Flow, cardIds: readonly CardId[], title: string, afte
 }
 
 export function editComment(f: Flow, cardId: CardId, commentId: number, text: string): void {
+  const s = f.store.getState();
+  const card = s.view.cards.get(cardId)?.displayTitle ?? s.detail?.data?.TaskName ?? `card ${cardId}`;
   ask(f, {
     title: 'Edit comment',
     initial: text,
     multiline: true,
+    draft: {
+      id: { kind: 'commentEdit', board: s.boardId, card: cardId },
+      label: `edit of a comment on ${quoted(card)}`,
+      reopen: 'edit that comment again',
+      fields: (v) => ({ text: v, comment: String(commentId) }),
+      edit: { matches: (fields) => fields.comment === String(commentId) },
+    },
     run: (v) => f.store.getState().updateComment(cardId, commentId, v),
     done: 'Comment saved',
   });

@@ -7,7 +7,7 @@
 import type { BoardState, BoardStore } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
-import type { DraftId } from '../drafts.js';
+import type { DraftId, Drafts } from '../drafts.js';
 import type { Overlay, Overlays, PickOverlay } from '../overlay.js';
 
 export interface Flow {
@@ -22,6 +22,8 @@ export const why = (e: unknown): string => (e instanceof Error ? e.message : Str
 export interface Ask {
   title: string;
   initial?: string;
+  /** `initial` shown selected: the first character typed replaces it, arrows edit it (a due date). */
+  selected?: boolean;
   multiline?: boolean;
   help?: string;
   /** An empty answer is allowed (an optional note). */
@@ -40,8 +42,9 @@ export interface Ask {
   /** Show after the open overlay instead of replacing it (a late failure). */
   queued?: boolean;
   /**
-   * Text typed here and left with Esc is kept (see Keep) and comes back when
-   * the same prompt opens again.
+   * Text typed here and left with Esc, or open when the app ends (q, Ctrl+C,
+   * a signal, a crash), is kept (see Keep) and comes back when the same
+   * prompt opens again.
    */
   draft?: Keep;
   /**
@@ -73,6 +76,13 @@ export interface Keep {
    * note) and seeds its steps itself.
    */
   fields?: (value: string) => Record<string, string>;
+  /**
+   * An edit of text the card already has (its title, a comment): Esc means
+   * "leave it as it was" and forgets the edit; only the app ending with the
+   * prompt open keeps it, and it then comes back in place of `initial` when
+   * `matches` the draft's fields (the same comment).
+   */
+  edit?: { matches?: (fields: Readonly<Record<string, string>>) => boolean };
 }
 
 /** `"Re: Invoice #10482"`, as the quit line quotes a card (sanitised, cut by cells). */
@@ -91,21 +101,42 @@ export function keepDraft(f: Flow, keep: Keep, fields: Record<string, string>): 
   );
 }
 
+/** The text a kept draft brings back into this prompt, if any. */
+function keptText(a: Ask, drafts: Drafts): string | undefined {
+  const stored = a.draft === undefined ? undefined : drafts.get(a.draft.id);
+  if (a.draft === undefined || stored === undefined) return undefined;
+  const edit = a.draft.edit;
+  // Reopened after a refusal, a prompt shows what was sent, not an older edit.
+  if (edit !== undefined)
+    return a.queued !== true && (edit.matches?.(stored.fields) ?? true) ? stored.fields.text : undefined;
+  // A one-prompt draft comes back by itself; a flow of several steps seeds its steps.
+  return a.draft.fields === undefined && a.initial === undefined ? stored.fields.text : undefined;
+}
+
 /** Enter on an empty prompt that needs text. */
 const EMPTY = 'Type something first, or press Esc to cancel';
 
 export function ask(f: Flow, a: Ask): void {
   const drafts = f.overlays.drafts;
-  // A one-prompt draft comes back by itself; a flow of several steps seeds its steps.
-  const kept =
-    a.draft !== undefined && a.draft.fields === undefined && a.initial === undefined
-      ? drafts.get(a.draft.id)?.fields.text
-      : undefined;
+  const kept = keptText(a, drafts);
   const restored = kept !== undefined || a.restored === true;
   const helpFor = (value: string): string =>
     [restored ? 'your draft from before' : '', a.preview?.(value) ?? '', a.help ?? ''].filter(Boolean).join(' · ');
   const help = helpFor(kept ?? a.initial ?? '');
   let sending = false;
+  // The text as it stands, held for a way out of the app that isn't Esc.
+  let typed = kept ?? a.initial ?? '';
+  const keep = a.draft;
+  const release =
+    keep === undefined
+      ? () => undefined
+      : drafts.hold(() => {
+          const fields = keep.fields?.(typed) ?? { text: typed };
+          if (Object.values(fields).every((v) => v.trim() === '')) return null;
+          // An edit left as it was is nothing to keep.
+          if (keep.edit !== undefined && kept === undefined && typed === (a.initial ?? '')) return null;
+          return { ...keep.id, label: keep.label, fields };
+        });
   // "Type something first" is shown: it goes as soon as there is something to send.
   let hinted = false;
   // An error from `check` goes once the text differs from what was checked (the
@@ -116,6 +147,7 @@ export function ask(f: Flow, a: Ask): void {
     kind: 'text',
     title: a.title,
     initial: kept ?? a.initial ?? '',
+    ...(a.selected === true && kept === undefined ? { selected: true } : {}),
     multiline: a.multiline === true,
     error: a.error ?? null,
     busy: false,
@@ -124,11 +156,14 @@ export function ask(f: Flow, a: Ask): void {
     onCancel: (value) => {
       // The step before takes this one's place — unless this one is already
       // sending: then Esc only closes it, as everywhere.
+      release();
       if (a.back && !sending) return a.back(value);
       f.overlays.close(key);
-      if (a.draft !== undefined) keepDraft(f, a.draft, a.draft.fields?.(value) ?? { text: value });
+      if (keep?.edit !== undefined) drafts.drop(keep.id);
+      else if (keep !== undefined) keepDraft(f, keep, keep.fields?.(value) ?? { text: value });
     },
     onChange: (value) => {
+      typed = value;
       if (a.preview !== undefined) f.overlays.update(key, { help: helpFor(value) });
       if (checked !== null && value !== checked) {
         checked = null;
@@ -151,16 +186,28 @@ export function ask(f: Flow, a: Ask): void {
         f.overlays.update(key, { error: refused });
         return;
       }
-      if (a.next) return a.next(value);
-      if (!a.run) return f.overlays.close(key);
+      typed = value;
+      if (a.next) {
+        release();
+        return a.next(value);
+      }
+      if (!a.run) {
+        release();
+        return f.overlays.close(key);
+      }
       const ok = () => {
+        release();
         if (a.draft !== undefined) drafts.drop(a.draft.id);
         if (a.done) f.notify(a.done);
         a.after?.(value);
       };
       if (a.optimistic === true) {
+        // The text is on its way; a refusal opens the prompt again, holding it again.
+        release();
         f.overlays.close(key);
-        a.run(value).then(ok, (e: unknown) => ask(f, { ...a, initial: value, error: why(e), queued: true }));
+        a.run(value).then(ok, (e: unknown) =>
+          ask(f, { ...a, initial: value, selected: false, error: why(e), queued: true }),
+        );
         return;
       }
       f.overlays.update(key, { busy: true, error: null });

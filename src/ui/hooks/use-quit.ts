@@ -11,6 +11,12 @@ import { providedDrafts } from '../drafts.js';
  *
  * Drafts are what quitting keeps (run.tsx names them once the terminal is
  * restored): if the saved ones could not be read, say so once, at start.
+ *
+ * A signal (SIGTERM, SIGHUP) or a crash ends the process from terminal.ts's
+ * handlers, which leave the alternate screen and exit; Ink would then draw
+ * its last frame on the restored terminal, over the line that names the
+ * drafts kept (drafts.ts, at exit). So first, here, Ink is stopped while
+ * the alternate screen is still up.
  */
 export function useQuit(store: BoardStore, notify: (text: string) => void): () => void {
   const { exit } = useApp();
@@ -19,6 +25,26 @@ export function useQuit(store: BoardStore, notify: (text: string) => void): () =
     const problem = providedDrafts()?.takeProblem() ?? null;
     if (problem !== null) notify(problem);
   }, [notify]);
+  useEffect(() => {
+    // Only on a real terminal: that is where terminal.ts's handlers end the process.
+    if (!process.stdout.isTTY) return;
+    const stop = () => {
+      try {
+        exit();
+      } catch {
+        // Ending anyway: the drafts are kept at exit.
+      }
+    };
+    const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
+    for (const sig of signals) process.prependListener(sig, stop);
+    process.prependListener('uncaughtException', stop);
+    process.prependListener('unhandledRejection', stop);
+    return () => {
+      for (const sig of signals) process.off(sig, stop);
+      process.off('uncaughtException', stop);
+      process.off('unhandledRejection', stop);
+    };
+  }, [exit]);
   useEffect(
     () =>
       store.subscribe((s) => {

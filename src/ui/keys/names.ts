@@ -25,13 +25,17 @@ export function keyName(input: string, key: Key): string {
 export function displayKey(name: string): string {
   const arrows: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓', tab: 'Tab' };
   if (name.startsWith('S-')) return `Shift+${arrows[name.slice(2)] ?? name.slice(2)}`;
-  if (name.startsWith('C-')) return `Ctrl+${name.slice(2).toUpperCase()}`;
+  if (name.startsWith('C-') || name.startsWith('M-')) {
+    const rest = displayKey(name.slice(2));
+    return `${name.startsWith('C-') ? 'Ctrl' : 'Alt'}+${rest.length === 1 ? rest.toUpperCase() : rest}`;
+  }
   if (arrows[name]) return arrows[name];
   const words: Record<string, string> = {
     enter: 'Enter',
     esc: 'Esc',
     tab: 'Tab',
     backspace: 'Backspace',
+    delete: 'Delete',
     pageup: 'PgUp',
     pagedown: 'PgDn',
     home: 'Home',

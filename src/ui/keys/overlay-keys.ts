@@ -1,17 +1,13 @@
 /**
- * The keys of the board list and of what opens over a screen: prompts, y/n,
- * pickers, the tag manager, the help, a sequence being read. Their handlers
- * are the components that own the state they act on (TextPrompt's text,
- * Picker's highlight), and they dispatch on these action ids; a text
- * prompt's editing keys carry the edit they make.
+ * The keys of the board list and of what opens over a screen: prompts and
+ * y/n (prompt-keys.ts), pickers, the tag manager, the help, a sequence being
+ * read. Their handlers are the components that own the state they act on
+ * (TextPrompt's text, Picker's highlight), and they dispatch on these action ids.
  */
-import type { TextInputAction } from '../prompts/use-text-input-state.js';
-import type { Action, Binding, Scope } from './types.js';
+import { PROMPT_KEYS, type EditBinding } from './prompt-keys.js';
+import type { Action, Scope } from './types.js';
 
-/** A text prompt's editing key: the edit it makes to the text. */
-export interface EditBinding extends Binding {
-  edit?: TextInputAction;
-}
+export type { EditBinding } from './prompt-keys.js';
 
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
@@ -50,101 +46,7 @@ export const OVERLAY_KEYS: readonly EditBinding[] = [
   },
   { action: 'list.close', keys: ['esc'], scope: 'picker', group: 'App', help: 'back to the open board' },
 
-  { action: 'prompt.submit', keys: ['enter'], scope: 'prompt', group: 'App', help: 'save / submit', hint: 'save' },
-  { action: 'prompt.cancel', keys: ['esc'], scope: 'prompt', group: 'App', help: 'cancel', hint: 'cancel' },
-  { action: 'prompt.newline', keys: ['C-j'], scope: 'prompt', group: 'Edit', help: 'new line (notes and comments)' },
-  {
-    action: 'prompt.left',
-    keys: ['left'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'a character left',
-    edit: { type: 'left' },
-  },
-  {
-    action: 'prompt.right',
-    keys: ['right'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'a character right',
-    edit: { type: 'right' },
-  },
-  {
-    action: 'prompt.home',
-    keys: ['home', 'C-a'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'start of the line',
-    edit: { type: 'home' },
-  },
-  {
-    action: 'prompt.end',
-    keys: ['end', 'C-e'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'end of the line',
-    edit: { type: 'end' },
-  },
-  {
-    action: 'prompt.deleteBack',
-    keys: ['backspace'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'delete the character before the cursor',
-    edit: { type: 'deleteBack' },
-  },
-  {
-    action: 'prompt.deleteWord',
-    keys: ['C-w'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'delete the word before the cursor',
-    edit: { type: 'deleteWordBack' },
-  },
-  {
-    action: 'prompt.deleteToStart',
-    keys: ['C-u'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'delete to the start of the line',
-    edit: { type: 'deleteToLineStart' },
-  },
-  {
-    action: 'prompt.deleteToEnd',
-    keys: ['C-k'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'delete to the end of the line',
-    edit: { type: 'deleteToLineEnd' },
-  },
-  {
-    action: 'prompt.editor',
-    keys: ['C-g'],
-    scope: 'prompt',
-    group: 'Edit',
-    help: 'edit the text in $VISUAL or $EDITOR (vi when neither is set); saved, it comes back here',
-  },
-  // The board's / filter is a text prompt whose Enter and Esc mean something else (keys/filter-keys.ts).
-  { action: 'filter.keep', keys: ['enter'], scope: 'filter-prompt', group: 'App', help: 'keeps it', hint: 'keep' },
-  {
-    action: 'filter.undo',
-    keys: ['esc'],
-    scope: 'filter-prompt',
-    group: 'App',
-    help: 'puts back the filter you had',
-    hint: 'undo',
-  },
-
-  { action: 'confirm.yes', keys: ['y', 'Y'], scope: 'confirm', group: 'App', help: 'yes', hint: 'yes' },
-  {
-    action: 'confirm.no',
-    keys: ['n', 'N', 'esc'],
-    scope: 'confirm',
-    group: 'App',
-    help: 'no',
-    hint: 'no',
-    hintKey: 'n/Esc',
-  },
+  ...PROMPT_KEYS,
 
   { action: 'list.prev', keys: ['up', 'k'], scope: 'pick', group: 'Navigate', help: 'previous item' },
   {

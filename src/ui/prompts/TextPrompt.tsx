@@ -5,16 +5,23 @@
  * scrolls horizontally so the cursor always shows.
  */
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { sanitize } from '../../text/sanitize.js';
 import { cellWidth, fit } from '../../text/width.js';
 import { useEditor } from '../hooks/use-editor.js';
+import { displayKey } from '../keymap.js';
 import { useTextInput } from './use-text-input.js';
 import { useTextInputState } from './use-text-input-state.js';
 
 export interface TextPromptProps {
   title: string;
   initial?: string;
+  /**
+   * The initial text is shown selected (a value you'd likely retype, such as
+   * a due date): the first character typed replaces it, Backspace or Delete
+   * empties it, arrows and the other editing keys edit it.
+   */
+  selected?: boolean;
   /** Keep line breaks (notes, comments); titles and names are one line. */
   multiline?: boolean;
   /** Shown under the field, in red: why the last submit failed. */
@@ -38,7 +45,7 @@ export interface TextPromptProps {
   onSubmit: (value: string) => void;
   /** Esc, with the text as it stood. */
   onCancel: (value: string) => void;
-  /** Every change, for live uses such as the filter. */
+  /** Every change of the text as it is made (not the text it opens with), for live uses such as the filter. */
   onChange?: (value: string) => void;
 }
 
@@ -65,7 +72,9 @@ function windowed(line: string, cursor: number | null, width: number): { before:
 
 export function TextPrompt(p: TextPromptProps) {
   const multiline = p.multiline === true;
-  const [state, dispatch] = useTextInputState(p.initial ?? '');
+  const [state, dispatch] = useTextInputState(p.initial ?? '', p.selected === true);
+  // A key that does nothing here, said in the foot until the next change of text.
+  const [ignored, setIgnored] = useState<{ name: string; at: string } | null>(null);
   const active = p.isActive !== false && p.busy !== true;
   const edit = useEditor();
   // Why the editor's text did not come back (Ctrl+G), until the text changes.
@@ -78,14 +87,14 @@ export function TextPrompt(p: TextPromptProps) {
     waiting: p.busy === true,
     onSubmit: (value) => p.onSubmit(value),
     onCancel: p.onCancel,
+    onEdit: (value) => p.onChange?.(value),
+    onIgnored: (name, at) => setIgnored({ name, at }),
     editor: (value) => {
       const r = edit(value);
       setEditorSaid(r.ok ? null : { why: r.why, at: value });
       return r.ok ? r.text : null;
     },
   });
-  const onChange = p.onChange;
-  useEffect(() => onChange?.(state.value), [state.value, onChange]);
 
   const inner = Math.max(4, p.width - 4);
   const all = state.value.split('\n');
@@ -101,12 +110,22 @@ export function TextPrompt(p: TextPromptProps) {
       ? p.foot
       : `Enter ${multiline ? 'save · Ctrl+J new line · Ctrl+G editor' : 'save'} · Esc cancel`;
   const editorWhy = editorSaid !== null && editorSaid.at === state.value ? editorSaid.why : null;
+  const ignoredKey =
+    ignored !== null && ignored.at === state.value
+      ? `${ignored.name === '' ? 'That key' : displayKey(ignored.name)} does nothing here`
+      : null;
   return (
     <Box flexDirection="column" width={p.width}>
       <Box borderStyle="round" flexDirection="column" width={p.width} paddingX={1}>
         <Text bold>{fit(p.title, inner)}</Text>
         {rows.map((line, i) => {
           const n = top + i;
+          if (state.selected === true)
+            return (
+              <Text key={n} inverse>
+                {fit(sanitize(line), inner)}
+              </Text>
+            );
           const w = windowed(line, n === cursorLine && active ? state.cursor - lineStart : null, inner);
           return (
             <Text key={n}>
@@ -118,6 +137,9 @@ export function TextPrompt(p: TextPromptProps) {
         })}
         {editorWhy !== null ? (
           <Text color="red">{fit(`✗ ${editorWhy}`, inner)}</Text>
+        ) : ignoredKey !== null ? (
+          // First, then what the line said (a date's preview stays in view).
+          <Text color="yellow">{fit([ignoredKey, p.help, foot].filter(Boolean).join(' · '), inner)}</Text>
         ) : (
           <Text dimColor>{fit(p.help ? `${p.help} · ${foot}` : foot, inner)}</Text>
         )}

@@ -8,6 +8,12 @@ import { useReducer } from 'react';
 export interface TextInputState {
   readonly value: string;
   readonly cursor: number;
+  /**
+   * The whole value is selected (a prefilled date you'd rather retype): text
+   * typed or pasted replaces it, Backspace or Delete empties it, and any other
+   * key drops the selection and edits as usual. Absent when not selected.
+   */
+  readonly selected?: true;
 }
 
 export type TextInputAction =
@@ -15,8 +21,18 @@ export type TextInputAction =
   /** The whole text replaced (what the editor saved, Ctrl+G), the cursor at its end. */
   | { type: 'replace'; text: string; multiline: boolean }
   | { type: 'deleteBack' }
+  /** Delete (and Ctrl+D): the grapheme after the cursor. */
+  | { type: 'deleteForward' }
   /** Readline's Ctrl+W: the word before the cursor, and the white space (line breaks too) after it. */
   | { type: 'deleteWordBack' }
+  /** Readline's Alt+D: to the end of the word after the cursor. */
+  | { type: 'deleteWordForward' }
+  /** Alt+B and Alt+F: to the start of this or the previous word, to the end of this or the next. */
+  | { type: 'wordLeft' }
+  | { type: 'wordRight' }
+  /** The line above or below (multi-line fields), at the same place in it as far as it reaches. */
+  | { type: 'up' }
+  | { type: 'down' }
   /** Ctrl+U and Ctrl+K: to the start, or the end, of the current line. */
   | { type: 'deleteToLineStart' }
   | { type: 'deleteToLineEnd' }
@@ -57,7 +73,52 @@ function lineEnd(s: TextInputState): number {
 const cut = (s: TextInputState, from: number, to: number): TextInputState =>
   from === to ? s : { value: s.value.slice(0, from) + s.value.slice(to), cursor: from };
 
+/** Where the word before the cursor starts (white space first, then the word). */
+function wordStart(s: TextInputState): number {
+  let i = s.cursor;
+  while (i > 0 && /\s/.test(s.value[i - 1]!)) i--;
+  while (i > 0 && !/\s/.test(s.value[i - 1]!)) i--;
+  return i;
+}
+/** Where the word after the cursor ends. */
+function wordEnd(s: TextInputState): number {
+  let i = s.cursor;
+  while (i < s.value.length && /\s/.test(s.value[i]!)) i++;
+  while (i < s.value.length && !/\s/.test(s.value[i]!)) i++;
+  return i;
+}
+
+/** The cursor moved `by` lines, at the same grapheme of the line where that line is long enough. */
+function lineMove(s: TextInputState, by: -1 | 1): TextInputState {
+  const start = lineStart(s);
+  const column = boundaries(s.value.slice(start, s.cursor)).length - 1;
+  const target = by < 0 ? start - 1 : lineEnd(s) + 1;
+  if (target < 0 || target > s.value.length) return s;
+  const other = { value: s.value, cursor: target };
+  const from = lineStart(other);
+  const line = s.value.slice(from, lineEnd(other));
+  const steps = boundaries(line);
+  return { value: s.value, cursor: from + steps[Math.min(column, steps.length - 1)]! };
+}
+
+/** A key on a selected value: typing replaces it, deleting empties it, anything else edits it as it stands. */
+function onSelected(s: TextInputState, a: TextInputAction): TextInputState {
+  const plain = { value: s.value, cursor: s.cursor };
+  switch (a.type) {
+    case 'insert': {
+      const text = cleanInput(a.text, a.multiline);
+      return text === '' ? s : { value: text, cursor: text.length };
+    }
+    case 'deleteBack':
+    case 'deleteForward':
+      return { value: '', cursor: 0 };
+    default:
+      return textInputReducer(plain, a);
+  }
+}
+
 export function textInputReducer(s: TextInputState, a: TextInputAction): TextInputState {
+  if (s.selected === true) return onSelected(s, a);
   switch (a.type) {
     case 'insert': {
       const text = cleanInput(a.text, a.multiline);
@@ -76,12 +137,26 @@ export function textInputReducer(s: TextInputState, a: TextInputAction): TextInp
           .pop() ?? 0;
       return { value: s.value.slice(0, prev) + s.value.slice(s.cursor), cursor: prev };
     }
-    case 'deleteWordBack': {
-      let start = s.cursor;
-      while (start > 0 && /\s/.test(s.value[start - 1]!)) start--;
-      while (start > 0 && !/\s/.test(s.value[start - 1]!)) start--;
-      return cut(s, start, s.cursor);
+    case 'deleteForward': {
+      const next = boundaries(s.value).find((b) => b > s.cursor);
+      return next === undefined ? s : cut(s, s.cursor, next);
     }
+    case 'deleteWordBack':
+      return cut(s, wordStart(s), s.cursor);
+    case 'deleteWordForward':
+      return cut(s, s.cursor, wordEnd(s));
+    case 'wordLeft': {
+      const to = wordStart(s);
+      return to === s.cursor ? s : { ...s, cursor: to };
+    }
+    case 'wordRight': {
+      const to = wordEnd(s);
+      return to === s.cursor ? s : { ...s, cursor: to };
+    }
+    case 'up':
+      return lineMove(s, -1);
+    case 'down':
+      return lineMove(s, 1);
     case 'deleteToLineStart':
       return cut(s, lineStart(s), s.cursor);
     case 'deleteToLineEnd':
@@ -107,6 +182,12 @@ export function textInputReducer(s: TextInputState, a: TextInputAction): TextInp
   }
 }
 
-export function useTextInputState(initial: string) {
-  return useReducer(textInputReducer, { value: initial, cursor: initial.length });
+/** The prompt's text, the cursor at its end; `selected`: the whole of it selected (see TextInputState). */
+export function useTextInputState(initial: string, selected = false) {
+  return useReducer(
+    textInputReducer,
+    selected && initial !== ''
+      ? { value: initial, cursor: initial.length, selected: true }
+      : { value: initial, cursor: initial.length },
+  );
 }

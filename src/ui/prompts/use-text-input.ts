@@ -1,9 +1,12 @@
 /**
  * Keys → text-input actions, through the app's key router (so nothing else
  * sees them while the prompt is open). Enter submits, Esc cancels; Ctrl+J or
- * a pasted line break inserts a new line where the field allows it.
+ * a pasted line break inserts a new line where the field allows it. Every
+ * other key is text, an edit from the keymap, or said to do nothing here
+ * (`onIgnored`): none is dropped without a word.
  */
-import { useRef, type Dispatch } from 'react';
+import { useApp, useStdin, type Key } from 'ink';
+import { useEffect, useRef, type Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 import { actionFor, bindingFor, ctrlByte, editFor, keyName, promptEditBytes } from '../keymap.js';
 import { textInputReducer, type TextInputAction, type TextInputState } from './use-text-input-state.js';
@@ -20,6 +23,37 @@ export interface UseTextInputOptions {
   onCancel: (value: string) => void;
   /** Ctrl+G: the text to edit elsewhere; returns what replaces it, or null to keep it (editor.ts). */
   editor?: (value: string) => string | null;
+  /** Every change of the text, as it is made (before React draws it): a draft kept on the way out is never behind. */
+  onEdit?: (value: string) => void;
+  /** A key that does nothing in this prompt, by its keymap name ('' when it has none). */
+  onIgnored?: (name: string, value: string) => void;
+}
+
+/**
+ * Ink 6.8 reports Backspace (0x7f) and the Delete key (`ESC [3~`, with
+ * modifiers `ESC [3;5~`) alike, as `key.delete` with no text. The raw read
+ * tells them apart: it is seen here, before Ink's own listener makes the
+ * key. A key the router held and hands over later is read as the last
+ * delete-like key that arrived.
+ */
+let lastDelete: 'back' | 'forward' = 'back';
+// eslint-disable-next-line no-control-regex
+const FORWARD_DELETE = /^\x1b\[3(;\d+)?[~$^]$/;
+function noteRaw(data: unknown): void {
+  if (typeof data !== 'string') return;
+  if (FORWARD_DELETE.test(data)) lastDelete = 'forward';
+  else if (data === '\x7f' || data === '\x1b\x7f' || data === '\b') lastDelete = 'back';
+}
+
+/** The keymap's name for a key in a prompt: keyName, plus Delete, Alt+letter, Alt+Backspace and Ctrl/Alt+arrows. */
+function promptKeyName(input: string, key: Key): string {
+  if (key.delete || key.backspace) {
+    if (key.delete && lastDelete === 'forward') return 'delete';
+    return key.meta ? 'M-backspace' : 'backspace';
+  }
+  if ((key.leftArrow || key.rightArrow) && (key.ctrl || key.meta)) return key.leftArrow ? 'C-left' : 'C-right';
+  if (key.meta && !key.escape && [...input].length === 1) return `M-${input.toLowerCase()}`;
+  return keyName(input, key);
 }
 
 // The editing keys' bytes (Ctrl+A, Ctrl+W… and Backspace), from the keymap's prompt scope.
@@ -42,45 +76,77 @@ export function useTextInput({
   onSubmit,
   onCancel,
   editor,
+  onEdit,
+  onIgnored,
 }: UseTextInputOptions): void {
+  const { internal_eventEmitter: events } = useStdin();
+  const { exit } = useApp();
+  useEffect(() => {
+    // Before Ink's listener, which turns the read into a key.
+    events.prependListener('input', noteRaw);
+    return () => void events.removeListener('input', noteRaw);
+  }, [events]);
   // Keys can arrive faster than React renders (a paste, then Enter, in two
   // reads): the handler works on the latest text, applied as each key lands,
   // not on the value of the last render.
   const latest = useRef(state);
   latest.current = state;
   const dispatch = (action: TextInputAction): void => {
-    latest.current = textInputReducer(latest.current, action);
+    const before = latest.current;
+    latest.current = textInputReducer(before, action);
     dispatchState(action);
+    if (latest.current.value !== before.value) onEdit?.(latest.current.value);
   };
   useKeyHandler(
     (input, key) => {
-      const name = keyName(input, key);
+      const name = promptKeyName(input, key);
       const action = actionFor('prompt', name);
       if (action === 'prompt.submit') return onSubmit(latest.current.value);
       if (action === 'prompt.cancel') return onCancel(latest.current.value);
       if (action === 'prompt.editor') return editText();
       const edit = editFor(name);
-      if (edit !== undefined) return dispatch(edit);
-      if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown) return;
-      // Editing keys typed in the same read as text ("\x01URGENT " when Ctrl+A
-      // and the typing land together) are keys, not text to drop: apply them
-      // and the text between them in order. No paste holds them.
-      if (input.length > 1 && KEY_BYTES.test(input)) {
-        for (const part of input.split(KEY_SPLIT)) {
-          if (part === '') continue;
-          const edit = EDIT_ACTIONS.get(part);
-          if (edit !== undefined) dispatch(edit);
-          else if (part === EDITOR_BYTE) editText();
-          else if (typeText(part)) return;
-        }
-        return;
+      // Up and Down move between lines; a one-line field has none.
+      const lines = edit?.type !== 'up' && edit?.type !== 'down';
+      if (edit !== undefined && (multiline || lines)) return dispatch(edit);
+      if (edit !== undefined) return onIgnored?.(name, latest.current.value);
+      // Ctrl+J alone: a new line where the field has lines, else nothing.
+      if (input === '\n' && !multiline) return onIgnored?.('C-j', latest.current.value);
+      if (key.ctrl || key.meta || key.upArrow || key.downArrow || key.tab || key.pageUp || key.pageDown || input === '')
+        return onIgnored?.(name, latest.current.value);
+      // Ctrl+C read with text ("reply\x03" typed fast) is still Ctrl+C: the
+      // text before it goes in (and is kept as a draft), then the app quits as
+      // on Ctrl+C alone (App).
+      const quit = input.indexOf('\x03');
+      if (quit !== -1 && input.length > 1) {
+        typeChunk(input.slice(0, quit));
+        return exit();
       }
-      typeText(input);
+      typeChunk(input);
     },
     isActive,
     true,
     waiting,
   );
+
+  /**
+   * Text read at once. Editing keys typed in the same read as text
+   * ("\x01URGENT " when Ctrl+A and the typing land together) are keys, not
+   * text to drop: they apply with the text between them, in order. No paste
+   * holds them.
+   */
+  function typeChunk(input: string): void {
+    if (input.length > 1 && KEY_BYTES.test(input)) {
+      for (const part of input.split(KEY_SPLIT)) {
+        if (part === '') continue;
+        const edit = EDIT_ACTIONS.get(part);
+        if (edit !== undefined) dispatch(edit);
+        else if (part === EDITOR_BYTE) editText();
+        else if (typeText(part)) return;
+      }
+      return;
+    }
+    typeText(input);
+  }
 
   /** Ctrl+G: the editor's text replaces the prompt's (the editor has said why when it doesn't). */
   function editText(): void {

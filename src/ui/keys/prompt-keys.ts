@@ -1,0 +1,71 @@
+/**
+ * The keys of a text prompt (readline's, as far as a one-screen field has
+ * use for them), of the board's `/` filter prompt and of a y/n. A prompt's
+ * editing keys carry the edit they make (prompts/use-text-input-state.ts);
+ * any other key a prompt gets is text, or is said to do nothing there.
+ */
+import type { TextInputAction } from '../prompts/use-text-input-state.js';
+import type { Binding } from './types.js';
+
+/** A text prompt's editing key: the edit it makes to the text. */
+export interface EditBinding extends Binding {
+  edit?: TextInputAction;
+}
+
+/** An editing key of a text prompt. */
+const edit = (action: EditBinding['action'], keys: string[], help: string, e: TextInputAction): EditBinding => ({
+  action,
+  keys,
+  scope: 'prompt',
+  group: 'Edit',
+  help,
+  edit: e,
+});
+
+export const PROMPT_KEYS: readonly EditBinding[] = [
+  { action: 'prompt.submit', keys: ['enter'], scope: 'prompt', group: 'App', help: 'save / submit', hint: 'save' },
+  { action: 'prompt.cancel', keys: ['esc'], scope: 'prompt', group: 'App', help: 'cancel', hint: 'cancel' },
+  { action: 'prompt.newline', keys: ['C-j'], scope: 'prompt', group: 'Edit', help: 'new line (notes and comments)' },
+  edit('prompt.left', ['left', 'C-b'], 'a character left', { type: 'left' }),
+  edit('prompt.right', ['right', 'C-f'], 'a character right', { type: 'right' }),
+  edit('prompt.wordLeft', ['M-b', 'C-left'], 'a word left', { type: 'wordLeft' }),
+  edit('prompt.wordRight', ['M-f', 'C-right'], 'a word right', { type: 'wordRight' }),
+  edit('prompt.up', ['up'], 'the line above (notes and comments)', { type: 'up' }),
+  edit('prompt.down', ['down'], 'the line below (notes and comments)', { type: 'down' }),
+  edit('prompt.home', ['home', 'C-a'], 'start of the line', { type: 'home' }),
+  edit('prompt.end', ['end', 'C-e'], 'end of the line', { type: 'end' }),
+  edit('prompt.deleteBack', ['backspace'], 'delete the character before the cursor', { type: 'deleteBack' }),
+  edit('prompt.deleteForward', ['delete', 'C-d'], 'delete the character under the cursor', { type: 'deleteForward' }),
+  edit('prompt.deleteWord', ['C-w', 'M-backspace'], 'delete the word before the cursor', { type: 'deleteWordBack' }),
+  edit('prompt.deleteWordForward', ['M-d'], 'delete the word after the cursor', { type: 'deleteWordForward' }),
+  edit('prompt.deleteToStart', ['C-u'], 'delete to the start of the line', { type: 'deleteToLineStart' }),
+  edit('prompt.deleteToEnd', ['C-k'], 'delete to the end of the line', { type: 'deleteToLineEnd' }),
+  {
+    action: 'prompt.editor',
+    keys: ['C-g'],
+    scope: 'prompt',
+    group: 'Edit',
+    help: 'edit the text in $VISUAL or $EDITOR (vi when neither is set); saved, it comes back here',
+  },
+  // The board's / filter is a text prompt whose Enter and Esc mean something else (keys/filter-keys.ts).
+  { action: 'filter.keep', keys: ['enter'], scope: 'filter-prompt', group: 'App', help: 'keeps it', hint: 'keep' },
+  {
+    action: 'filter.undo',
+    keys: ['esc'],
+    scope: 'filter-prompt',
+    group: 'App',
+    help: 'puts back the filter you had',
+    hint: 'undo',
+  },
+
+  { action: 'confirm.yes', keys: ['y', 'Y'], scope: 'confirm', group: 'App', help: 'yes', hint: 'yes' },
+  {
+    action: 'confirm.no',
+    keys: ['n', 'N', 'esc'],
+    scope: 'confirm',
+    group: 'App',
+    help: 'no',
+    hint: 'no',
+    hintKey: 'n/Esc',
+  },
+];
