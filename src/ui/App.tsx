@@ -16,7 +16,7 @@ import { markReadOnOpen as markRead } from './flows/read-flows.js';
 import { actionFor, hintsFor, keyName, screenBindingOf, type Action, type Scope } from './keymap.js';
 import { overlayScope, useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
-import { StatusBar } from './StatusBar.js';
+import { StatusBar, statusBarRows } from './StatusBar.js';
 import { Preview } from './Preview.js';
 import { TriageScreen } from './TriageScreen.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
@@ -136,8 +136,8 @@ function Shell({
   const drawn = useRef<Drawn>({ boardId: null, since: null });
 
   // Ink 6 clears and redraws everything when a frame reaches the terminal's
-  // height: keep it one line shorter. Two lines go to the status bar.
-  const bodyHeight = Math.max(3, rows - 1 - 2);
+  // height: keep it one line shorter. Two lines or more go to the status bar (a long message wraps).
+  const bodyHeight = Math.max(3, rows - 1 - statusBarRows(width, status.error, notice));
   const overlay = overlays.current;
   const promptLines =
     overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences'

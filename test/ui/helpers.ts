@@ -78,6 +78,8 @@ export interface Ui {
   /** A card on screen by title. */
   card(title: string): Card;
   sql(statement: string, ...params: unknown[]): void;
+  /** Stops the service (the server gone): the app's requests then get no answer. */
+  stopService(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
       await tick(10);
     }
   };
+  let stopped: Promise<void> | undefined;
   const ui: Ui = {
     store,
     hold,
@@ -198,11 +201,15 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
         db.close();
       }
     },
+    async stopService() {
+      stopped ??= svc.close();
+      await stopped;
+    },
     async close() {
       app.unmount();
       for (const h of holds) h.queue = null;
       await agent.close();
-      await svc.close();
+      await (stopped ?? svc.close());
       rmSync(dir, { recursive: true, force: true });
     },
   };
