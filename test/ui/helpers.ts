@@ -232,5 +232,23 @@ export function focus(ui: Ui, title: string): Card {
   return c;
 }
 
-/** The status bar's last line (errors, notices or hints). */
-export const statusLine = (frame: string): string => frame.trimEnd().split('\n').pop() ?? '';
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/**
+ * The status bar's message (an error or notice, its wrapped rows joined by a
+ * space), else its last line (the hints).
+ */
+export const statusLine = (frame: string): string => {
+  const lines = frame.trimEnd().split('\n');
+  for (let at = lines.length - 1; at >= 0; at--) {
+    const plain = lines[at]!.replace(ANSI, '');
+    if (plain.startsWith('✗ ') || plain.startsWith('✓ '))
+      return lines
+        .slice(at)
+        .map((l) => l.trimEnd())
+        .join(' ');
+    // The status bar's first line (` Support Inbox │ …`): no message below it.
+    if (plain.startsWith(' ')) break;
+  }
+  return lines.at(-1) ?? '';
+};
