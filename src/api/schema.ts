@@ -16,7 +16,7 @@
  * - GET/DELETE parameters may arrive in the query string (always strings) or a
  *   JSON body (numbers), so their id fields accept both forms.
  * - Where the reference says "not shown", the local service's choice is noted
- *   here and in the README's API notes.
+ *   here and in docs/api.md.
  */
 import { z } from 'zod';
 

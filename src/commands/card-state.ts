@@ -1,6 +1,6 @@
 /**
  * `inboard card due|read|unread|tick|untick|restore`: the card changes that
- * are extensions of the local service (README › Extensions). Against a
+ * are extensions of the local service (docs/api.md › Extensions). Against a
  * server without one, the client's "… is not offered by this server" is
  * what the user reads (exit 1).
  */

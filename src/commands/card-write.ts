@@ -1,5 +1,7 @@
 /** `inboard card create|move|archive`. */
+import { isUnreadable, type CardId } from '../api/read-model.js';
 import type { CreateCardInput, MoveCardInput } from '../api/schema-cards.js';
+import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, intArg, parse, positionals, UsageError, within } from './args.js';
 import { emit, one } from './output.js';
 import { boardOfCard, resolveBoard, resolveColumn } from './resolve.js';
@@ -33,15 +35,16 @@ ${COMMON_HELP}`;
 
 const MOVE_HELP = `Usage: inboard card move ID --column C [--board B] [--position N] [options]
 
-Moves a card to column C at position N (0 = top, the default). C is looked up
-on board B when given (moving the card to that board), else on the card's
-own board.
+Moves a card to column C at position N (0 = top, the default; past the end =
+last). C is looked up on board B when given (moving the card to that board),
+else on the card's own board. Says where the card is now, counted from 1:
+Moved card 42 "Refund order 1182" to Support Inbox / Done, on top.
 
 Examples
   inboard card move 42 --column Done
   inboard card move 42 --board sales --column Label_9 --position 2
 
---json: the server's status word, e.g. "moved"
+--json: the server's status word, e.g. "success"
 
 ${COMMON_HELP}`;
 
@@ -97,6 +100,32 @@ async function create(argv: string[]): Promise<number> {
   });
 }
 
+/**
+ * Where a moved card is now, as a person counts: its title and "on top" or
+ * "position 3" (from 1), read back from the column's first page; the
+ * position asked for (a past-the-end one goes last) when it is not there.
+ */
+async function landed(
+  client: Client,
+  boardId: number,
+  columnId: number,
+  id: CardId,
+  asked: number,
+): Promise<{ title: string; where: string }> {
+  const rows = await client.listCards(boardId, columnId, 1, 200).catch(() => []);
+  const at = rows.findIndex((r) => !isUnreadable(r) && r.ServiceTaskId === id);
+  const row = rows[at];
+  const title = row !== undefined && !isUnreadable(row) ? ` “${one(row.TaskName)}”` : '';
+  const index = at >= 0 ? at : asked;
+  const where =
+    index === 0
+      ? 'on top'
+      : at >= 0
+        ? `position ${index + 1}`
+        : `position ${index + 1} (or last, if the column is shorter)`;
+  return { title, where };
+}
+
 async function move(argv: string[]): Promise<number> {
   const { values, positionals: rest } = parse(argv, {
     column: { type: 'string' },
@@ -118,10 +147,13 @@ async function move(argv: string[]): Promise<number> {
       ...(values.board !== undefined ? { NewBoardId: board.Id } : {}),
     };
     const res = await client.moveCard(body);
+    // Read back only for the sentence: --json prints the server's word as it came.
+    const { title, where } =
+      values.json === true ? { title: '', where: '' } : await landed(client, board.Id, column.Id, id, position);
     emit(
       values.json === true,
       res,
-      () => `Moved card ${one(id)} to ${one(board.Name)} / ${one(column.Name)} at position ${position}: ${one(res)}\n`,
+      () => `Moved card ${one(id)}${title} to ${one(board.Name)} / ${one(column.Name)}, ${where}\n`,
     );
     return 0;
   });

@@ -1,7 +1,7 @@
 /** `inboard serve`: the /v2 service for a team, standalone. */
 import { parseArgs } from 'node:util';
 import { SERVE_DEFAULTS } from '../config/defaults.js';
-import { defaultDbPath } from '../config/paths.js';
+import { defaultDbPath, embeddedKeyPath } from '../config/paths.js';
 
 const HELP = `Usage: inboard serve [options]
 
@@ -18,7 +18,9 @@ Options
                      normal: survives kill -9, may lose the last writes on power loss, 1.5–3× the write rate
   -h, --help         this text
 
-Without a key, a new database gets an owner key, printed once on stderr.
+Without a key, a new database gets an owner key, printed once on stderr; on a
+database that has one, stderr says where it is (the embedded service's key
+file, when \`inboard\` made the database) or how to make another (inboard keys).
 stdout carries one line: "inboard serve listening on URL".
 `;
 
@@ -28,6 +30,34 @@ const usage = (msg: string): number => {
 };
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * A database that already had an owner prints no key (it was shown once,
+ * when made): say where the owner's key is — the embedded service's key
+ * file, when `inboard` (npm start) made this database — or how to make one.
+ */
+async function ownerKeyHint(dbPath: string): Promise<string> {
+  const { openDb } = await import('../server/db.js');
+  const { findKeyOwner } = await import('../server/auth.js');
+  const { readSecretFile } = await import('../config/key-file.js');
+  const keyPath = embeddedKeyPath();
+  const embedded = await readSecretFile(keyPath).catch(() => null);
+  const db = openDb(dbPath);
+  try {
+    const owner = db
+      .prepare(
+        "SELECT u.id, u.email FROM users u JOIN meta m ON m.key = 'owner_user_id' AND u.id = CAST(m.value AS INTEGER)",
+      )
+      .get() as { id: number; email: string } | undefined;
+    const found = embedded ? findKeyOwner(db, embedded) : null;
+    const make = `inboard keys create --email ${owner?.email ?? 'EMAIL'} --db ${dbPath}`;
+    if (owner !== undefined && found !== null && !found.revoked && found.userId === owner.id)
+      return `inboard serve: the owner's API key is in ${keyPath} (made by the embedded service); use it as INBOARD_API_KEY, or make another: ${make}\n`;
+    return `inboard serve: the owner's API key was shown once, when it was made; to make another: ${make}\n`;
+  } finally {
+    db.close();
+  }
+}
 
 export async function serve(argv: string[]): Promise<number> {
   let values;
@@ -91,6 +121,7 @@ export async function serve(argv: string[]): Promise<number> {
   }
   if (values.demo && !service.seeded)
     process.stderr.write('inboard serve: --demo ignored, the database already has boards.\n');
+  if (!service.keyCreated && apiKey === undefined) process.stderr.write(await ownerKeyHint(dbPath));
   process.stderr.write(`inboard serve: database ${dbPath}\n`);
   process.stdout.write(`inboard serve listening on ${service.url}\n`);
 

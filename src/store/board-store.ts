@@ -29,7 +29,7 @@ import { KeyedQueue } from './queue.js';
 import { makeRefresh } from './refresh.js';
 import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
-import { errorText, makeStatusActions } from './status.js';
+import { errorText, makeStatusActions, watchReach } from './status.js';
 import { makeTags } from './tags.js';
 import type { BoardData, BoardState } from './types.js';
 import { EMPTY_VIEW, makeUpdate } from './view.js';
@@ -68,6 +68,7 @@ export function initialData(): BoardData {
     failedCount: 0,
     failedSeen: 0,
     backoff: null,
+    unreachable: null,
     markedChanged: new Set(),
     detail: null,
     detailsRead: 0,
@@ -84,7 +85,8 @@ export function initialData(): BoardData {
 export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): BoardStore {
   return createStore<BoardState>()((set, get, api) => {
     const core: Core<BoardState> = {
-      client,
+      // Watched, so the status bar can name an unreachable server before what it broke.
+      client: watchReach(client, { get: () => get().unreachable, set: (unreachable) => set({ unreachable }) }),
       pageSize: opts.pageSize ?? 50,
       concurrency: opts.concurrency ?? 4,
       queue: new KeyedQueue(opts.concurrency ?? 4),

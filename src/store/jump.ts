@@ -3,8 +3,13 @@
  * (GET /v2/card/:id); that board opens if it is not the open one, pages of
  * its column load until the card is among them, and the cursor goes to it.
  * Ids are the user's text as the server has them: never read as numbers.
+ *
+ * Text the server does not know as an id (an invoice number from a title)
+ * is looked for in the titles of the open board's loaded cards: the server
+ * has no search, and a title is only seen on a board anyway.
  */
 import type { CardDetail, CardId } from '../api/read-model.js';
+import { foldText } from '../text/fold.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Core, CoreData } from './core.js';
 import type { OpenBoardData } from './board.js';
@@ -21,6 +26,14 @@ export type JumpOutcome =
   /** The card is on a board, but not among the cards a jump loads: what to tell the user. */
   | { found: false; message: string };
 
+/** What `#` did with the text typed: the card by its id, or the titles that hold the text. */
+export type FindOutcome =
+  | ({ by: 'id' } & JumpOutcome)
+  /** One title holds it: the cursor is on that card. */
+  | { by: 'title'; found: true; cardId: CardId; unfiltered: boolean }
+  /** Several do: the cards, in board order (columns left to right, each top down), for the user to pick. */
+  | { by: 'title'; found: 'several'; cardIds: CardId[] };
+
 export interface JumpOptions {
   /** Whether the board's filter hides the card (the screen knows what it hides): the filter is then cleared. */
   hidden?: (cardId: CardId) => boolean;
@@ -32,7 +45,20 @@ export interface JumpActions {
    * the server has no such card or could not be asked; nothing changes then.
    */
   jumpToCard(cardId: CardId, o?: JumpOptions): Promise<JumpOutcome>;
+  /**
+   * `#`'s text: an id of the server (a leading # dropped) goes as jumpToCard;
+   * any other text is looked for in the titles of the open board's loaded
+   * cards. Rejects, in words, when neither finds a card.
+   */
+  findCard(text: string, o?: JumpOptions): Promise<FindOutcome>;
+  /** Cards of the open board, as loaded, whose title holds `text` (case and accents aside), in board order. */
+  cardsTitled(text: string): CardId[];
+  /** Puts the cursor on a loaded card, clearing the filter when it hides it; null when the card is not loaded. */
+  focusLoaded(cardId: CardId, o?: JumpOptions): { unfiltered: boolean } | null;
 }
+
+/** Statuses by which a server says the text is not one of its card ids. */
+const NOT_AN_ID = new Set([400, 404]);
 
 interface Deps {
   openBoard(boardId: number): Promise<void>;
@@ -59,7 +85,49 @@ export function makeJump(core: Core<S>, deps: Deps): JumpActions {
     return core.get().view.cards.get(cardId) !== undefined;
   }
 
-  return {
+  function focusLoaded(cardId: CardId, o: JumpOptions = {}): { unfiltered: boolean } | null {
+    if (core.get().view.cards.get(cardId) === undefined) return null;
+    const unfiltered = core.get().filter !== null && o.hidden?.(cardId) === true;
+    // One update: a render between the two would see the filter hide the focused card and move off it.
+    core.update({ cursor: { ...core.get().cursor, cardId }, ...(unfiltered ? { filter: null } : {}) });
+    return { unfiltered };
+  }
+
+  function cardsTitled(text: string): CardId[] {
+    const want = foldText(text.trim());
+    if (want === '') return [];
+    const s = core.get();
+    const out: CardId[] = [];
+    for (const c of s.columns)
+      for (const card of s.view.columns[c.label] ?? []) if (foldText(card.title).includes(want)) out.push(card.id);
+    return out;
+  }
+
+  const actions: JumpActions = {
+    cardsTitled,
+    focusLoaded,
+    async findCard(text, o = {}) {
+      const typed = text.trim();
+      const id = typed.replace(/^#/, '');
+      try {
+        return { by: 'id', ...(await actions.jumpToCard(id, o)) };
+      } catch (e) {
+        if (!(e instanceof Error) || !NOT_AN_ID.has(errorStatus(e.cause) ?? 0)) throw e;
+        // "#10482" is how a title writes it as often as how an id is written: the text as typed first.
+        const ids = cardsTitled(typed);
+        const matches = ids.length > 0 || id === typed ? ids : cardsTitled(id);
+        if (matches.length === 0) {
+          const loaded = core.get().view.cards.size;
+          throw new Error(
+            `No card ${sanitize(id)} on this server, and no title has “${sanitize(typed)}” among the ${loaded} cards loaded of this board`,
+            { cause: e },
+          );
+        }
+        if (matches.length > 1) return { by: 'title', found: 'several', cardIds: matches };
+        const cardId = matches[0]!;
+        return { by: 'title', found: true, cardId, unfiltered: focusLoaded(cardId, o)?.unfiltered === true };
+      }
+    },
     async jumpToCard(cardId, o = {}) {
       const shown = sanitize(cardId);
       let detail: CardDetail;
@@ -92,10 +160,8 @@ export function makeJump(core: Core<S>, deps: Deps): JumpActions {
             : `the ${after.view.cards.size} cards loaded of it`;
         return { found: false, message: `Card ${shown} is on ${name} but not in ${where}` };
       }
-      const unfiltered = core.get().filter !== null && o.hidden?.(cardId) === true;
-      // One update: a render between the two would see the filter hide the focused card and move off it.
-      core.update({ cursor: { ...core.get().cursor, cardId }, ...(unfiltered ? { filter: null } : {}) });
-      return { found: true, cardId, boardId, switched, unfiltered };
+      return { found: true, cardId, boardId, switched, unfiltered: focusLoaded(cardId, o)?.unfiltered === true };
     },
   };
+  return actions;
 }

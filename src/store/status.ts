@@ -4,6 +4,7 @@
  * client's retry countdown. Every change that fails is reported one way,
  * `refuse`, whoever sent it: the engine's rollback, a comment edit, a tag.
  */
+import type { Client } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Core, CoreData } from './core.js';
 import type { MutationInput } from './mutation-kinds.js';
@@ -23,6 +24,15 @@ export interface StatusData {
   /** `failedCount` when the user last had the error cleared: what the status bar has already told. */
   failedSeen: number;
   backoff: Backoff | null;
+  /** No answer from the server at all (refused, reset, timed out) since its last answer; null once it answers. */
+  unreachable: Unreachable | null;
+}
+
+export interface Unreachable {
+  /** Epoch ms of the first request that got no answer. */
+  readonly since: number;
+  /** Epoch ms of the server's last answer of any kind (an error is an answer too); null if it never answered. */
+  readonly lastReached: number | null;
 }
 
 export interface StatusActions {
@@ -110,4 +120,58 @@ export function makeStatusActions(core: Core<StatusData>, now: () => number): St
     noteBackoff: (info) =>
       core.set({ backoff: { until: now() + info.waitMs, reason: sanitize(info.reason), attempt: info.attempt } }),
   };
+}
+
+/** A failure where no answer came at all: the cause to name before whatever it broke (tags, a page). */
+const noAnswer = (e: unknown): boolean => {
+  const kind = (e as { kind?: unknown } | null)?.kind;
+  return kind === 'network' || kind === 'timeout';
+};
+
+/**
+ * The client, watched for whether the server answers: a request with no
+ * answer marks the server unreachable (with when it last answered), any
+ * answer clears that. A proxy, as config/key-refused.ts's, so what is set on
+ * it reaches the client. The store changes only when reachability does: a
+ * page load's success costs no update.
+ */
+export function watchReach(
+  client: Client,
+  reach: { get(): Unreachable | null; set(u: Unreachable | null): void },
+  now: () => number = Date.now,
+): Client {
+  let lastReached: number | null = null;
+  const answered = (): void => {
+    lastReached = now();
+    if (reach.get() !== null) reach.set(null);
+  };
+  const wrapped = new Map<PropertyKey, unknown>();
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function' || prop === 'onBackoff') return value;
+      let fn = wrapped.get(prop);
+      if (fn === undefined) {
+        const call = value as (...args: unknown[]) => unknown;
+        fn = (...args: unknown[]): unknown => {
+          const result = call.apply(target, args);
+          if (!(result instanceof Promise)) return result;
+          return result.then(
+            (v: unknown) => {
+              answered();
+              return v;
+            },
+            (e: unknown) => {
+              if (noAnswer(e)) {
+                if (reach.get() === null) reach.set({ since: now(), lastReached });
+              } else if ((errorStatus(e) ?? 0) > 0) answered();
+              throw e;
+            },
+          );
+        };
+        wrapped.set(prop, fn);
+      }
+      return fn;
+    },
+  });
 }

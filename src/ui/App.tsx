@@ -6,7 +6,7 @@ import { Help } from './Help.js';
 import { hintsFor } from './keymap.js';
 import { useOverlays } from './overlay.js';
 import { OverlayView, overlayHeight } from './OverlayView.js';
-import { StatusBar } from './StatusBar.js';
+import { StatusBar, statusBarRows } from './StatusBar.js';
 import { screenBody } from './screen-body.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
 import { HelpContext } from './hooks/use-help.js';
@@ -92,8 +92,8 @@ function Shell({
   const board = useBoardSeen(store, reactionMs);
 
   // Ink 6 clears and redraws everything when a frame reaches the terminal's
-  // height: keep it one line shorter. Two lines go to the status bar.
-  const bodyHeight = Math.max(3, rows - 1 - 2);
+  // height: keep it one line shorter. Two lines or more go to the status bar (a long message wraps).
+  const bodyHeight = Math.max(3, rows - 1 - statusBarRows(width, statusLine.error, notice));
   const promptLines =
     overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences'
       ? overlayHeight(overlay, bodyHeight)

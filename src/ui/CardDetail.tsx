@@ -44,7 +44,8 @@ export function detailLines(
   const col = columns.find((c) => ('label' in c ? c.label : c.ColumnId) === d.ColumnId);
   const dim = (label: string) => lines.push({ text: `${label.padEnd(12)} ${absent}`, dim: true });
   para(d.TaskName ?? `Card ${d.ServiceTaskId}`, { bold: true });
-  lines.push({ text: '' });
+  // Where a blank line was: what `#` takes to come back here, as the server has it.
+  lines.push({ text: `Card id ${sanitize(d.ServiceTaskId)}`, dim: true });
   if (col) field('Column', 'displayName' in col ? col.displayName : sanitize(col.Name));
   else if (d.ColumnId) field('Column', sanitize(d.ColumnId));
   else dim('Column');

@@ -21,7 +21,7 @@ export interface CardRowProps {
 /**
  * One card on one line: selection, focus and unread as symbols (never colour alone),
  * then the title, then the first tag, assignee initials and due date as room
- * allows.
+ * allows (when it is short, the due date is kept before the tag).
  */
 export const CardRow = memo(function CardRow({ card, width, focused, changed, selected = false, tags }: CardRowProps) {
   // Selected shows as ✓ even under the cursor: the focus is the row's inverse too.
@@ -34,25 +34,30 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, se
   const who = card.assignees && card.assignees.length > 0 ? initials(card.assignees[0] ?? '') : '';
   const urgent = card.dueDate ? urgency(card.dueDate) : null;
   const due = card.dueDate ? dueText(card.dueDate) : '';
-  // The title keeps at least 60% of the row; meta fills the rest in order
-  // tag, assignee, due, each only if it fits whole — except an overdue or
-  // due-today date, which takes its room first (up to half the row) so it
-  // always shows.
+  // The title keeps at least 60% of the row; meta fills the rest, each part
+  // only if it fits whole, the due date first, then the tag, then the
+  // assignee — drawn in the order tag, assignee, due. An overdue or
+  // due-today date takes its room before anything (up to half the row) so
+  // it always shows.
   const reserved = urgent !== null ? Math.min(cellWidth(due) + 1, Math.floor((width - cellWidth(lead)) / 2)) : 0;
   const room = Math.max(reserved, Math.floor((width - cellWidth(lead)) * 0.4));
-  const metaParts: { text: string; color?: string }[] = [];
   let used = reserved;
-  const add = (text: string, color?: string) => {
-    if (!text || used + cellWidth(text) + 1 > room) return;
+  const fits = (text: string): boolean => {
+    if (!text || used + cellWidth(text) + 1 > room) return false;
     used += cellWidth(text) + 1;
-    metaParts.push({ text, color });
+    return true;
   };
-  add(tagText, first ? (normaliseTagColor(first.Color).hex ?? undefined) : undefined);
-  add(who, 'cyan');
+  const showDue = urgent === null && fits(due);
+  const showTag = fits(tagText);
+  const showWho = fits(who);
+  const metaParts: { text: string; color?: string }[] = [];
+  if (showTag)
+    metaParts.push({ text: tagText, color: first ? (normaliseTagColor(first.Color).hex ?? undefined) : undefined });
+  if (showWho) metaParts.push({ text: who, color: 'cyan' });
   if (urgent !== null) {
     if (reserved > 0)
       metaParts.push({ text: truncate(due, reserved - 1), color: urgent === 'overdue' ? 'red' : 'yellow' });
-  } else add(due, 'gray');
+  } else if (showDue) metaParts.push({ text: due, color: 'gray' });
   const titleWidth = width - cellWidth(lead) - used;
   // One Text, so one yoga node per row: the spans inside are virtual. With a
   // Box and a Text per part, a first frame of 200 rows built ~1,000 nodes.

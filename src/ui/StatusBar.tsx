@@ -1,9 +1,12 @@
 import { Box, Text } from 'ink';
-import { memo, useSyncExternalStore } from 'react';
+import { memo, useContext, useSyncExternalStore } from 'react';
+import type { Unreachable } from '../store/index.js';
 import { cellWidth, fit } from '../text/width.js';
+import { wrap } from '../text/wrap.js';
 import type { RefreshClock, RefreshState } from './flows/refresh.js';
 import type { Hint } from './keymap.js';
 import type { Action } from './keys/types.js';
+import { StoreContext } from './store-context.js';
 
 export interface StatusBarProps {
   width: number;
@@ -31,12 +34,52 @@ export interface StatusBarProps {
 const NEVER: RefreshState = { running: 0, at: null };
 const NO_CLOCK: RefreshClock = { subscribe: () => () => undefined, get: () => NEVER };
 
+/** "14:02", local time. */
+const clockTime = (at: number): string => {
+  const d = new Date(at);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
 /** "refreshing…", "refreshed 14:02" (local time), or nothing before the first refresh. */
 export function refreshText(r: RefreshState): string | null {
   if (r.running > 0) return 'refreshing…';
   if (r.at === null) return null;
-  const d = new Date(r.at);
-  return `refreshed ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return `refreshed ${clockTime(r.at)}`;
+}
+
+/** "✗ Can't reach api.example.com (last reached 14:02) · r retries": the cause, before what it broke. */
+export function unreachableText(host: string, u: Unreachable): string {
+  const last =
+    u.lastReached === null ? 'not reached since inboard started' : `last reached ${clockTime(u.lastReached)}`;
+  return `✗ Can’t reach ${host} (${last}) · r retries`;
+}
+
+/** The most rows a message (an error, a notice) wraps to; what is left is cut. */
+export const MESSAGE_ROWS = 4;
+
+/** The message line's text: the error, else the notice, else null (the key hints). */
+const messageText = (error: string | null, notice: string | null): string | null =>
+  error ? `✗ ${error}` : notice ? `✓ ${notice}` : null;
+
+/** The message wrapped to the width: a long hint (where a refused key came from) is read whole, not cut. */
+function messageLines(text: string, width: number): string[] {
+  const lines = wrap(text, width);
+  if (lines.length <= MESSAGE_ROWS) return lines;
+  return [...lines.slice(0, MESSAGE_ROWS - 1), fit(`${lines.slice(MESSAGE_ROWS - 1).join(' ')}`, width)];
+}
+
+/** The status bar's height in rows for this error or notice: the screen above gives up what a long one needs. */
+export function statusBarRows(width: number, error: string | null, notice: string | null): number {
+  const text = messageText(error, notice);
+  return 1 + (text === null ? 1 : messageLines(text, width).length);
+}
+
+const NOT_WATCHED = (): (() => void) => () => undefined;
+
+/** Whether the server is unreachable, when the bar is drawn over a store (tests draw it bare). */
+function useUnreachable(): Unreachable | null {
+  const store = useContext(StoreContext);
+  return useSyncExternalStore(store?.subscribe ?? NOT_WATCHED, () => store?.getState().unreachable ?? null);
 }
 
 /** Hints that always show: the way to every other key, and the way out. */
@@ -62,11 +105,16 @@ export function footerHints(hints: readonly Hint[], width: number): string {
   return kept.join('  ') + tail;
 }
 
-/** Two lines: state on the first, the last error or the key hints on the second. */
+/**
+ * State on the first line — led by an unreachable server, the cause of
+ * whatever else fails meanwhile — then the last error, a notice (wrapped to
+ * as many rows as it needs, up to MESSAGE_ROWS) or the key hints.
+ */
 export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   const clock = p.refresh ?? NO_CLOCK;
   const refreshed = refreshText(useSyncExternalStore(clock.subscribe, clock.get));
-  const parts = [p.board, p.backend];
+  const unreachable = useUnreachable();
+  const parts = unreachable !== null ? [unreachableText(p.backend, unreachable), p.board] : [p.board, p.backend];
   // A filtered board hides cards: say so, and how to see them all again.
   if (p.filter != null) parts.push(`filter: ${p.filter} · Esc on the board clears`);
   if (p.selected !== undefined && p.selected > 0)
@@ -75,19 +123,23 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   if (p.failed > 0) parts.push(`✗ ${p.failed} failed`);
   if (p.waitSeconds !== null) parts.push(`retrying in ${p.waitSeconds}s`);
   // Untagged-looking cards would mislead a triage; t shows the server's reason.
-  if (p.tagsFailed === true) parts.push('✗ tags not loaded · r retries');
+  // Not while the server is unreachable: that is why, and it is said first.
+  if (p.tagsFailed === true && unreachable === null) parts.push('✗ tags not loaded · r retries');
   // Last: the rest says what needs doing; this, how fresh the board is.
   if (refreshed !== null) parts.push(refreshed);
   const hints = footerHints(p.hints, p.width);
+  const message = messageText(p.error, p.notice);
   return (
     <Box flexDirection="column">
       <Text inverse>{fit(` ${parts.join(' │ ')}`, p.width)}</Text>
-      {p.error ? (
-        <Text color="red">{fit(`✗ ${p.error}`, p.width)}</Text>
-      ) : p.notice ? (
-        <Text color="green">{fit(`✓ ${p.notice}`, p.width)}</Text>
-      ) : (
+      {message === null ? (
         <Text dimColor>{fit(hints, p.width)}</Text>
+      ) : (
+        messageLines(message, p.width).map((l, i) => (
+          <Text key={i} color={p.error ? 'red' : 'green'}>
+            {fit(l, p.width)}
+          </Text>
+        ))
       )}
     </Box>
   );

@@ -30,6 +30,24 @@ export function columnWindow(total: number, focus: number, termWidth: number, pr
   return { start, end: start + fit, width };
 }
 
+/**
+ * The cells a card row keeps for its title at least in a column `width`
+ * cells wide: the column's gap (1) and the row's marks (3) aside, 60% of the
+ * rest (CardRow gives the other 40% to the tag, initials and due date).
+ */
+export function titleCells(width: number): number {
+  return Math.max(0, Math.ceil((width - 1 - 3) * 0.6));
+}
+
+/** Title cells every column keeps for the board to count as readable (the preview opens by itself only then). */
+export const READABLE_TITLE_CELLS = 20;
+
+/** Whether a board of `total` columns `width` cells wide keeps READABLE_TITLE_CELLS in every column it shows. */
+export function readableBoard(total: number, width: number): boolean {
+  if (total <= 0) return false;
+  return titleCells(columnWindow(total, 0, width).width) >= READABLE_TITLE_CELLS;
+}
+
 export interface CardWindow {
   /** Index of the first visible card. */
   offset: number;

@@ -108,9 +108,21 @@ describe('card move and archive', () => {
     if (col.ColumnId === null) throw new Error('the local service gives every column a ColumnId');
     const r = await f.run(['card', 'move', id, '--board', '2', '--column', col.ColumnId]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Moved card \d+ to .+ at position 0/);
+    expect(r.stdout).toBe(`Moved card ${id} “Traveller” to Sales Pipeline / ${col.Name}, on top\n`);
     const card = await f.client.getCard(id);
     expect([card.BoardId, card.ColumnId]).toEqual([2, col.ColumnId]);
+  });
+
+  it('says where the card is now as a person counts: its title, the column, position from 1 (past the end: last)', async () => {
+    const id = await newCard('Counted');
+    const cols = await f.client.listColumns(1);
+    const target = cols[1]!;
+    const second = await f.run(['card', 'move', id, '--column', target.Name, '--position', '1']);
+    expect(second.stdout).toBe(`Moved card ${id} “Counted” to Support Inbox / ${target.Name}, position 2\n`);
+    const count = readableCards(await f.client.listCards(1, target.Id, 1, 200)).length;
+    const last = await f.run(['card', 'move', id, '--column', target.Name, '--position', '999']);
+    expect(last.stdout).toBe(`Moved card ${id} “Counted” to Support Inbox / ${target.Name}, position ${count}\n`);
+    expect(last.stdout).not.toContain('success');
   });
 
   it('archives; the card leaves its column', async () => {

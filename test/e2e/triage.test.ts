@@ -1,7 +1,7 @@
 /**
  * Triage and the preview pane in a real terminal (tmux) against `inboard
  * serve`: a column of 20 cards decided one key each, then what the SERVER
- * holds; and the pane beside the board on a 200-column terminal.
+ * holds; and the pane beside the board on a 250-column terminal.
  */
 import { describe, expect, it } from 'vitest';
 import type { CardId } from '../../src/api/read-model.js';
@@ -76,8 +76,8 @@ describe.skipIf(!hasTmux())('triage in a real terminal', () => {
     expect(board).toContain(`Doing (${moved})`);
   }, 60_000);
 
-  it('p: the focused card beside the board on a 200-column terminal, and hidden again', async () => {
-    const t = demo.terminal({ cols: 200, rows: 40 });
+  it('p: the focused card beside the board on a 250-column terminal, and hidden again', async () => {
+    const t = demo.terminal({ cols: 250, rows: 40 });
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
     await t.waitFor('In progress (');
     // Wide enough: the pane shows by itself, then fills with what is read ahead.

@@ -2,7 +2,8 @@
  * `#`'s store part (store/jump.ts) against the real local service with the
  * demo workspace: a card on a later page of its column, on another board, an
  * id the server has not, an archived card, one further down than a jump
- * looks, and one the filter hides.
+ * looks, and one the filter hides; text that is no id of the server found
+ * in the open board's titles.
  */
 import { describe, expect, it } from 'vitest';
 import type { CardId } from '../../src/api/read-model.js';
@@ -110,5 +111,66 @@ describe('jumpToCard', () => {
     expect(store.getState().filter).toBeNull();
     expect(seen).not.toContain(true);
     expect(focused(store.getState())).toBe(card.ServiceTaskId);
+  });
+});
+
+describe('findCard', () => {
+  const titled = (store: Awaited<ReturnType<typeof demo.open>>, part: string) =>
+    [...store.getState().view.cards.values()].filter((c) => c.title.toLowerCase().includes(part)).map((c) => c.id);
+
+  it('an invoice number from a title that is no id of the server finds the card by its title', async () => {
+    const store = await demo.open('Support Inbox');
+    await expect(client().getCard('10482')).rejects.toMatchObject({ status: 404 });
+    const [id] = titled(store, '#10482');
+    const out = await store.getState().findCard('10482');
+    expect(out).toEqual({ by: 'title', found: true, cardId: id, unfiltered: false });
+    expect(focused(store.getState())).toBe(id);
+    // As an id is often written, with a #: the title has it that way too.
+    store.getState().focusCardId(titled(store, 'refund')[0]!);
+    expect(await store.getState().findCard('#10482')).toMatchObject({ by: 'title', found: true, cardId: id });
+  });
+
+  it('an id of the server goes by the id, whatever the titles hold', async () => {
+    const { card } = await lastCardOf('Sales Pipeline', 1);
+    const store = await demo.open('Support Inbox');
+    await store.getState().editTitle(store.getState().cursor.cardId!, `see ${card.ServiceTaskId}`);
+    expect(store.getState().cardsTitled(card.ServiceTaskId)).toHaveLength(1);
+    expect(await store.getState().findCard(card.ServiceTaskId)).toMatchObject({
+      by: 'id',
+      found: true,
+      cardId: card.ServiceTaskId,
+      switched: true,
+    });
+  });
+
+  it('several titles: all of them, in board order, and the cursor stays', async () => {
+    const store = await demo.open('Support Inbox');
+    const before = store.getState().cursor;
+    const out = await store.getState().findCard('RE: ');
+    const s = store.getState();
+    const inBoardOrder = s.columns.flatMap((c) => (s.view.columns[c.label] ?? []).map((x) => x.id));
+    const want = inBoardOrder.filter((id) => titled(store, 're: ').includes(id));
+    expect(want.length).toBeGreaterThan(1);
+    expect(out).toEqual({ by: 'title', found: 'several', cardIds: want });
+    expect(store.getState().cursor).toBe(before);
+  });
+
+  it('text neither an id nor in a title is said in words, and nothing moves', async () => {
+    const store = await demo.open('Support Inbox');
+    const before = store.getState().cursor;
+    const loaded = store.getState().view.cards.size;
+    await expect(store.getState().findCard('no such words')).rejects.toThrow(
+      `No card no such words on this server, and no title has “no such words” among the ${loaded} cards loaded of this board`,
+    );
+    expect(store.getState().cursor).toBe(before);
+  });
+
+  it('a failure other than "no such id" is said as it is, not searched for', async () => {
+    const { card } = await lastCardOf('Sales Pipeline', 2);
+    await client().archiveCard(card.ServiceTaskId);
+    const store = await demo.open('Support Inbox');
+    await expect(store.getState().findCard(card.ServiceTaskId)).rejects.toThrow(
+      `Card ${card.ServiceTaskId} is archived`,
+    );
   });
 });

@@ -74,8 +74,15 @@ describe('due dates on a row', () => {
     }
   });
 
-  it('a date with no hurry gives way to the title and the tag when room is short', () => {
-    expect(row(card(local(1, 5, 17, 0, 2099)), 30)).not.toContain('5 Jan');
-    expect(row(card(local(1, 5, 17, 0, 2099)), 160)).toContain('5 Jan');
+  it('a date with no hurry gives way only to the title: the tag goes before it when room is short', () => {
+    // 39 cells: a column of a 160-column terminal showing four columns (layout.ts columnWindow).
+    for (const width of [30, 39]) {
+      const text = row(card(local(1, 5, 17, 0, 2099)), width);
+      expect(text, `width ${width}`).toContain('5 Jan');
+      expect(text, `width ${width}`).not.toContain('#Urgent');
+    }
+    expect(row(card(local(1, 5, 17, 0, 2099)), 160)).toMatch(/#Urgent\+1 OW 5 Jan/);
+    // Narrower still, the title keeps its 60%.
+    expect(row(card(local(1, 5, 17, 0, 2099)), 14)).not.toContain('5 Jan');
   });
 });

@@ -78,6 +78,8 @@ export interface Ui {
   /** A card on screen by title. */
   card(title: string): Card;
   sql(statement: string, ...params: unknown[]): void;
+  /** Stops the service (the server gone): the app's requests then get no answer. */
+  stopService(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
       await tick(10);
     }
   };
+  let stopped: Promise<void> | undefined;
   const ui: Ui = {
     store,
     hold,
@@ -198,11 +201,15 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
         db.close();
       }
     },
+    async stopService() {
+      stopped ??= svc.close();
+      await stopped;
+    },
     async close() {
       app.unmount();
       for (const h of holds) h.queue = null;
       await agent.close();
-      await svc.close();
+      await (stopped ?? svc.close());
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -225,5 +232,23 @@ export function focus(ui: Ui, title: string): Card {
   return c;
 }
 
-/** The status bar's last line (errors, notices or hints). */
-export const statusLine = (frame: string): string => frame.trimEnd().split('\n').pop() ?? '';
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/**
+ * The status bar's message (an error or notice, its wrapped rows joined by a
+ * space), else its last line (the hints).
+ */
+export const statusLine = (frame: string): string => {
+  const lines = frame.trimEnd().split('\n');
+  for (let at = lines.length - 1; at >= 0; at--) {
+    const plain = lines[at]!.replace(ANSI, '');
+    if (plain.startsWith('✗ ') || plain.startsWith('✓ '))
+      return lines
+        .slice(at)
+        .map((l) => l.trimEnd())
+        .join(' ');
+    // The status bar's first line (` Support Inbox │ …`): no message below it.
+    if (plain.startsWith(' ')) break;
+  }
+  return lines.at(-1) ?? '';
+};

@@ -2,7 +2,9 @@
  * `#` on the board: a card by its id. On another board, that board opens
  * with the cursor on the card; an id the server has not keeps the prompt
  * open with the text as typed and says so; a card the filter hides is shown
- * with the filter cleared, and the status bar says that too.
+ * with the filter cleared, and the status bar says that too. Text that is
+ * no id of the server is looked for in the board's titles: one card is gone
+ * to, several are listed to pick from; the status bar says which it did.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readableBoards, readableCards } from '../support/board-view.js';
@@ -30,7 +32,7 @@ describe('# jumps to a card by id', () => {
     await ui.paste(`#${card.ServiceTaskId}`);
     await ui.press('enter');
     const frame = await ui.waitFor(`Card ${card.ServiceTaskId} “`);
-    expect(statusLine(frame)).toContain('on Sales Pipeline');
+    expect(statusLine(frame)).toContain('on Sales Pipeline — by id');
     expect(ui.store.getState().boardId).toBe(board.Id);
     expect(ui.store.getState().cursor.cardId).toBe(card.ServiceTaskId);
   });
@@ -76,5 +78,50 @@ describe('# jumps to a card by id', () => {
     expect(statusLine(frame)).toContain(`Card ${card.ServiceTaskId}`);
     expect(ui.store.getState().filter).toBeNull();
     expect(ui.store.getState().cursor.cardId).toBe(card.ServiceTaskId);
+  });
+});
+
+describe('# finds a card by its title', () => {
+  it('an invoice number from a title: the cursor goes to that card, and the status bar says it went by title', async () => {
+    ui = await startUi();
+    const card = [...ui.store.getState().view.cards.values()].find((c) => c.title.includes('#10482'))!;
+    await ui.press('#');
+    await ui.waitFor('Card id or title');
+    await ui.paste('10482');
+    await ui.press('enter');
+    const frame = await ui.waitFor('by title “10482”');
+    expect(statusLine(frame)).toContain(`Card ${card.id} “Re: Invoice #10482`);
+    expect(ui.store.getState().cursor.cardId).toBe(card.id);
+  });
+
+  it('several titles: a list to pick from, in board order; the one picked gets the cursor, "2 of n"', async () => {
+    ui = await startUi();
+    const s = ui.store.getState();
+    const titled = s.columns
+      .flatMap((c) => s.view.columns[c.label] ?? [])
+      .filter((c) => c.title.toLowerCase().includes('invoice'));
+    expect(titled.length).toBeGreaterThan(1);
+    await ui.press('#');
+    await ui.waitFor('Card id or title');
+    await ui.paste('invoice');
+    await ui.press('enter');
+    const list = await ui.waitFor('in their title — which one?');
+    expect(list).toContain(`${titled.length} cards have “invoice”`);
+    for (const c of titled.slice(0, 2)) expect(list).toContain(c.title.slice(0, 30));
+    await ui.press('down', 'enter');
+    const frame = await ui.waitFor(`by title, 2 of ${titled.length}`);
+    expect(statusLine(frame)).toContain(`Card ${titled[1]!.id}`);
+    expect(ui.store.getState().cursor.cardId).toBe(titled[1]!.id);
+  });
+
+  it('neither an id nor in a title: the prompt stays with the text, and says both', async () => {
+    ui = await startUi();
+    await ui.press('#');
+    await ui.waitFor('Card id or title');
+    await ui.paste('zebra');
+    await ui.press('enter');
+    const frame = await ui.waitFor('no title has “zebra”');
+    expect(frame).toContain('No card zebra on this server');
+    expect(frame).toContain('Card id or title');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardWindow, columnWindow, MIN_COLUMN_WIDTH } from '../../src/ui/layout.js';
+import { previewByItself } from '../../src/ui/hooks/use-preview.js';
+import { cardWindow, columnWindow, MIN_COLUMN_WIDTH, READABLE_TITLE_CELLS } from '../../src/ui/layout.js';
 
 describe('columnWindow', () => {
   it('shows every column when they fit', () => {
@@ -39,5 +40,20 @@ describe('cardWindow', () => {
     const w = cardWindow(10_000, 9_999, 20, 0);
     expect(w.offset + w.count).toBe(10_000);
     expect(w.below).toBe(0);
+  });
+});
+
+describe('the preview pane by itself', () => {
+  it('the rule: by itself only where every column beside it keeps 20 title cells', () => {
+    expect(READABLE_TITLE_CELLS).toBe(20);
+    // Four columns (the demo's boards): from 240 terminal columns.
+    expect(previewByItself(239, 4)).toBe(false);
+    expect(previewByItself(240, 4)).toBe(true);
+    expect(previewByItself(200, 4)).toBe(false);
+    // Two columns: a narrower terminal will do.
+    expect(previewByItself(150, 2)).toBe(true);
+    expect(previewByItself(120, 2)).toBe(false);
+    // No columns yet (a board still loading): not by itself, so it does not open and close again.
+    expect(previewByItself(400, 0)).toBe(false);
   });
 });

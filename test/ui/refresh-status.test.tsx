@@ -58,7 +58,9 @@ describe('r on the status bar', () => {
     ui = await startUi({ refreshSeconds: 0.2 });
     expect(stateLine(ui.frame())).not.toMatch(/refreshed/);
     const before = new Date();
-    const done = await ui.waitFor((f) => /refreshed \d\d:\d\d/.test(stateLine(f)));
+    // The frame that said it: by the time waitFor returns, the next refresh (0.2 s on) may be running.
+    let done = '';
+    await ui.waitFor((f) => /refreshed \d\d:\d\d/.test(stateLine(f)) && (done = f) !== '');
     const shown = /refreshed (\d\d:\d\d)/.exec(stateLine(done))![1];
     expect([hhmm(before), hhmm(new Date())]).toContain(shown);
   });

@@ -1,8 +1,8 @@
 /**
  * The local service's extensions to cards, beyond the reference: a due date,
  * the read state after creation, ticking a sub-task, a board's archived
- * cards and restoring one. Each is documented in README › Extensions and
- * docs/api.md; a client detects them (a server without one answers 404).
+ * cards and restoring one. Each is documented in docs/api.md › Extensions;
+ * a client detects them (a server without one answers 404).
  */
 import type { FastifyInstance } from 'fastify';
 import { BoardPath, CardPath, LIMITS, SubTaskPath } from '../../api/schema.js';

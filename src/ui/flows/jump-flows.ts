@@ -1,40 +1,73 @@
 /**
- * `#`: a card by its id, on whichever board it is (store/jump.ts). The
- * prompt stays open with the text as typed when the server has no such card.
+ * `#`: a card by its id, on whichever board it is, or by words of its title
+ * on the open board (store/jump.ts). The prompt stays open with the text as
+ * typed when neither finds a card; several titles holding the text are
+ * listed to pick from, in board order.
  */
 import type { CardId } from '../../api/read-model.js';
-import type { JumpOutcome } from '../../store/index.js';
+import type { FindOutcome } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import { ask, type Flow } from './flow.js';
 
-/** What the status bar says once the cursor is on the card (or why it is not). */
-function said(f: Flow, out: JumpOutcome): string {
-  if (!out.found) return out.message;
-  const s = f.store.getState();
-  const card = s.view.cards.get(out.cardId);
-  const title = card === undefined ? '' : ` “${truncate(card.displayTitle, 50)}”`;
-  const board = s.boards.items.find((b) => b.Id === out.boardId);
+/** `Card 42 “Re: Invoice…”`, from the board as loaded: short enough that the rest of the notice fits 100 columns. */
+function named(f: Flow, cardId: CardId): string {
+  const card = f.store.getState().view.cards.get(cardId);
+  const title = card === undefined ? '' : ` “${truncate(card.displayTitle, 36)}”`;
+  return `Card ${sanitize(cardId)}${title}`;
+}
+
+const UNFILTERED = ' — the filter hid it and was cleared';
+
+/** What the status bar says once the cursor is on the card (or why it is not), and how it was found. */
+function said(f: Flow, out: FindOutcome, typed: string): string {
+  if (out.found === false) return out.message;
+  if (out.found === 'several') return '';
+  const unfiltered = out.unfiltered ? UNFILTERED : '';
+  if (out.by === 'title') return `${named(f, out.cardId)} — by title “${sanitize(typed.trim())}”${unfiltered}`;
+  const board = f.store.getState().boards.items.find((b) => b.Id === out.boardId);
   const where = out.switched && board !== undefined ? ` on ${sanitize(board.Name)}` : '';
-  const unfiltered = out.unfiltered ? ' — the filter hid it and was cleared' : '';
-  return `Card ${sanitize(out.cardId)}${title}${where}${unfiltered}`;
+  return `${named(f, out.cardId)}${where} — by id${unfiltered}`;
+}
+
+/** Several titles hold the text: the user picks one (Esc leaves the cursor where it was). */
+function pickTitled(f: Flow, cardIds: readonly CardId[], typed: string, hidden: (id: CardId) => boolean): void {
+  const s = f.store.getState();
+  const columnName = (label: string) => s.columns.find((c) => c.label === label)?.displayName ?? '';
+  const key = f.overlays.show({
+    kind: 'pick',
+    title: `${cardIds.length} cards have “${truncate(sanitize(typed.trim()), 30)}” in their title — which one?`,
+    items: cardIds.map((id) => {
+      const card = s.view.cards.get(id);
+      const where = card === undefined ? '' : ` · ${columnName(card.columnLabel)}`;
+      return { value: id, label: `${card?.displayTitle ?? sanitize(id)}${where}` };
+    }),
+    onCancel: () => f.overlays.close(key),
+    onPick: (id) => {
+      f.overlays.close(key);
+      const n = cardIds.indexOf(id) + 1;
+      const done = f.store.getState().focusLoaded(id, { hidden });
+      if (done === null) return f.notify(`Card ${sanitize(id)} is no longer on this board`);
+      f.notify(`${named(f, id)} — by title, ${n} of ${cardIds.length}${done.unfiltered ? UNFILTERED : ''}`);
+    },
+  });
 }
 
 /** `hidden`: whether the board's filter hides a card, as the screen draws it. */
 export function jumpToCard(f: Flow, hidden: (cardId: CardId) => boolean): void {
-  let outcome: JumpOutcome | null = null;
+  let outcome: FindOutcome | null = null;
   ask(f, {
-    title: 'Card id',
-    help: 'as the server has it (#42 or 42)',
+    title: 'Card id or title',
+    help: 'an id as the server has it (#42 or 42), or words of a title on this board',
     busyText: 'looking it up…',
-    check: (value) => (value.trim().replace(/^#/, '') === '' ? 'Type the card’s id, or Esc to cancel' : null),
+    check: (value) => (value.trim().replace(/^#/, '') === '' ? 'Type the card’s id or title, or Esc to cancel' : null),
     run: async (value) => {
-      // A leading # is how ids are often written; the rest is the id exactly as typed.
-      const id = value.trim().replace(/^#/, '');
-      outcome = await f.store.getState().jumpToCard(id, { hidden });
+      outcome = await f.store.getState().findCard(value, { hidden });
     },
-    after: () => {
-      if (outcome !== null) f.notify(said(f, outcome));
+    after: (value) => {
+      if (outcome === null) return;
+      if (outcome.found === 'several') return pickTitled(f, outcome.cardIds, value, hidden);
+      f.notify(said(f, outcome, value));
     },
   });
 }

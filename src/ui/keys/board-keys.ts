@@ -57,7 +57,7 @@ export const BOARD_KEYS: readonly B[] = (
       action: 'card.jump',
       keys: ['#'],
       group: 'Navigate',
-      help: 'go to a card by its id, on whichever board it is',
+      help: 'go to a card by its id (any board) or title (this board)',
       run: fresh((k) =>
         jumpToCard(k.flow, (id) => {
           const filter = k.filter();
@@ -154,7 +154,7 @@ export const BOARD_KEYS: readonly B[] = (
       action: 'board.preview',
       keys: ['p'],
       group: 'Board',
-      help: 'show the focused card beside the board, or hide it (shown by itself from 200 columns)',
+      help: 'show the focused card beside the board, or hide it (by itself where the board keeps readable titles)',
       run: (k) => k.togglePreview(),
     },
     {
