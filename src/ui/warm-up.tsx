@@ -22,6 +22,7 @@ import { render } from 'ink';
 import type { CardDetail as Detail } from '../api/tolerant.js';
 import type { BoardStore } from '../store/index.js';
 import { CardDetail, detailLines } from './CardDetail.js';
+import type { DetailSel } from './detail-selection.js';
 
 /** How long the store stays unchanged (no key, answer or page) before the warm-up runs. */
 export const WARM_UP_IDLE_MS = 60;
@@ -73,21 +74,45 @@ function nowhere(columns: number, rows: number, sink?: (s: string) => void): Nod
 }
 
 /**
- * Draws the sample card's detail, as the detail screen would at this size,
- * into an Ink instance whose output is dropped (or given to `sink`), and
- * unmounts it. Synchronous.
+ * The frames drawn: the listed fields with "loading…" under them (what an
+ * opening without a read ahead shows first), then the whole card twice,
+ * the second time scrolled with a comment selected, so the code the frames
+ * share has seen every shape of line before it is optimised.
  */
-export function drawDetailOffScreen(width: number, height: number, sink?: (s: string) => void): void {
+const PASSES: readonly { loading: boolean; scroll: number; selected: DetailSel | null }[] = [
+  { loading: true, scroll: 0, selected: null },
+  { loading: false, scroll: 0, selected: null },
+  { loading: false, scroll: 3, selected: { kind: 'comment', id: 1 } },
+];
+const LISTED: Detail = {
+  ServiceTaskId: SAMPLE.ServiceTaskId,
+  TaskName: SAMPLE.TaskName,
+  ColumnId: null,
+  ReadUnreadStatus: 0,
+  DueDate: SAMPLE.DueDate,
+  Assignees: SAMPLE.Assignees,
+  ThreadOwnerEmail: SAMPLE.ThreadOwnerEmail,
+  CreatedAt: SAMPLE.CreatedAt,
+};
+
+/**
+ * Draws the sample card's detail as the detail screen would at this size
+ * (pass `pass` of PASSES) into an Ink instance whose output is dropped (or
+ * given to `sink`), and unmounts it. Synchronous.
+ */
+export function drawDetailOffScreen(width: number, height: number, pass = 1, sink?: (s: string) => void): void {
+  const p = PASSES[pass] ?? PASSES[1];
+  if (p === undefined) return;
   const stdin = Object.assign(new Readable({ read() {} }), { isTTY: false }) as unknown as NodeJS.ReadStream;
   const stdout = nowhere(width, height, sink);
   const instance = render(
     <CardDetail
-      detail={{ data: SAMPLE, loading: false, error: null }}
+      detail={{ data: p.loading ? LISTED : SAMPLE, loading: p.loading, error: null }}
       columns={[]}
       width={width}
       height={height}
-      scroll={0}
-      selected={{ kind: 'comment', id: 1 }}
+      scroll={p.scroll}
+      selected={p.selected}
     />,
     { stdout, stderr: stdout, stdin, debug: true, patchConsole: false, exitOnCtrlC: false },
   );
@@ -109,8 +134,7 @@ export interface WarmUpOptions {
  * Runs the warm-up once, the first time the store has been unchanged for
  * `idleMs` with no board loading and no detail open; never if a detail is
  * opened first (then its code is warm already). Returns the function that
- * stops it. It runs in two macrotasks (the text measuring, then the frame),
- * so a key that arrives meanwhile waits for half of it at most.
+ * stops it.
  */
 export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => void {
   const idleMs = o.idleMs ?? WARM_UP_IDLE_MS;
@@ -130,13 +154,18 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
     unsubscribe();
     const { width, height } = o.size();
     detailLines(SAMPLE, [], width, null, false);
-    step = setImmediate(() => {
-      step = undefined;
-      if (stopped || store.getState().detail !== null) return stop();
-      drawDetailOffScreen(width, height, o.sink);
-      stopped = true;
-      o.onDone?.();
-    });
+    // One frame per macrotask: a key that arrives meanwhile waits for one at most.
+    const draw = (pass: number): void => {
+      step = setImmediate(() => {
+        step = undefined;
+        if (stopped || store.getState().detail !== null) return stop();
+        drawDetailOffScreen(width, height, pass, o.sink);
+        if (pass + 1 < PASSES.length) return draw(pass + 1);
+        stopped = true;
+        o.onDone?.();
+      });
+    };
+    draw(0);
   };
   const arm = (): void => {
     clearTimeout(timer);
