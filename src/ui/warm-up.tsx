@@ -49,7 +49,7 @@ const SAMPLE: Detail = {
     { Id: 2, Name: 'ünïcode 🏷', Color: '#ff8800', BoardId: 1 },
   ],
   Notes: [
-    { NoteId: 1, Body: `Plain ASCII words, then a longer one: ${'x'.repeat(300)}`, UserId: 1, CreatedAt: null },
+    { NoteId: 1, Body: `Plain ASCII words, then a longer one: ${'x'.repeat(150)}`, UserId: 1, CreatedAt: null },
     { NoteId: 2, Body: `naïve façade\n${MIXED}\n—\n😀\n漢字`, UserId: 1, CreatedAt: AN_HOUR_AGO },
   ],
   Comments: [
@@ -82,7 +82,7 @@ function nowhere(columns: number, rows: number, sink?: (s: string) => void): Nod
 const PASSES: readonly { loading: boolean; scroll: number; selected: DetailSel | null }[] = [
   { loading: true, scroll: 0, selected: null },
   { loading: false, scroll: 0, selected: null },
-  { loading: false, scroll: 3, selected: { kind: 'comment', id: 1 } },
+  { loading: false, scroll: 8, selected: { kind: 'comment', id: 1 } },
 ];
 const LISTED: Detail = {
   ServiceTaskId: SAMPLE.ServiceTaskId,
@@ -176,6 +176,7 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
     if (s.detail !== null) stop();
     else arm();
   });
-  arm();
+  if (store.getState().detail !== null) stop();
+  else arm();
   return stop;
 }
