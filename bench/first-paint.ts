@@ -74,7 +74,7 @@ function phases(t: Timeline, whole: number): Phases | null {
   if (t.marker === null) return null;
   const marker = t.marker;
   const first = t.requests[0]?.start ?? marker;
-  const before = t.requests.filter((r) => r.done !== null && (r.done) <= marker);
+  const before = t.requests.filter((r) => r.done !== null && r.done <= marker);
   const lastAnswer = before.length === 0 ? first : Math.max(...before.map((r) => r.done as number));
   // Launch → node started is not stamped: node's own part is the preload's time since node started.
   return {
