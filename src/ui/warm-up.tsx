@@ -24,8 +24,13 @@ import type { BoardStore } from '../store/index.js';
 import { CardDetail, detailLines } from './CardDetail.js';
 import type { DetailSel } from './detail-selection.js';
 
-/** How long the store stays unchanged (no key, answer or page) before the warm-up runs. */
-export const WARM_UP_IDLE_MS = 60;
+/**
+ * How long the store stays unchanged (no key, answer or page) before the
+ * warm-up runs: someone typing right after the first frame is not kept
+ * waiting by it, and it is done well before the Enter of someone who looked
+ * at the board first.
+ */
+export const WARM_UP_IDLE_MS = 250;
 
 const AN_HOUR_AGO = new Date(Date.now() - 3_600_000).toISOString();
 /**
