@@ -5,6 +5,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inkOverrides } from './ink-overrides.mjs';
+import { stringWidthLazyEmoji } from './string-width-lazy-emoji.mjs';
 import { undiciRequestOnly } from './undici-request-only.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
@@ -22,7 +23,13 @@ export function bundleOptions({ inkOverrides: withOverrides = true } = {}) {
     target: 'node20',
     // better-sqlite3 is native and stays external.
     external: ['better-sqlite3'],
-    plugins: [...(withOverrides ? [inkOverrides()] : []), zodEnglishOnly(), undiciRequestOnly(), yogaWithoutFetch()],
+    plugins: [
+      ...(withOverrides ? [inkOverrides()] : []),
+      zodEnglishOnly(),
+      undiciRequestOnly(),
+      yogaWithoutFetch(),
+      stringWidthLazyEmoji(),
+    ],
     alias: {
       // Ink only imports react-devtools-core for its dev tools.
       'react-devtools-core': join(here, 'empty-module.mjs'),

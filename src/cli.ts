@@ -30,13 +30,12 @@ async function main(argv: string[]): Promise<number> {
     case 'keys':
       return (await import('./commands/keys.js')).keys(rest);
     default: {
+      // The board (no command, or flags only) is the start people wait for: it skips the commands' table.
+      if (cmd === undefined || cmd.startsWith('-')) return (await import('./ui/run.js')).run(argv);
       const scriptable = await import('./commands/index.js');
-      if (cmd !== undefined && scriptable.COMMANDS.has(cmd)) return scriptable.runCommand(cmd, rest);
-      if (cmd !== undefined && !cmd.startsWith('-')) {
-        process.stderr.write(`inboard: unknown command '${cmd}'. See 'inboard --help'.\n`);
-        return 2;
-      }
-      return (await import('./ui/run.js')).run(argv);
+      if (scriptable.COMMANDS.has(cmd)) return scriptable.runCommand(cmd, rest);
+      process.stderr.write(`inboard: unknown command '${cmd}'. See 'inboard --help'.\n`);
+      return 2;
     }
   }
 }

@@ -94,44 +94,53 @@ export function summarise(p: Profile, top = 25, from = -Infinity, to = Infinity)
 
 /** As `summarise`, over the samples inside any of `windows` (e.g. each key press → its frame). */
 export function summariseWindows(p: Profile, windows: readonly (readonly [number, number])[], top = 25): Summary {
-  const inside = (t: number) => windows.some(([from, to]) => t >= from && t <= to);
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const key = (f: CallFrame) => `${f.functionName || '(anonymous)'}\u0000${where(f)}`;
+  return summariseMany([{ profile: p, windows }], top);
+}
+
+/** As `summariseWindows`, over several profiles (e.g. one per process) as one. */
+export function summariseMany(
+  parts: readonly { profile: Profile; windows: readonly (readonly [number, number])[] }[],
+  top = 25,
+): Summary {
   const self = new Map<string, number>();
   const incl = new Map<string, number>();
   const byOrigin = new Map<string, number>();
-  let t = p.startTime;
+  const add = (m: Map<string, number>, k: string, dt: number) => m.set(k, (m.get(k) ?? 0) + dt);
+  const key = (f: CallFrame) => `${f.functionName || '(anonymous)'}\u0000${where(f)}`;
   let total = 0;
   let idle = 0;
   let gc = 0;
-  for (let i = 0; i < p.samples.length; i++) {
-    t += p.timeDeltas[i] ?? 0;
-    // A sample's weight is the gap to the next one.
-    const dt = ((p.timeDeltas[i + 1] ?? 0) > 0 ? (p.timeDeltas[i + 1] as number) : 0) / 1000;
-    if (!inside(t)) continue;
-    const node = byId.get(p.samples[i] as number);
-    if (node === undefined) continue;
-    total += dt;
-    const fn = node.callFrame.functionName;
-    if (fn === '(idle)') {
-      idle += dt;
-      continue;
-    }
-    if (fn === '(garbage collector)') gc += dt;
-    const k = key(node.callFrame);
-    self.set(k, (self.get(k) ?? 0) + dt);
-    const o = origin(node.callFrame);
-    byOrigin.set(o, (byOrigin.get(o) ?? 0) + dt);
-    const seen = new Set<string>();
-    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-      const n = byId.get(id);
-      if (n === undefined) break;
-      const kk = key(n.callFrame);
-      if (seen.has(kk)) continue;
-      seen.add(kk);
-      incl.set(kk, (incl.get(kk) ?? 0) + dt);
+  for (const { profile: p, windows } of parts) {
+    const inside = (t: number) => windows.some(([from, to]) => t >= from && t <= to);
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    let t = p.startTime;
+    for (let i = 0; i < p.samples.length; i++) {
+      t += p.timeDeltas[i] ?? 0;
+      // A sample's weight is the gap to the next one.
+      const dt = ((p.timeDeltas[i + 1] ?? 0) > 0 ? (p.timeDeltas[i + 1] as number) : 0) / 1000;
+      if (!inside(t)) continue;
+      const node = byId.get(p.samples[i] as number);
+      if (node === undefined) continue;
+      total += dt;
+      const fn = node.callFrame.functionName;
+      if (fn === '(idle)') {
+        idle += dt;
+        continue;
+      }
+      if (fn === '(garbage collector)') gc += dt;
+      add(self, key(node.callFrame), dt);
+      add(byOrigin, origin(node.callFrame), dt);
+      const seen = new Set<string>();
+      for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+        const n = byId.get(id);
+        if (n === undefined) break;
+        const kk = key(n.callFrame);
+        if (seen.has(kk)) continue;
+        seen.add(kk);
+        add(incl, kk, dt);
+      }
     }
   }
   const list = (m: Map<string, number>, n: number): Entry[] =>

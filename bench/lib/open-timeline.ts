@@ -2,6 +2,9 @@
  * Reads bench/lib/open-probe.mjs's timeline for bench/open-card.ts: per
  * opening, where the time between Enter and the note on screen went.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatSummary, summariseMany, type Profile } from './cpuprofile.js';
 import { median } from './stats.js';
 
 export interface Opening {
@@ -11,6 +14,14 @@ export interface Opening {
   title: number;
   note: number;
   flash: boolean;
+  /** The opening's span on the CPU profile's clock (µs). */
+  span: [number, number];
+}
+
+/** One start of the app: where its probe wrote, and its openings in order (the first one first). */
+export interface Start {
+  probe: string;
+  openings: Opening[];
 }
 
 /** [wall ms, kind, detail] as open-probe.mjs writes them. */
@@ -50,4 +61,38 @@ export function breakdown(events: readonly Event[], openings: readonly Opening[]
     `key → GET sent ${med(toRequest)} (fetched ahead: ${ahead}/${openings.length}) · GET sent → answered ${med(request)} · ` +
     `answer (or key, if later) → note written ${med(answerToWrite)} · note written → seen ${med(writeToSeen)}`
   );
+}
+
+/** The probe's breakdown per kind of opening, over every start's timeline. */
+export function probeSection(
+  title: string,
+  starts: readonly Start[],
+  kinds: readonly (readonly [string, readonly Opening[]])[],
+): string[] {
+  const events = starts.flatMap((st) => JSON.parse(readFileSync(st.probe, 'utf8')) as Event[]);
+  const out = [title, ''];
+  for (const [kind, xs] of kinds) if (xs.length > 0) out.push(`- ${kind}: ${breakdown(events, xs)}`);
+  return [...out, ''];
+}
+
+/** CPU profiles (one per start, in `profDir`) summarised over the first openings and over the later ones. */
+export function cpuSection(label: string, profDir: string, starts: readonly Start[], top: number): string[] {
+  // In the order the starts ran: the file names begin with the date and time.
+  const files = readdirSync(profDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort();
+  const profiles = files.map((f) => JSON.parse(readFileSync(join(profDir, f), 'utf8')) as Profile);
+  const out: string[] = [];
+  for (const [kind, pick] of [
+    ['first openings', (k: number) => k === 0],
+    ['later openings', (k: number) => k > 0],
+  ] as const) {
+    const parts = profiles.map((profile, s) => ({
+      profile,
+      windows: (starts[s]?.openings ?? []).filter((_, k) => pick(k)).map((x) => x.span),
+    }));
+    const n = parts.reduce((m, p) => m + p.windows.length, 0);
+    out.push(formatSummary(`CPU over the ${n} ${kind} (Enter → note seen): ${label}`, summariseMany(parts, top)));
+  }
+  return out;
 }

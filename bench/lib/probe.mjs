@@ -3,7 +3,8 @@
 // process started (performance.now()). Written as JSON to PROBE_OUT on exit:
 // when the preload ran, every undici request (start → headers → done), the
 // first write to the terminal, the switch to the alternate screen, and the
-// first write containing PROBE_MARKER (the card title the bench waits for).
+// first write containing PROBE_MARKER (the card title the bench waits for),
+// with the process's CPU time (user + system, ms) at the preload and there.
 import { subscribe } from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -11,7 +12,20 @@ import { performance } from 'node:perf_hooks';
 const out = process.env.PROBE_OUT;
 const marker = process.env.PROBE_MARKER ?? '';
 const t = () => Math.round(performance.now() * 10) / 10;
-const timeline = { preload: t(), requests: [], firstWrite: null, altScreen: null, marker: null, writes: 0 };
+const cpu = () => {
+  const u = process.cpuUsage();
+  return Math.round((u.user + u.system) / 100) / 10;
+};
+const timeline = {
+  preload: t(),
+  preloadCpu: cpu(),
+  requests: [],
+  firstWrite: null,
+  altScreen: null,
+  marker: null,
+  markerCpu: null,
+  writes: 0,
+};
 const byReq = new WeakMap();
 
 subscribe('undici:request:create', ({ request }) => {
@@ -35,7 +49,10 @@ process.stdout.write = (chunk, ...rest) => {
   timeline.writes++;
   timeline.firstWrite ??= now;
   if (timeline.altScreen === null && s.includes('\x1b[?1049h')) timeline.altScreen = now;
-  if (timeline.marker === null && marker !== '' && s.includes(marker)) timeline.marker = now;
+  if (timeline.marker === null && marker !== '' && s.includes(marker)) {
+    timeline.marker = now;
+    timeline.markerCpu = cpu();
+  }
   return write(chunk, ...rest);
 };
 

@@ -23,10 +23,9 @@ export async function launch(term: ControlTerminal, l: Launch, painted: (s: stri
   await term.type('clear');
   await term.keys('Enter');
   await term.waitFor((s) => s.split('\n').filter((l) => l.trim() !== '').length <= 1, 5_000);
-  const vars = Object.entries(l.env ?? {}).map(([k, v]) => `${k}=${v}`);
-  const cmd = [...vars, 'node', ...(l.nodeFlags ?? []), l.cli, ...l.args]
-    .map((a) => (/^[\w./=-]+$/.test(a) ? a : quote(a)))
-    .join(' ');
+  const safe = (a: string) => (/^[\w./=-]+$/.test(a) ? a : quote(a));
+  const vars = Object.entries(l.env ?? {}).map(([k, v]) => `${k}=${safe(v)}`);
+  const cmd = [...vars, ...['node', ...(l.nodeFlags ?? []), l.cli, ...l.args].map(safe)].join(' ');
   await term.type(`${cmd}; echo __EXIT_$?__`);
   await term.settle(30);
   const t0 = performance.now();

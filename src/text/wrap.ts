@@ -1,5 +1,5 @@
 /** Word wrap by terminal cells, for multi-line text (notes, comments, bodies). */
-import stringWidth from 'string-width';
+import { cellWidth } from './width.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -11,7 +11,7 @@ export function wrap(text: string, width: number): string[] {
     let line = '';
     let lineW = 0;
     for (const word of para.split(/(?<= )/)) {
-      const ww = stringWidth(word);
+      const ww = cellWidth(word);
       if (lineW + ww <= w) {
         line += word;
         lineW += ww;
@@ -26,7 +26,7 @@ export function wrap(text: string, width: number): string[] {
         continue;
       }
       for (const { segment } of graphemes.segment(word)) {
-        const sw = stringWidth(segment);
+        const sw = cellWidth(segment);
         if (lineW + sw > w) {
           out.push(line);
           line = '';

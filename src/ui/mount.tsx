@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { render } from 'ink';
 import type { BoardStore } from '../store/index.js';
 import { App } from './App.js';
+import { startDetailWarmUp } from './warm-up.js';
 
 export interface MountOptions {
   store: BoardStore;
@@ -22,6 +23,7 @@ export async function mount(o: MountOptions): Promise<void> {
   // Opt-in for bench/tui.ts: one line per frame with Ink's own render time (ms).
   const renderLogPath = process.env.INBOARD_BENCH_RENDER_LOG;
   const renderLog = renderLogPath ? createWriteStream(renderLogPath, { flags: 'a' }) : null;
+  let stopWarmUp = (): void => undefined;
   try {
     const app = render(
       <App
@@ -43,8 +45,13 @@ export async function mount(o: MountOptions): Promise<void> {
           : {}),
       },
     );
+    // The first card opened is drawn as fast as the rest (warm-up.tsx).
+    stopWarmUp = startDetailWarmUp(o.store, {
+      size: () => ({ width: process.stdout.columns || 80, height: Math.max(1, (process.stdout.rows || 24) - 1) }),
+    });
     await app.waitUntilExit();
   } finally {
+    stopWarmUp();
     renderLog?.end();
   }
 }

@@ -1,0 +1,187 @@
+/**
+ * Readies the card detail's drawing while the user looks at the board, so
+ * the first card opened after start is drawn as fast as the later ones.
+ *
+ * The first detail drawn in a process paid ~30 ms more than the next ones
+ * (docs/performance.md, "The first opening"): V8 compiling the detail's
+ * code and Ink's text path for the first time, and above all compiling
+ * string-width's and the tokeniser's regular expressions for the first
+ * subject that is not ASCII — a regular expression is compiled apart for
+ * one-byte (Latin-1) and two-byte strings, and the board's rows never reach
+ * string-width (src/text/width.ts), while a card's notes and comments do.
+ *
+ * So, once, when the app has been quiet for a moment, a sample card with
+ * every section and every kind of text is drawn by the real CardDetail into
+ * an Ink instance of its own whose output goes nowhere. It shares the code
+ * and the compiled expressions with the app's instance and nothing else: its
+ * own React root, yoga nodes and frame throttle (none: `debug` draws
+ * unthrottled, so the key frame throttle's state is untouched), no stdin.
+ */
+import { Readable, Writable } from 'node:stream';
+import { render } from 'ink';
+import type { CardDetail as Detail } from '../api/tolerant.js';
+import type { BoardStore } from '../store/index.js';
+import { CardDetail, detailLines } from './CardDetail.js';
+import type { DetailSel } from './detail-selection.js';
+
+/**
+ * How long the store stays unchanged (no key, answer or page) before the
+ * warm-up runs: someone typing right after the first frame is not kept
+ * waiting by it, and it is done well before the Enter of someone who looked
+ * at the board first.
+ */
+export const WARM_UP_IDLE_MS = 250;
+
+const AN_HOUR_AGO = new Date(Date.now() - 3_600_000).toISOString();
+/**
+ * Text of each kind the detail meets: ASCII, Latin-1 (a one-byte string
+ * that is not ASCII), two-byte punctuation, emoji (with a modifier and a
+ * ZWJ sequence), CJK, each also alone in a line, as wrap() measures words
+ * and Ink measures lines.
+ */
+const MIXED = 'Café déjà vu — it’s “fine”… 👍🏽 👩‍💻 漢字テスト ☑ ✓';
+const SAMPLE: Detail = {
+  ServiceTaskId: '1',
+  TaskName: `Invoice 10482 — refund for the café order 😀 注文`,
+  ColumnId: null,
+  ReadUnreadStatus: 0,
+  ThreadOwnerEmail: 'someone@example.com',
+  CreatedAt: AN_HOUR_AGO,
+  DueDate: AN_HOUR_AGO,
+  Assignees: ['someone@example.com', 'other@example.com'],
+  Tags: [
+    { Id: 1, Name: 'billing', Color: '3', BoardId: 1 },
+    { Id: 2, Name: 'ünïcode 🏷', Color: '#ff8800', BoardId: 1 },
+  ],
+  Notes: [
+    { NoteId: 1, Body: `Plain ASCII words, then a longer one: ${'x'.repeat(150)}`, UserId: 1, CreatedAt: null },
+    { NoteId: 2, Body: `naïve façade\n${MIXED}\n—\n😀\n漢字`, UserId: 1, CreatedAt: AN_HOUR_AGO },
+  ],
+  Comments: [
+    { CommentId: 1, UserId: 1, Comment: MIXED, EntityId: '1', CreatedAt: AN_HOUR_AGO, UserEmail: 'a@example.com' },
+    { CommentId: 2, UserId: null, Comment: 'Thanks!', EntityId: '1', CreatedAt: null },
+  ],
+  SubTasks: [
+    { SubTaskId: 1, Body: 'Check the refund', Done: true, UserId: 1, CreatedAt: AN_HOUR_AGO },
+    { SubTaskId: 2, Body: 'Reply — in English', Done: false, UserId: 1, CreatedAt: null },
+  ],
+};
+
+/** A terminal that draws nothing: `columns` × `rows`, every write dropped (or handed to `sink`). */
+function nowhere(columns: number, rows: number, sink?: (s: string) => void): NodeJS.WriteStream {
+  const out = new Writable({
+    write(chunk: Buffer | string, _enc, done) {
+      sink?.(String(chunk));
+      done();
+    },
+  });
+  return Object.assign(out, { columns, rows, isTTY: false }) as unknown as NodeJS.WriteStream;
+}
+
+/**
+ * The frames drawn: the listed fields with "loading…" under them (what an
+ * opening without a read ahead shows first), then the whole card twice,
+ * the second time scrolled with a comment selected, so the code the frames
+ * share has seen every shape of line before it is optimised.
+ */
+const PASSES: readonly { loading: boolean; scroll: number; selected: DetailSel | null }[] = [
+  { loading: true, scroll: 0, selected: null },
+  { loading: false, scroll: 0, selected: null },
+  { loading: false, scroll: 8, selected: { kind: 'comment', id: 1 } },
+];
+const LISTED: Detail = {
+  ServiceTaskId: SAMPLE.ServiceTaskId,
+  TaskName: SAMPLE.TaskName,
+  ColumnId: null,
+  ReadUnreadStatus: 0,
+  DueDate: SAMPLE.DueDate,
+  Assignees: SAMPLE.Assignees,
+  ThreadOwnerEmail: SAMPLE.ThreadOwnerEmail,
+  CreatedAt: SAMPLE.CreatedAt,
+};
+
+/**
+ * Draws the sample card's detail as the detail screen would at this size
+ * (pass `pass` of PASSES) into an Ink instance whose output is dropped (or
+ * given to `sink`), and unmounts it. Synchronous.
+ */
+export function drawDetailOffScreen(width: number, height: number, pass = 1, sink?: (s: string) => void): void {
+  const p = PASSES[pass] ?? PASSES[1];
+  if (p === undefined) return;
+  const stdin = Object.assign(new Readable({ read() {} }), { isTTY: false }) as unknown as NodeJS.ReadStream;
+  const stdout = nowhere(width, height, sink);
+  const instance = render(
+    <CardDetail
+      detail={{ data: p.loading ? LISTED : SAMPLE, loading: p.loading, error: null }}
+      columns={[]}
+      width={width}
+      height={height}
+      scroll={p.scroll}
+      selected={p.selected}
+    />,
+    { stdout, stderr: stdout, stdin, debug: true, patchConsole: false, exitOnCtrlC: false },
+  );
+  instance.unmount();
+  instance.cleanup();
+}
+
+export interface WarmUpOptions {
+  /** The detail screen's size when the warm-up runs. */
+  size: () => { width: number; height: number };
+  idleMs?: number;
+  /** Called once the warm-up has run (tests). */
+  onDone?: () => void;
+  /** Where the off-screen frames go (tests); nowhere by default. */
+  sink?: (s: string) => void;
+}
+
+/**
+ * Runs the warm-up once, the first time the store has been unchanged for
+ * `idleMs` with no board loading and no detail open; never if a detail is
+ * opened first (then its code is warm already). Returns the function that
+ * stops it.
+ */
+export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => void {
+  const idleMs = o.idleMs ?? WARM_UP_IDLE_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let step: ReturnType<typeof setImmediate> | undefined;
+  let stopped = false;
+  const stop = (): void => {
+    stopped = true;
+    clearTimeout(timer);
+    if (step !== undefined) clearImmediate(step);
+    unsubscribe();
+  };
+  const run = (): void => {
+    const s = store.getState();
+    if (s.detail !== null) return stop();
+    if (s.boardLoading) return arm();
+    unsubscribe();
+    const { width, height } = o.size();
+    detailLines(SAMPLE, [], width, null, false);
+    // One frame per macrotask: a key that arrives meanwhile waits for one at most.
+    const draw = (pass: number): void => {
+      step = setImmediate(() => {
+        step = undefined;
+        if (stopped || store.getState().detail !== null) return stop();
+        drawDetailOffScreen(width, height, pass, o.sink);
+        if (pass + 1 < PASSES.length) return draw(pass + 1);
+        stopped = true;
+        o.onDone?.();
+      });
+    };
+    draw(0);
+  };
+  const arm = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(run, idleMs);
+    timer.unref?.();
+  };
+  const unsubscribe = store.subscribe((s) => {
+    if (s.detail !== null) stop();
+    else arm();
+  });
+  if (store.getState().detail !== null) stop();
+  else arm();
+  return stop;
+}

@@ -1,0 +1,82 @@
+/**
+ * The detail warm-up (ui/warm-up.tsx): once the app is idle, a sample card's
+ * detail is drawn by the real CardDetail into an Ink instance of its own —
+ * and nothing of the app's own screen, store or keys changes for it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDetailWarmUp } from '../../src/ui/warm-up.js';
+import { focus, startUi, tick, type Ui } from './helpers.js';
+
+let ui: Ui;
+let stop: (() => void) | undefined;
+afterEach(async () => {
+  stop?.();
+  await ui?.close();
+});
+
+const TITLE = 'Onboarding call follow-up: template library';
+
+describe('the detail warm-up', () => {
+  it('draws a whole card off-screen once the board is idle, leaving the screen, the store and the keys as they were', async () => {
+    ui = await startUi();
+    focus(ui, TITLE);
+    await tick(50);
+    const before = ui.frame();
+    const state = ui.store.getState();
+    const changes: string[] = [];
+    const unsubscribe = ui.store.subscribe((s, prev) => {
+      for (const k of Object.keys(s) as (keyof typeof s)[]) if (s[k] !== prev[k]) changes.push(k);
+    });
+    let off = '';
+    let done = 0;
+    stop = startDetailWarmUp(ui.store, {
+      size: () => ({ width: 100, height: 40 }),
+      idleMs: 5,
+      sink: (s) => (off += s),
+      onDone: () => done++,
+    });
+    await ui.until(() => done === 1, 'the warm-up ran');
+    unsubscribe();
+
+    // What was drawn off-screen: the sample card, every section of it.
+    for (const part of ['Invoice 10482', 'Thread owner', 'Notes (2)', 'Comments (2)', 'Sub-tasks (2)', 'loading…'])
+      expect(off).toContain(part);
+    // Nothing of it reached the app: the same frame, no store change caused by it, the cursor where it was
+    // (answers to the app's own start-up requests — who the user is, the archived cards — may land meanwhile).
+    expect(ui.frame()).toBe(before);
+    expect(changes.filter((k) => k !== 'me' && k !== 'archived')).toEqual([]);
+    expect(ui.store.getState().cursor).toEqual(state.cursor);
+    expect(ui.store.getState().detail).toBeNull();
+
+    // The keys go on as before: Enter opens the focused card, Esc comes back.
+    await ui.press('enter');
+    const detail = await ui.waitFor('Thread owner');
+    expect(detail.split('\n', 1)[0]).toContain(TITLE);
+    expect(detail).not.toContain('Invoice 10482');
+    await ui.press('esc');
+    await ui.waitFor((f) => f === before);
+    // Once only.
+    await tick(50);
+    expect(done).toBe(1);
+  });
+
+  it('does not run when a card was opened first (its code is warm by then)', async () => {
+    ui = await startUi();
+    let off = '';
+    let done = 0;
+    await ui.press('enter');
+    await ui.waitFor('Thread owner');
+    stop = startDetailWarmUp(ui.store, {
+      size: () => ({ width: 100, height: 40 }),
+      idleMs: 5,
+      sink: (s) => (off += s),
+      onDone: () => done++,
+    });
+    await ui.press('esc');
+    await ui.waitFor('In progress (');
+    // Idle many times over the warm-up's 5 ms: it would have run by now.
+    await tick(100);
+    expect(done).toBe(0);
+    expect(off).toBe('');
+  });
+});
