@@ -4,7 +4,7 @@
  * refused keeps the text: typed on stdin, it is saved to a file named in the
  * error, since the shell's history does not hold it.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardMessage } from '../api/schema-mail.js';
 import { dataDir } from '../config/paths.js';
@@ -86,8 +86,10 @@ async function thread(argv: string[]): Promise<number> {
 
 /** The text of a refused reply, kept where the person can find it; the file's path, or undefined if it could not be written. */
 function keepDraft(id: string, text: string): string | undefined {
-  const path = join(dataDir(), `reply-draft-${id.replace(/[^\w-]/g, '_')}-${Date.now()}.txt`);
+  const dir = dataDir();
+  const path = join(dir, `reply-draft-${id.replace(/[^\w-]/g, '_')}-${Date.now()}.txt`);
   try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(path, text, { mode: 0o600 });
     return path;
   } catch {
