@@ -147,6 +147,11 @@ describe('POST /v2/mail/inbound', () => {
     expect((await s.call('POST', '/v2/mail/inbound', { body: { Message: 'AAAA' } })).json.message).toBe(
       'BoardId: is required',
     );
+    // A column of another board is refused even for an answer, which would not need it.
+    const answer = rawMail({ messageId: '<col@customer.example>', inReplyTo: '<r1@customer.example>' });
+    const elsewhere = await deliver(answer, { ColumnId: 99 });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.json.message).toBe('Column 99 not found');
     expect(cards()).toBe(before);
   });
 
