@@ -29,6 +29,9 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/serve.js')).serve(rest);
     case 'keys':
       return (await import('./commands/keys.js')).keys(rest);
+    case 'mail-in':
+      // Not a scriptable command: its exit statuses are the mail system's (sysexits), not 1 and 2.
+      return (await import('./commands/mail-in.js')).mailIn(rest);
     default: {
       // The board (no command, or flags only) is the start people wait for: it skips the commands' table.
       if (cmd === undefined || cmd.startsWith('-')) return (await import('./ui/run.js')).run(argv);
