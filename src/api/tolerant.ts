@@ -308,6 +308,8 @@ export function readCardDetail(v: unknown, askedId: CardId): CardDetail | undefi
     Status: ['Status', 'CardStatus'],
     CustomFields: ['CustomFields'],
     Tags: ['Tags'],
+    Sender: ['Sender'],
+    Snippet: ['Snippet'],
   };
   for (const k of Object.keys(sent) as (keyof typeof all)[]) {
     if (f.has(...sent[k]) && all[k] !== undefined) Object.assign(d, { [k]: all[k] });

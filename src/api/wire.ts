@@ -39,6 +39,7 @@ import type {
   UpdateCardInput,
   UpdateCommentInput,
 } from './schema.js';
+import type { DragAppBody } from './dragapp/body.js';
 import { createTransport, type AuthScheme, type Json } from './transport.js';
 import type { CallOptions, Extension } from './types.js';
 
@@ -85,7 +86,8 @@ export type RequestBody =
   | CreateCommentInput
   | UpdateCommentInput
   | CreateTagInput
-  | CreateEmailSequenceInput;
+  | CreateEmailSequenceInput
+  | DragAppBody;
 export interface Req {
   query?: Query;
   body?: RequestBody;

@@ -1,27 +1,14 @@
 /**
  * A loopback stand-in for DragApp as its vendor's own client records it
- * (the evidence file, commit 645da27 of nick-timms/drag-mcp-server): the
- * v1.18 routes that client uses instead of /v2, with their shapes and their
- * quirks — columns as `Label_N` with prefixed names, a column's cards as
- * objects keyed by id (threads and tasks mixed, no paging), base64 task
- * titles, a numeric column id on create writing a card no column lists
- * ("Bug L1"), `{Error, Success:false}` on a 200 — and the /v2 routes as they
- * behave there (column-cards and move-card refused, a four-key card detail,
- * DELETE for tasks only). Shapes live in dragapp-shapes.ts.
+ * (nick-timms/drag-mcp-server at 645da27): the v1.18 routes it uses instead
+ * of /v2 with their quirks (Label_N columns, cards keyed by id, base64
+ * titles, Bug L1, `{Error, Success:false}` on a 200), and the /v2 routes as
+ * they behave there. Shapes live in dragapp-shapes.ts.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  expressNotFound,
-  fail,
-  intOf,
-  json,
-  ok,
-  parseBody,
-  textOf,
-  type Answer,
-  type Body,
-} from './recorded-shapes.js';
+import { expressNotFound, fail, intOf, json, parseBody, textOf, type Answer } from './recorded-shapes.js';
+import { v2Routes, type Handler } from './dragapp-v2-routes.js';
 import {
   boardDetail,
   boardListEntry,
@@ -40,8 +27,6 @@ import {
 
 export const DRAGAPP_KEY = 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.dragapp-stand-in';
 
-type Handler = (p: string[], q: URLSearchParams, b: Body) => Answer;
-
 export interface DragAppService {
   url: string;
   key: string;
@@ -50,6 +35,8 @@ export interface DragAppService {
   listed(boardId: number, labelId: string): string[];
   item(id: string): DragItem | undefined;
   requests: { method: string; path: string; body: string }[];
+  /** The next create is stored as Bug L1 stores a bare numeric column: listed nowhere. */
+  ghostNextCreate: boolean;
   close(): Promise<void>;
 }
 
@@ -59,7 +46,7 @@ export async function startDragAppService(opts: { port?: number; key?: string } 
   const requests: DragAppService['requests'] = [];
   const board = (v: unknown) => w.boards.find((b) => b.id === intOf(v));
   const find = (id: unknown) => w.items.find((i) => i.id === id);
-  const badColumn = () => fail(400, 'Invalid ColumnId Or BoardId');
+  const svc: Pick<DragAppService, 'ghostNextCreate'> = { ghostNextCreate: false };
 
   const routes: [string, RegExp, Handler][] = [
     // evidence §2.2/§2.3, boards.ts:99-134, types.ts:34-67: every board, its members and its columns at once.
@@ -136,11 +123,13 @@ export async function startDragAppService(opts: { port?: number; key?: string } 
         const title = Buffer.from(encoded, 'base64').toString('utf8');
         const assignee = textOf(b.assignee);
         // Bug L1: a column id that names no column is stored all the same; no column ever lists it.
+        const columnId = svc.ghostNextCreate ? b.columnId.replace(/^Label_/, '') : b.columnId;
+        svc.ghostNextCreate = false;
         const i: DragItem = {
           id,
           kind: 'task',
           boardId: bd.id,
-          columnId: b.columnId,
+          columnId,
           title,
           note: textOf(b.note) ?? null,
           due: null,
@@ -181,76 +170,7 @@ export async function startDragAppService(opts: { port?: number; key?: string } 
         return v1Ok('Due date saved');
       },
     ],
-    // evidence §2.4, cards.ts:230-232: "no columnId a caller can supply matches".
-    ['GET', /^\/v2\/board\/[^/]+\/column\/[^/]+\/cards$/, () => badColumn()],
-    // evidence §2.10, cards.ts:372-374: needs a numeric BoardColumnId no route gives.
-    ['POST', /^\/v2\/card\/move-card$/, () => badColumn()],
-    // evidence §2.2, boards.ts:93-96: Id omitted for some boards; members often empty.
-    [
-      'GET',
-      /^\/v2\/board\/([^/]+)$/,
-      ([id]) => {
-        const b = board(id);
-        if (!b) return fail(404, 'Board not found');
-        return ok({ ...(b.id === 1 ? { Id: b.id } : {}), Name: b.name, Owner: DRAG_OWNER, Users: [] });
-      },
-    ],
-    // evidence §2.3, types.ts:70: "{ Id: number, Name: string } — no ColumnId field" ([unknown] otherwise).
-    [
-      'GET',
-      /^\/v2\/board\/([^/]+)\/columns$/,
-      ([id]) => {
-        const b = board(id);
-        return b ? ok(b.columns.map((c, n) => ({ Id: 500 + n, Name: c.labelName }))) : fail(404, 'Board not found');
-      },
-    ],
-    // evidence §2.5, cards.ts:249-251: four keys only.
-    [
-      'GET',
-      /^\/v2\/card\/([^/]+)$/,
-      ([id]) => {
-        const i = find(id);
-        return i ? ok({ Id: i.id, Title: i.title, Note: i.note, BoardId: i.boardId }) : fail(404, 'Card not found');
-      },
-    ],
-    // evidence §2.11, cards.ts:143-148, :407-409: tasks only; the card is closed, not deleted.
-    [
-      'DELETE',
-      /^\/v2\/card\/([^/]+)$/,
-      ([id]) => {
-        const i = find(id);
-        if (!i || i.kind !== 'task') return fail(404, 'Card not found'); // [unknown] for threads: chosen.
-        i.status = 'CLOSED';
-        w.archived.push(i.id);
-        return ok({ id: i.id });
-      },
-    ],
-    // evidence §2.12, comments.ts:45-52, types.ts:105-111.
-    [
-      'POST',
-      /^\/v2\/comment$/,
-      (_, __, b) => {
-        const i = find(b.CardId);
-        const body = textOf(b.Body);
-        if (!i || !body) return fail(400, 'CardId and Body are required');
-        const c = { id: w.nextComment++, cardId: i.id, body, at: '2026-03-01T09:00:00.000Z' };
-        w.comments.push(c);
-        const CommentDetails = { CommentId: c.id, UserId: 7, Comment: body, EntityId: i.id, CreatedAt: c.at };
-        return ok({ Success: 'Comment added', CommentDetails });
-      },
-    ],
-    // evidence §2.13, tags.ts:49-57, types.ts:115-120: BoardId in the query; TagId in the body.
-    ['GET', /^\/v2\/tag$/, (_, q) => ok(w.tags.filter((t) => t.BoardId === intOf(q.get('BoardId'))))],
-    [
-      'POST',
-      /^\/v2\/card\/([^/]+)\/tags$/,
-      ([id], __, b) => {
-        const i = find(id);
-        if (!i || typeof b.TagId !== 'string') return fail(400, 'TagId is required');
-        w.tagsAdded.push({ cardId: i.id, tagId: b.TagId });
-        return ok({ CardId: i.id });
-      },
-    ],
+    ...v2Routes(w),
   ];
 
   const answer = (method: string, url: URL, raw: string, auth: string | undefined): Answer => {
@@ -288,7 +208,7 @@ export async function startDragAppService(opts: { port?: number; key?: string } 
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  return {
+  const rest: Omit<DragAppService, 'ghostNextCreate'> = {
     url: `http://127.0.0.1:${port}`,
     key,
     world: w,
@@ -300,4 +220,5 @@ export async function startDragAppService(opts: { port?: number; key?: string } 
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return Object.assign(svc, rest);
 }

@@ -44,7 +44,8 @@ export const stripColumnPrefix = (name: string): string => name.replace(/^D(?:ra
 /** GET /v1.18/teamBoard/boards, or undefined when the answer is not in that shape (not DragApp). */
 export function readTeamBoards(v: unknown): TeamBoards | undefined {
   if (!isRecord(v) || !isRecord(v.ColumnsByBoard)) return undefined;
-  const entries = [v.MainBoard, ...(Array.isArray(v.SecondaryBoards) ? v.SecondaryBoards : [])];
+  const secondary: unknown[] = Array.isArray(v.SecondaryBoards) ? v.SecondaryBoards : [];
+  const entries: unknown[] = [v.MainBoard, ...secondary];
   const boards: Board[] = [];
   for (const e of entries) {
     if (!isRecord(e)) continue;
@@ -133,7 +134,9 @@ export function readItem(v: unknown): ListedItem {
     isTask ? f.get('taskId', 'id') : isWhatsApp ? f.get('whatsappCardId', 'id') : f.get('threadId', 'id'),
   );
   if (id === undefined) return { row: { unreadable: 'it has no card id', rawId: null } };
-  const info = isRecord(f.get('threadInfoJson')) ? new Fields(f.get('threadInfoJson') as Record<string, unknown>) : undefined;
+  const info = isRecord(f.get('threadInfoJson'))
+    ? new Fields(f.get('threadInfoJson') as Record<string, unknown>)
+    : undefined;
   const rawTitle = isTask
     ? (text(f.get('dragTaskName')) ?? decodeTitle(text(f.get('taskName')) ?? text(f.get('title')) ?? ''))
     : isWhatsApp
@@ -190,7 +193,9 @@ export function readDetail(id: CardId, page: unknown, assignees: unknown): CardD
   if (f.has('DueDate')) d.DueDate = dueToIso(f.get('DueDate'));
   if (f.has('CardStatus', 'Status')) d.Status = text(f.get('CardStatus', 'Status')) ?? null;
   if (f.has('CreatedAt')) d.CreatedAt = text(f.get('CreatedAt')) ?? null;
-  const list = isRecord(assignees) ? new Fields(isRecord(assignees.Response) ? assignees.Response : assignees) : undefined;
+  const list = isRecord(assignees)
+    ? new Fields(isRecord(assignees.Response) ? assignees.Response : assignees)
+    : undefined;
   if (list?.has('Assignees')) d.Assignees = readAssignees(list.get('Assignees'));
   return d;
 }
