@@ -192,7 +192,7 @@ describe('changing', () => {
     expect(svc.world.archived).toEqual(['101']);
     const n = svc.requests.length;
     const err = await failure(client.archiveCard(HEX_THREAD));
-    expect(err.message).toBe("Archiving an email thread (DragApp archives tasks only) is not offered by DragApp's API");
+    expect(err.message).toBe("DragApp can't archive email threads through its API (only tasks); nothing was sent");
     expect(svc.requests.length).toBe(n);
   });
 });

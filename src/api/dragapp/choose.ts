@@ -13,7 +13,7 @@ import type { Endpoints, OperationName, Operations } from '../operations.js';
 import type { Extension } from '../types.js';
 import type { Wire } from '../wire.js';
 import { dragAppEndpoints } from './endpoints.js';
-import { readTeamBoards } from './read.js';
+import { entityTypeOfId, readTeamBoards } from './read.js';
 import { DragState } from './state.js';
 
 export type Dialect = 'v2' | 'dragapp';
@@ -39,6 +39,15 @@ function looksLikeDragApp(name: OperationName, result: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Operations whose /v2 request must not go out before the dialect is known:
+ * archiving what may be an email thread (DragApp can't archive those, and
+ * nothing is to be sent for them). A task-like id goes as usual.
+ */
+const askFirst: Partial<Record<OperationName, (args: unknown[]) => boolean>> = {
+  archiveCard: ([id]) => typeof id === 'string' && entityTypeOfId(id) !== '1',
+};
 
 const refusalOfDragApp = (e: unknown): boolean =>
   e instanceof ApiError && (e.kind === 'unsupported' || /Invalid ColumnId Or BoardId/i.test(e.message));
@@ -84,6 +93,7 @@ export function withDialects(w: Wire, v2: Endpoints<OperationName>): Dialects {
     operations[name] = async (...args: unknown[]) => {
       if (dialect === 'dragapp') return own(w, ...args);
       if (dialect === 'v2') return viaV2(w, ...args);
+      if (askFirst[name]?.(args) === true) return (await probe()) === 'dragapp' ? own(w, ...args) : viaV2(w, ...args);
       let result: unknown;
       try {
         result = await viaV2(w, ...args);

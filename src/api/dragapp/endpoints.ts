@@ -16,7 +16,7 @@ import { Fields, isRecord, readCardId, isUnreadable, type CardId, type CardRow, 
 import type { CreatedCard } from '../types.js';
 import { seg, type Wire } from '../wire.js';
 import { readColumnItems, readDetail, isoToDue } from './read.js';
-import { notOffered, v1, type DragState } from './state.js';
+import { notOffered, v1, v1Words, type DragState } from './state.js';
 
 /** What a page is when the caller names no size (the /v2 reference's own default). */
 const DEFAULT_LIMIT = 50;
@@ -167,7 +167,7 @@ export function dragAppEndpoints(s: DragState) {
             `"${body.CardTitle}" is listed in its column afterwards`,
         });
       }
-      return { taskId: found.ServiceTaskId, Success: answerText(answer) };
+      return { taskId: found.ServiceTaskId, Success: v1Words(answer) };
     },
     async updateCard(w, id, body, o) {
       const boardId = body.BoardId;
@@ -187,7 +187,7 @@ export function dragAppEndpoints(s: DragState) {
         body: { entityId: id, entityType, title: body.CardTitle, boardId },
         o,
       });
-      return answerText(answer);
+      return v1Words(answer);
     },
     async moveCard(w, body, o) {
       const path = '/v1.18/emailData/move';
@@ -206,11 +206,12 @@ export function dragAppEndpoints(s: DragState) {
         o,
       });
       s.saw(body.Id, undefined, newBoardId);
-      return answerText(answer);
+      return v1Words(answer);
     },
     async archiveCard(w, id, o) {
       if (s.kindOf(id) !== '1') {
-        throw notOffered('Archiving an email thread (DragApp archives tasks only)', 'DELETE', `/v2/card/${seg(id)}`);
+        const why = "DragApp can't archive email threads through its API (only tasks); nothing was sent";
+        throw notOffered('Archiving email threads', 'DELETE', `/v2/card/${seg(id)}`, why);
       }
       return cardEndpoints.archiveCard(w, id, o);
     },

@@ -6,7 +6,9 @@
  * (the route has no paging, so later pages are cut from it).
  */
 import { ApiError } from '../errors.js';
+import { answerText } from '../endpoints/answers.js';
 import { failureInBody } from '../parse.js';
+import { isRecord } from '../tolerant.js';
 import type { DragAppBody } from './body.js';
 import type { CardId, CardRow } from '../tolerant.js';
 import type { Query, Wire } from '../wire.js';
@@ -22,15 +24,21 @@ function onRoute(method: string, path: string, e: ApiError): ApiError {
 }
 
 /** "… is not offered by DragApp's API": refused before anything is sent. */
-export function notOffered(what: string, method: string, path: string): ApiError {
+export function notOffered(what: string, method: string, path: string, message?: string): ApiError {
   return new ApiError({
-    status: 404,
+    status: 0,
     method,
     path,
     kind: 'unsupported',
     retryable: false,
-    message: `${what} is not offered by DragApp's API`,
+    message: message ?? `${what} is not offered by DragApp's API`,
   });
+}
+
+/** What a v1.18 change answered, in words: its `Response` text, else as the /v2 answers are read. */
+export function v1Words(answer: unknown): string {
+  const said = isRecord(answer) ? answer.Response : undefined;
+  return typeof said === 'string' && said.trim() !== '' ? said : answerText(answer) || 'success';
 }
 
 /**
