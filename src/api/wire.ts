@@ -21,15 +21,18 @@ import {
 } from './parse.js';
 import { DEFAULT_RETRY, withRetries, type OnBackoff, type RetryOptions } from './retry.js';
 import type {
-  AddNoteInput,
-  AddSubTaskInput,
-  AddTagInput,
   CreateBoardInput,
-  CreateCardInput,
   CreateColumnInput,
   CreateCommentInput,
   CreateEmailSequenceInput,
   CreateTagInput,
+  UpdateCommentInput,
+} from './schema.js';
+import type {
+  AddNoteInput,
+  AddSubTaskInput,
+  AddTagInput,
+  CreateCardInput,
   MoveCardInput,
   RestoreCardInput,
   SetDueDateInput,
@@ -37,8 +40,7 @@ import type {
   SetTagsInput,
   TickSubTaskInput,
   UpdateCardInput,
-  UpdateCommentInput,
-} from './schema.js';
+} from './schema-cards.js';
 import type { DragAppBody } from './dragapp/body.js';
 import { createTransport, type AuthScheme, type Json } from './transport.js';
 import type { CallOptions, Extension } from './types.js';

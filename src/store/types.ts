@@ -64,14 +64,3 @@ export type BoardActions = OpenBoardActions &
   ServerActions;
 
 export type BoardState = BoardData & BoardActions;
-
-/**
- * @deprecated The extras were split by domain (comments.ts, tags.ts,
- * board.ts, sequences.ts); kept so index.ts exports the names it did.
- */
-export type ExtraData = SequencesData & Pick<OpenBoardData, 'foreignColumns'>;
-/** @deprecated See ExtraData. */
-export type ExtraActions = Pick<CommentActions, 'updateComment' | 'deleteComment'> &
-  TagActions &
-  Pick<OpenBoardActions, 'loadColumnsOf'> &
-  SequenceActions;

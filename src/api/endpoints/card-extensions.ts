@@ -10,8 +10,9 @@ import type {
   SetReadStatusInput,
   SetTagsInput,
   TickSubTaskInput,
-} from '../schema.js';
-import { Fields, isRecord, readArchivedCard, readNumId } from '../tolerant.js';
+} from '../schema-cards.js';
+import { Fields, isRecord, readNumId } from '../tolerant.js';
+import { readArchivedCard } from '../tolerant-cards.js';
 import { seg } from '../wire.js';
 import { idOr } from './answers.js';
 

@@ -1,8 +1,9 @@
 /** A card and the reference's changes to it: /v2/card… */
 import type { CreatedCard } from '../types.js';
 import type { Endpoints } from '../operations.js';
-import type { AddNoteInput, AddSubTaskInput, AddTagInput } from '../schema.js';
-import { Fields, isRecord, readCardDetail, readCardId } from '../tolerant.js';
+import type { AddNoteInput, AddSubTaskInput, AddTagInput } from '../schema-cards.js';
+import { Fields, isRecord, readCardId } from '../tolerant.js';
+import { readCardDetail } from '../tolerant-cards.js';
 import { kindOf, seg } from '../wire.js';
 import { answerText, idOr, successOf } from './answers.js';
 
