@@ -6,7 +6,8 @@
  */
 import type { CardId } from '../api/tolerant.js';
 import type { Draft } from './draft.js';
-import { applyEffect, type Mutation } from './mutation-kinds.js';
+import { applyEffect } from './kinds/index.js';
+import type { Mutation } from './mutation-kinds.js';
 
 interface Fold {
   at: number;

@@ -1,6 +1,7 @@
 /**
  * Idempotency keys of the mutations that add something (a card, a comment,
- * a note, a sub-task). A failure after the server committed (a reset, a
+ * a note, a sub-task, a restored card: the kinds whose record has an
+ * `identity`). A failure after the server committed (a reset, a
  * timeout, a cut-off answer) looks like any other, so the key of a failed
  * one is kept by what it adds: when the user sends the same text again it
  * goes with the same key, and the service replays its first answer instead
@@ -8,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CardId } from '../api/tolerant.js';
+import { kindOf } from './kinds/index.js';
 import type { MutationInput } from './mutation-kinds.js';
 
 /** One send's key, and what it adds (how a retry of it is recognised). */
@@ -41,10 +43,6 @@ export class IdempotencyKeys {
 }
 
 function identityOf(m: MutationInput, boardId: number | null, resolve: (id: CardId) => CardId): string | undefined {
-  if (m.kind === 'create') return JSON.stringify([m.kind, boardId, m.columnLabel, m.title, m.note ?? '']);
-  if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask') {
-    return JSON.stringify([m.kind, resolve(m.cardId), m.text]);
-  }
-  if (m.kind === 'restore') return JSON.stringify([m.kind, resolve(m.cardId), m.toColumn, m.toIndex]);
-  return undefined;
+  const identity = kindOf(m).identity;
+  return identity === null ? undefined : JSON.stringify([m.kind, ...identity(m, boardId, resolve)]);
 }

@@ -1,7 +1,7 @@
 /**
  * Whose key this is: the email and user id the board's own comments carry,
  * so the screen offers editing and deleting only of the user's own. From a
- * configured email (BoardStoreOptions.me) or the server's `GET /v2/me`
+ * configured email (BoardStoreOptions.meEmail) or the server's `GET /v2/me`
  * extension; unknown (null) on a server without it — then the server's own
  * refusal is what the user sees.
  */

@@ -5,20 +5,21 @@
  *   enqueue  appended to `pending`; the view, confirmed with pending
  *            replayed (`replay`, run by view.ts), shows it in the same update
  *   send     through the keyed queue (one at a time per card), as its kind's
- *            request (mutation-kinds.ts)
- *   fold     on success: its effect goes into `confirmed` with the server's
- *            answer, it leaves `pending`, and the fold log keeps it for list
- *            answers still in flight (fold-log.ts)
+ *            request (its record in kinds/, KindSpec in mutation-kinds.ts)
+ *   fold     on success: what its kind reads back is read, its effect goes
+ *            into `confirmed` with the server's answer (and into the open
+ *            detail), it leaves `pending`, and the fold log keeps it for
+ *            list answers still in flight (fold-log.ts)
  *   rollback on failure: it leaves `pending` and that is the undo —
  *            confirmed was never touched, so the next replay no longer
  *            shows it; the failure goes to the status bar (status.ts)
  */
 import type { CardId } from '../api/tolerant.js';
-import type { CreatedCard } from '../api/types.js';
 import type { Core, CoreData } from './core.js';
 import { Draft } from './draft.js';
 import { IdempotencyKeys } from './idempotency.js';
-import { applyEffect, send, type Mutation, type MutationInput, type RunContext } from './mutation-kinds.js';
+import { applyEffect, kindOf, send } from './kinds/index.js';
+import type { Mutation, MutationInput, RunContext } from './mutation-kinds.js';
 import { isPendingId } from './pending-ids.js';
 import { mutationError, refuse, type MutationError, type StatusData } from './status.js';
 
@@ -37,10 +38,11 @@ export function replay(d: Draft, pending: readonly Mutation[]): Set<CardId> {
 export interface EngineDeps {
   /** Numeric id of a column label, on the open board or another one loaded for a move. */
   readonly columnId: (label: string) => number | undefined;
-  /** Reloads the open board's columns (after createColumn). */
+  /** Reloads the open board's columns (read back after a column is added). */
   readonly reloadColumns: () => Promise<void>;
+  /** Reloads the list of boards (read back after a board is added). */
   readonly loadBoards: () => Promise<void>;
-  /** Reloads the card detail if it is open on `cardId`. */
+  /** Reloads the card detail if it is open on `cardId` (read back after text is added to it). */
   readonly reloadDetail: (cardId: CardId) => Promise<void>;
   /** Draws a confirmed change into the card detail if it is open on `cardId` (card-detail.ts). */
   readonly foldIntoDetail: (m: Mutation, cardId: CardId) => void;
@@ -103,7 +105,7 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     return result;
   }
 
-  /** What a request reads at send time (mutation-kinds.ts RunContext). */
+  /** What a request reads at send time (RunContext). */
   function context(): RunContext {
     const s = core.get();
     return {
@@ -119,14 +121,16 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     };
   }
 
-  /** Reloads that make a confirmed change visible before the action resolves. */
+  /**
+   * The read back its kind declares, so a confirmed change the request does
+   * not describe is on screen before the action resolves; every other change
+   * is drawn from the request itself (fold).
+   */
   async function followUp(m: Mutation): Promise<void> {
-    if (m.kind === 'createColumn') await deps.reloadColumns();
-    else if (m.kind === 'createBoard') await deps.loadBoards();
-    // What the server made of a comment, note or sub-task (its id, author, time) is read back;
-    // every other change to an open detail is drawn from the request itself (fold).
-    else if (m.kind === 'comment' || m.kind === 'note' || m.kind === 'subTask')
-      await deps.reloadDetail(resolve(m.cardId));
+    const what = kindOf(m).readBack;
+    if (what === 'columns') await deps.reloadColumns();
+    else if (what === 'boards') await deps.loadBoards();
+    else if (what === 'detail' && 'cardId' in m) await deps.reloadDetail(resolve(m.cardId));
   }
 
   /** Success: `m`'s effect, with the server's answer, goes into confirmed; `m` leaves pending. */
@@ -141,8 +145,9 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     let id = resolve(m.cardId);
     let cursor = s.cursor;
     let rewritten = pending;
-    if (m.kind === 'create') {
-      const created = (result as CreatedCard).taskId;
+    const newCardId = kindOf(m).newCardId;
+    if (newCardId !== null) {
+      const created = newCardId(result);
       if (created === null) {
         // Created, but the answer did not say as what: the board is read again to find it.
         const rest = pending.filter((p) => !('cardId' in p && p.cardId === m.cardId));
@@ -173,7 +178,10 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
    */
   function rollback(m: Mutation, input: MutationInput, e: unknown): MutationError {
     let pending = core.get().pending.filter((p) => p.seq !== m.seq);
-    if (m.kind === 'create') pending = pending.filter((p) => !('cardId' in p && p.cardId === m.cardId));
+    if ('cardId' in m && kindOf(m).newCardId !== null) {
+      const made = m.cardId;
+      pending = pending.filter((p) => !('cardId' in p && p.cardId === made));
+    }
     if (e instanceof Cancelled) {
       core.update({ pending });
       return mutationError(input, e);

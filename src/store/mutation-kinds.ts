@@ -1,53 +1,63 @@
 /**
- * The kinds of optimistic mutation, each with its effect on the cards
- * (replayed on the view while pending, folded into confirmed once the
- * server agrees) and its request. Kinds whose effect the screen cannot
- * predict (a column, a board, a comment, a note, a sub-task) change no card
- * row and are made visible by a reload instead (the engine's followUp).
- * The protocol around them: mutation-engine.ts, and docs/architecture.md,
+ * The kinds of optimistic mutation: what each carries (`Inputs`) and what
+ * each must declare (`KindSpec`). The records themselves are in kinds/, one
+ * per kind, gathered in kinds/index.ts `KINDS`, which must hold one for
+ * every key of `Inputs`: adding a kind is adding its fields here and its
+ * record there, and the compiler names every part that is missing. The
+ * protocol around them: mutation-engine.ts, and docs/architecture.md,
  * "The mutation protocol".
  */
-import type { CardId } from '../api/tolerant.js';
-import type { Client } from '../api/types.js';
+import type { CardDetail, CardId } from '../api/tolerant.js';
+import type { Client, Extension } from '../api/types.js';
 import type { Card } from './card.js';
-import { withTitle } from './card.js';
 import type { Draft } from './draft.js';
 
-/** What each kind carries. `comment` is adding one; its actions are in comments.ts. */
-export type MutationInput =
-  | { kind: 'move'; cardId: CardId; toColumn: string; toIndex: number; toBoardId?: number }
-  | {
-      kind: 'create';
-      cardId: CardId;
-      columnLabel: string;
-      title: string;
-      note?: string;
-      /** When the user made it (ISO). */
-      createdAt?: string;
-    }
-  | { kind: 'editTitle'; cardId: CardId; title: string }
-  | { kind: 'archive'; cardId: CardId }
-  | { kind: 'setTags'; cardId: CardId; tagIds: readonly number[] }
-  | { kind: 'addTag'; cardId: CardId; tagId: number }
-  | { kind: 'setAssignees'; cardId: CardId; emails: readonly string[] | null }
+/** What each kind carries, by kind. */
+export interface Inputs {
+  move: { cardId: CardId; toColumn: string; toIndex: number; toBoardId?: number };
+  create: {
+    cardId: CardId;
+    columnLabel: string;
+    title: string;
+    note?: string;
+    /** When the user made it (ISO). */
+    createdAt?: string;
+  };
+  editTitle: { cardId: CardId; title: string };
+  archive: { cardId: CardId };
+  setTags: { cardId: CardId; tagIds: readonly number[] };
+  addTag: { cardId: CardId; tagId: number };
+  setAssignees: { cardId: CardId; emails: readonly string[] | null };
   /** Extension `setDueDate`: ISO 8601, or null to clear. */
-  | { kind: 'setDue'; cardId: CardId; due: string | null }
+  setDue: { cardId: CardId; due: string | null };
   /** Extension `setReadStatus`. */
-  | { kind: 'setRead'; cardId: CardId; read: boolean }
-  /** Extension `tickSubTask`: shown on the detail while pending (see subTaskDone), not on the row. */
-  | { kind: 'tickSubTask'; cardId: CardId; subTaskId: number; done: boolean }
+  setRead: { cardId: CardId; read: boolean };
+  /** Extension `tickSubTask`: shown on the detail while pending, not on the row. */
+  tickSubTask: { cardId: CardId; subTaskId: number; done: boolean };
   /** Extension `restoreCard`: an archived card back into `toColumn` at `toIndex`, as `card` shows it. */
-  | { kind: 'restore'; cardId: CardId; card: Card; toColumn: string; toIndex: number }
-  | { kind: 'comment' | 'note' | 'subTask'; cardId: CardId; text: string }
-  | { kind: 'createColumn'; name: string }
-  | { kind: 'createBoard'; name: string; users: readonly string[] };
+  restore: { cardId: CardId; card: Card; toColumn: string; toIndex: number };
+  /** Adding one; editing and deleting a comment are in comments.ts. */
+  comment: { cardId: CardId; text: string };
+  note: { cardId: CardId; text: string };
+  subTask: { cardId: CardId; text: string };
+  createColumn: { name: string };
+  createBoard: { name: string; users: readonly string[] };
+}
 
-export type Mutation = MutationInput & {
+export type Kind = keyof Inputs;
+export type InputOf<K extends Kind> = { kind: K } & Inputs[K];
+/** A change as an action asks for it. */
+export type MutationInput = { [K in Kind]: InputOf<K> }[Kind];
+
+interface Stamp {
   /** Order of creation; also the mutation's identity. */
   readonly seq: number;
   /** The board it was made on (folds are ignored once another board is open). */
   readonly boardId: number | null;
-};
+}
+export type MutationOf<K extends Kind> = InputOf<K> & Stamp;
+/** A change once enqueued. */
+export type Mutation = MutationInput & Stamp;
 
 /** What a request needs at send time; read then, not when it was queued. */
 export interface RunContext {
@@ -61,177 +71,75 @@ export interface RunContext {
   realId(id: CardId): CardId;
 }
 
-/** A new card as shown before (pending id) and after (real id) the server answers. */
-function newCard(m: Extract<Mutation, { kind: 'create' }>, id: CardId, boardId: number): Card {
-  return withTitle(
-    {
-      id,
-      title: '',
-      displayTitle: '',
-      columnLabel: m.columnLabel,
-      boardId,
-      unread: false, // created cards are read unless ReadStatus says otherwise
-      assignees: null,
-      tagIds: [],
-      owner: '',
-      // Stamped once when the user made it: the view must not change with every recompute.
-      createdAt: m.createdAt ?? new Date().toISOString(),
-      dueDate: null,
-      pending: false,
-    },
-    m.title,
-  );
+/** What the engine reads again once the server agreed, before the action resolves. */
+export type ReadBack =
+  /** The open board's columns (a column was added). */
+  | 'columns'
+  /** The list of boards (a board was added). */
+  | 'boards'
+  /** The open detail of the card: what the server made of the text (its id, author, time). */
+  | 'detail';
+
+/** The card fields a change sets, as the change left them (or as they were before it). */
+export type Look = Partial<Pick<Card, 'columnLabel' | 'title' | 'unread' | 'dueDate' | 'assignees' | 'tagIds'>> & {
+  /** `false`: the change took the card off the board (archive). */
+  onBoard?: boolean;
+};
+
+/** How a change is taken back: the inverse, and the card as the change leaves it and as it was before. */
+export interface Inverse {
+  readonly inverse: MutationInput;
+  readonly after: Look;
+  readonly before: Look;
+}
+
+export interface UndoSpec<K extends Kind> {
+  /** The card as the screen showed it just before the change (`onScreen`); none: nothing is recorded. */
+  readonly card: (m: InputOf<K>, onScreen: (id: CardId) => Card | undefined) => Card | undefined;
+  /** What the status bar names (`move of “Refund” to Done`); `title` is the card's, quoted. */
+  readonly describe: (m: InputOf<K>, card: Card, say: { title: string; column(label: string): string }) => string;
+  /** The inverse, worked out from `card`; a string says why this change cannot be undone. */
+  readonly inverse: (m: InputOf<K>, card: Card, indexOf: (card: Card) => number) => Inverse | string;
+  /** Extensions the inverse needs, and what to say on a server without them (checked when undoing). */
+  readonly needs: { readonly offers: readonly Extension[]; readonly why: string } | null;
 }
 
 /**
- * The card-level effect of `m` on `d`, with `id` the card it applies to (the
- * pending id while replaying a create, the real one when folding). Effects on
- * a card that is no longer there (archived elsewhere, not loaded) are no-ops.
- * `result` is the server's answer when folding, undefined while replaying.
+ * Everything a kind declares. Every field is required; `null` says the kind
+ * has none of it, so a new kind decides each one.
  */
-export function applyEffect(d: Draft, m: Mutation, id: CardId, result?: unknown): void {
-  if (m.kind === 'create') {
-    if (d.get(id) !== undefined || m.boardId === null) return;
-    d.put(newCard(m, id, m.boardId));
-    d.attach(id, m.columnLabel, 0); // new cards go on top, like new mail
-    return;
-  }
-  if (m.kind === 'restore') {
-    if (d.get(id) !== undefined || m.boardId === null) return;
-    d.put({ ...m.card, id, columnLabel: m.toColumn, boardId: m.boardId, pending: false });
-    d.attach(id, m.toColumn, m.toIndex);
-    return;
-  }
-  if (!('cardId' in m)) return;
-  const card = d.get(id);
-  if (card === undefined) return;
-  switch (m.kind) {
-    case 'move': {
-      if (m.toBoardId !== undefined && m.toBoardId !== card.boardId) {
-        d.remove(id); // gone to another board: not on this screen any more
-        return;
-      }
-      d.detach(id);
-      d.put(card.columnLabel === m.toColumn ? card : { ...card, columnLabel: m.toColumn });
-      d.attach(id, m.toColumn, m.toIndex);
-      return;
-    }
-    case 'editTitle':
-      d.put(withTitle(card, m.title));
-      return;
-    case 'archive':
-      d.remove(id);
-      return;
-    case 'setTags': {
-      const fromServer = result as { TagIds?: readonly number[] | null } | undefined;
-      const ids = fromServer?.TagIds ?? m.tagIds;
-      d.put({ ...card, tagIds: [...ids] });
-      return;
-    }
-    case 'addTag':
-      if (!card.tagIds.includes(m.tagId)) d.put({ ...card, tagIds: [...card.tagIds, m.tagId] });
-      return;
-    case 'setAssignees':
-      d.put({ ...card, assignees: m.emails === null ? null : [...m.emails] });
-      return;
-    case 'setDue': {
-      // The server's normalised value once it answered (a plain date stays a date).
-      const fromServer = result as { DueDate?: string | null } | undefined;
-      d.put({ ...card, dueDate: fromServer?.DueDate !== undefined ? fromServer.DueDate : m.due });
-      return;
-    }
-    case 'setRead':
-      d.put({ ...card, unread: !m.read });
-      return;
-    default:
-      return; // comment, note, sub-task: nothing on the card row
-  }
-}
-
-function requireBoard(ctx: RunContext): number {
-  if (ctx.boardId === null) throw new Error('No board is open');
-  return ctx.boardId;
-}
-
-function requireColumn(ctx: RunContext, label: string): number {
-  const id = ctx.columnId(label);
-  if (id === undefined) throw new Error(`Unknown column ${label}`);
-  return id;
-}
-
-/** The fields a PUT must repeat so it changes only what we mean to change. */
-function putBase(ctx: RunContext, id: CardId): { BoardId: number; ColumnId: number; CardTitle: string } {
-  const card = ctx.confirmedCard(id);
-  if (card === undefined) throw new Error('The card is no longer on this board');
-  return { BoardId: card.boardId, ColumnId: requireColumn(ctx, card.columnLabel), CardTitle: card.title };
-}
-
-/**
- * The request for `m`; resolves with the server's answer. `idempotencyKey`
- * goes with the POSTs that add something (card, comment, note, sub-task), so
- * resending the same text after a failure the server may have committed adds
- * it only once (idempotency.ts).
- */
-export async function send(ctx: RunContext, m: Mutation, idempotencyKey?: string): Promise<unknown> {
-  const { client } = ctx;
-  const o = idempotencyKey === undefined ? undefined : { idempotencyKey };
-  switch (m.kind) {
-    case 'create': {
-      const body = {
-        BoardId: requireBoard(ctx),
-        ColumnId: requireColumn(ctx, m.columnLabel),
-        CardTitle: m.title,
-        ...(m.note !== undefined && m.note.trim() !== '' ? { Note: m.note } : {}),
-      };
-      return client.createCard(body, o);
-    }
-    case 'move': {
-      const id = ctx.realId(m.cardId);
-      return client.moveCard({
-        Id: id,
-        NewColumnId: requireColumn(ctx, m.toColumn),
-        NewPosition: Math.max(0, m.toIndex),
-        ...(m.toBoardId !== undefined ? { NewBoardId: m.toBoardId } : {}),
-      });
-    }
-    case 'editTitle': {
-      const id = ctx.realId(m.cardId);
-      // No Assignee field: absent leaves the assignees as they are.
-      return client.updateCard(id, { ...putBase(ctx, id), CardTitle: m.title });
-    }
-    case 'setAssignees': {
-      const id = ctx.realId(m.cardId);
-      return client.updateCard(id, { ...putBase(ctx, id), Assignee: m.emails === null ? null : [...m.emails] });
-    }
-    case 'archive':
-      return client.archiveCard(ctx.realId(m.cardId));
-    case 'setTags':
-      return client.setTags(ctx.realId(m.cardId), [...m.tagIds]);
-    case 'addTag':
-      return client.addTag(ctx.realId(m.cardId), m.tagId);
-    case 'setDue':
-      return client.setDueDate(ctx.realId(m.cardId), m.due);
-    case 'setRead':
-      return client.setReadStatus(ctx.realId(m.cardId), m.read);
-    case 'tickSubTask':
-      return client.tickSubTask(ctx.realId(m.cardId), m.subTaskId, m.done);
-    case 'restore': {
-      const ColumnId = ctx.columnId(m.toColumn);
-      return client.restoreCard(
-        ctx.realId(m.cardId),
-        { ...(ColumnId !== undefined ? { ColumnId } : {}), Position: Math.max(0, m.toIndex) },
-        o,
-      );
-    }
-    case 'comment':
-      return client.createComment(ctx.realId(m.cardId), m.text, o);
-    case 'note':
-      return client.addNote(ctx.realId(m.cardId), m.text, o);
-    case 'subTask':
-      return client.addSubTask(ctx.realId(m.cardId), m.text, o);
-    case 'createColumn':
-      return client.createColumn(requireBoard(ctx), m.name);
-    case 'createBoard':
-      return client.createBoard({ Name: m.name, ...(m.users.length > 0 ? { Users: [...m.users] } : {}) });
-  }
+export interface KindSpec<K extends Kind> {
+  /**
+   * Its effect on the cards `d`: replayed on the view while pending, folded
+   * into confirmed with the server's answer (`result`) once it agrees. `id`
+   * is the card it applies to (a create's pending id while replaying, its
+   * real one when folding). Null: nothing on any card row (a column, a
+   * board, a comment…), made visible by `readBack` instead.
+   */
+  readonly effect: ((d: Draft, m: MutationOf<K>, id: CardId, result?: unknown) => void) | null;
+  /**
+   * The request, built at send time from what the server has confirmed by
+   * then; resolves with the server's answer. `o` carries the idempotency key
+   * when the kind has an `identity`.
+   */
+  readonly request: (ctx: RunContext, m: MutationOf<K>, o: { idempotencyKey: string } | undefined) => Promise<unknown>;
+  /**
+   * For a POST that adds something: what it adds, so resending the same
+   * after a failure goes with the same Idempotency-Key (idempotency.ts).
+   * `resolve` gives a created card's real id. Null: no key.
+   */
+  readonly identity:
+    ((m: InputOf<K>, boardId: number | null, resolve: (id: CardId) => CardId) => readonly unknown[]) | null;
+  /** For a kind that creates a card: its real id in the server's answer (null when the answer does not say). */
+  readonly newCardId: ((result: unknown) => CardId | null) | null;
+  /** What is read again after success; null when the request says it all. */
+  readonly readBack: ReadBack | null;
+  /**
+   * Its change to the open card detail, drawn over the server's answer while
+   * pending (detail-live.ts) and into it once confirmed (card-detail.ts
+   * foldIntoDetail). Null: the detail does not show it.
+   */
+  readonly detail: ((d: CardDetail, m: InputOf<K>) => CardDetail) | null;
+  /** How the user's `u` takes it back (undo.ts); null: not undone (creating, adding text). */
+  readonly undo: UndoSpec<K> | null;
 }

@@ -2,7 +2,8 @@
  * Undo and redo of the user's own card changes in this run of the app:
  * move, reorder, archive, restore, title, tags, assignees, due date, read
  * state, sub-task ticks. Each change is recorded with its inverse, worked
- * out from the card as the screen showed it just before; `u` sends that
+ * out from the card as the screen showed it just before by its kind's undo
+ * record (kinds/, UndoSpec in mutation-kinds.ts); `u` sends that
  * inverse through the mutation engine like any change (shown at once,
  * rolled back with the server's words if refused). Before undoing, the card
  * is compared with what the change left: if someone else changed it since
@@ -14,24 +15,16 @@ import { truncate } from '../text/width.js';
 import type { Card } from './card.js';
 import type { Core, CoreData } from './core.js';
 import type { Engine } from './mutation-engine.js';
-import type { MutationInput } from './mutation-kinds.js';
+import { kindOf } from './kinds/index.js';
+import type { Inverse, Look, MutationInput } from './mutation-kinds.js';
 
 /** How many changes back `u` can go. */
 export const UNDO_DEPTH = 100;
 
-/** The card fields a change sets, as the change left them (or as they were before it). */
-type Look = Partial<Pick<Card, 'columnLabel' | 'title' | 'unread' | 'dueDate' | 'assignees' | 'tagIds'>> & {
-  /** `false`: the change took the card off the board (archive). */
-  onBoard?: boolean;
-};
-
-interface Step {
+/** A change on one card, with how to take it back (its kind's undo record). */
+interface Step extends Inverse {
   readonly cardId: CardId;
   readonly forward: MutationInput;
-  readonly inverse: MutationInput;
-  /** The card as the forward change leaves it / as it was before. */
-  readonly after: Look;
-  readonly before: Look;
 }
 
 interface Entry {
@@ -89,140 +82,11 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
   const indexOf = (card: Card): number =>
     Math.max(0, core.get().view.columns[card.columnLabel]?.findIndex((c) => c.id === card.id) ?? 0);
 
-  /** The step undoing `input` on `card` as it is on screen now, or why there is none. */
-  function stepFor(input: MutationInput, card: Card): Step | string | null {
-    const id = card.id;
-    const look = (after: Look, before: Look, inverse: MutationInput): Step => ({
-      cardId: id,
-      forward: input,
-      inverse,
-      after,
-      before,
-    });
-    switch (input.kind) {
-      case 'move':
-        if (input.toBoardId !== undefined && input.toBoardId !== card.boardId)
-          return 'A move to another board is undone from that board';
-        return look(
-          { columnLabel: input.toColumn },
-          { columnLabel: card.columnLabel },
-          {
-            kind: 'move',
-            cardId: id,
-            toColumn: card.columnLabel,
-            toIndex: indexOf(card),
-          },
-        );
-      case 'editTitle':
-        return look(
-          { title: input.title },
-          { title: card.title },
-          { kind: 'editTitle', cardId: id, title: card.title },
-        );
-      case 'archive':
-        return look(
-          { onBoard: false },
-          { onBoard: true, columnLabel: card.columnLabel },
-          {
-            kind: 'restore',
-            cardId: id,
-            card,
-            toColumn: card.columnLabel,
-            toIndex: indexOf(card),
-          },
-        );
-      case 'restore':
-        return look({ onBoard: true }, { onBoard: false }, { kind: 'archive', cardId: id });
-      case 'setTags':
-      case 'addTag': {
-        const next = input.kind === 'setTags' ? input.tagIds : [...new Set([...card.tagIds, input.tagId])];
-        return look(
-          { tagIds: [...next] },
-          { tagIds: card.tagIds },
-          {
-            kind: 'setTags',
-            cardId: id,
-            tagIds: [...card.tagIds],
-          },
-        );
-      }
-      case 'setAssignees':
-        return look(
-          { assignees: input.emails },
-          { assignees: card.assignees },
-          {
-            kind: 'setAssignees',
-            cardId: id,
-            emails: card.assignees === null ? null : [...card.assignees],
-          },
-        );
-      case 'setDue':
-        return look(
-          { dueDate: input.due },
-          { dueDate: card.dueDate },
-          {
-            kind: 'setDue',
-            cardId: id,
-            due: card.dueDate,
-          },
-        );
-      case 'setRead':
-        return look(
-          { unread: !input.read },
-          { unread: card.unread },
-          {
-            kind: 'setRead',
-            cardId: id,
-            read: !card.unread,
-          },
-        );
-      case 'tickSubTask':
-        return look({}, {}, { ...input, done: !input.done });
-      default:
-        return null; // creating and adding text are not undone
-    }
-  }
-
-  function describe(input: MutationInput, card: Card): string {
-    const t = quoteTitle(card.title);
-    switch (input.kind) {
-      case 'move':
-        return input.toColumn === card.columnLabel
-          ? `reorder of ${t}`
-          : `move of ${t} to ${columnName(input.toColumn)}`;
-      case 'editTitle':
-        return `title change of ${t}`;
-      case 'archive':
-        return `archive of ${t}`;
-      case 'restore':
-        return `restore of ${t}`;
-      case 'setTags':
-      case 'addTag':
-        return `tags of ${t}`;
-      case 'setAssignees':
-        return `assignees of ${t}`;
-      case 'setDue':
-        return `due date of ${t}`;
-      case 'setRead':
-        return `${input.read ? 'read' : 'unread'} mark of ${t}`;
-      case 'tickSubTask':
-        return `sub-task tick on ${t}`;
-      default:
-        return `change to ${t}`;
-    }
-  }
-
   /** Why this server cannot undo a step, checked when undoing (extensions are learnt as the app runs). */
   function unsupported(step: Step): string | null {
-    const inv = step.inverse;
-    if (
-      inv.kind === 'restore' &&
-      (core.client.offers('restoreCard') === false || core.client.offers('archivedCards') === false)
-    )
-      return 'An archive cannot be undone on this server (it has no restore)';
-    if (inv.kind === 'setTags' && core.client.offers('setTags') === false)
-      return 'Adding a tag cannot be undone on this server (it cannot remove tags)';
-    return null;
+    const needs = kindOf(step.forward).undo?.needs;
+    if (needs == null) return null;
+    return needs.offers.some((ext) => core.client.offers(ext) === false) ? needs.why : null;
   }
 
   function record(entry: Entry): void {
@@ -239,13 +103,14 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
   }
 
   function run(input: MutationInput, focus?: CardId, undoable = true): Promise<unknown> {
-    if (!undoable) return engine.enqueue(input, focus);
-    const card =
-      'cardId' in input ? (input.kind === 'restore' ? input.card : core.get().view.cards.get(input.cardId)) : undefined;
-    const step = card === undefined ? null : stepFor(input, card);
+    const spec = undoable ? kindOf(input).undo : null;
+    // The card as the screen showed it just before the change: what its inverse is worked out from.
+    const card = spec?.card(input, (id) => core.get().view.cards.get(id));
     const sent = engine.enqueue(input, focus);
-    if (step === null || card === undefined) return sent;
-    const label = describe(input, card);
+    if (spec == null || card === undefined) return sent;
+    const inverse = spec.inverse(input, card, indexOf);
+    const step: Step | string = typeof inverse === 'string' ? inverse : { cardId: card.id, forward: input, ...inverse };
+    const label = spec.describe(input, card, { title: quoteTitle(card.title), column: columnName });
     const cannot = typeof step === 'string' ? step : null;
     if (group !== null) {
       if (typeof step === 'string') group.cannot = step;

@@ -11,6 +11,7 @@ const WHAT: Partial<Record<Scope, string>> = {
   triage: 'triage',
   picker: 'the board list',
   pick: 'this list',
+  'multi-pick': 'this list',
   tags: 'the tag manager',
   sequence: 'this sequence',
 };

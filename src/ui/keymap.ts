@@ -1,7 +1,9 @@
 /**
  * The keymap, once. Every binding of every scope is here, the screens' with
- * their handlers (keys/board-keys.ts, keys/detail-keys.ts), the rest with the
- * action ids their components dispatch on (keys/overlay-keys.ts). Input,
+ * their handlers (keys/board-keys.ts, keys/detail-keys.ts, keys/triage-keys.ts;
+ * the card actions they share are declared once in keys/card-actions.ts), the
+ * rest with the action ids their components dispatch on (keys/overlay-keys.ts,
+ * keys/multi-pick-keys.ts). Input,
  * the `?` help, the footer hints, a text prompt's editing keys and the
  * README's key table (`npm run keys:readme`) all come from this table.
  */
@@ -9,6 +11,7 @@ import { BOARD_KEYS } from './keys/board-keys.js';
 import type { ScreenKeys } from './keys/context.js';
 import { DETAIL_KEYS } from './keys/detail-keys.js';
 import { displayKey } from './keys/names.js';
+import { MULTI_PICK_KEYS } from './keys/multi-pick-keys.js';
 import { OVERLAY_KEYS, type EditBinding } from './keys/overlay-keys.js';
 import { TRIAGE_KEYS } from './keys/triage-keys.js';
 import type { Action, Binding, Scope, ScreenBinding } from './keys/types.js';
@@ -22,6 +25,7 @@ const MODAL: ReadonlySet<Scope> = new Set<Scope>([
   'filter-prompt',
   'confirm',
   'pick',
+  'multi-pick',
   'pick-filter',
   'tags',
   'help',
@@ -33,6 +37,7 @@ export const KEYMAP: readonly (Binding | EditBinding | ScreenBinding<ScreenKeys>
   ...DETAIL_KEYS,
   ...TRIAGE_KEYS,
   ...OVERLAY_KEYS,
+  ...MULTI_PICK_KEYS,
 ];
 
 const index = new Map<string, Binding>();
@@ -127,7 +132,8 @@ const SCREENS: readonly [Scope, string][] = [
 ];
 const OVERLAYS: readonly [Scope, string][] = [
   ['picker', 'The board list'],
-  ['pick', 'Pickers (tags, assignees, move to…)'],
+  ['pick', 'Pickers (move to, a colour…)'],
+  ['multi-pick', 'Pickers of several (tags, assignees)'],
   ['tags', 'The tag manager (`T`)'],
   ['pick-filter', 'Filtering a list (after `/`; other keys are text)'],
   ['prompt', 'Text prompts'],

@@ -59,7 +59,7 @@ describe('? over a picker', () => {
     await ui.press('esc');
     const back = await ui.waitFor(TAGS);
     expect(highlighted(back)).toBe(third);
-    expect(statusLine(back).trim()).toBe('j/k choose  Enter pick  / filter  Esc close  ? help');
+    expect(statusLine(back).trim()).toBe('j/k choose  Space mark  Enter apply  / filter  Esc close  ? help');
     await ui.press('enter');
     await ui.waitFor(`✓ Tagged ${name}`);
     await ui.until(() => ui!.store.getState().pendingCount === 0, 'tag saved');

@@ -37,6 +37,25 @@ describe('keymap', () => {
     expect(hintsFor('pick').map((h) => h.label)).toEqual(['choose', 'pick', 'filter', 'close', 'help']);
   });
 
+  it('a picker of several (tags, assignees): the picker’s keys, Space marks, Enter applies, and the footer says so', () => {
+    expect(actionFor('multi-pick', ' ')).toBe('list.mark');
+    expect(actionFor('multi-pick', 'enter')).toBe('list.pick');
+    expect(actionFor('multi-pick', 'j')).toBe('list.next');
+    expect(actionFor('multi-pick', '3')).toBe('list.nth');
+    expect(actionFor('multi-pick', '/')).toBe('list.filter');
+    // It takes every key, as every picker does.
+    expect(actionFor('multi-pick', 'q')).toBeUndefined();
+    expect(actionFor('multi-pick', 'C-c')).toBeUndefined();
+    expect(hintsFor('multi-pick').map((h) => `${h.key} ${h.label}`)).toEqual([
+      'j/k choose',
+      'Space mark',
+      'Enter apply',
+      '/ filter',
+      'Esc close',
+      '? help',
+    ]);
+  });
+
   it('a picker filtering (after /): ↑↓ Ctrl+P/N, Enter, Backspace, Esc; j, k, digits and r are text', () => {
     expect(actionFor('pick', '/')).toBe('list.filter');
     expect(actionFor('pick-filter', 'up')).toBe('list.prev');

@@ -57,7 +57,7 @@ describe('status bar', () => {
     await ui.press('esc');
     await ui.press('t');
     await ui.waitFor('Tags — Enter applies or removes');
-    expect(statusLine(ui.frame()).trim()).toBe('j/k choose  Enter pick  / filter  Esc close  ? help');
+    expect(statusLine(ui.frame()).trim()).toBe('j/k choose  Space mark  Enter apply  / filter  Esc close  ? help');
     // Filtering, j and k are text: the footer says so.
     await ui.press('/');
     await ui.waitFor((f) => statusLine(f).trim() === '↑/↓ choose  Enter pick  Esc clear filter');

@@ -1,8 +1,9 @@
 /**
  * `t`: the board's tags, each as a coloured ■ plus its colour's name and a ✓
- * when the card has it. Enter applies or removes; the last rows create a
- * tag (name, then colour) or open the tag manager (`T`: Enter shows the
- * board's cards with the tag, n new, d deletes a board tag).
+ * when the card has it (a - when only some of the selected cards have it).
+ * Space marks, Enter applies (tag-apply.ts); the last rows create a tag
+ * (name, then colour) or open the tag manager (`T`: Enter shows the board's
+ * cards with the tag, n new, d deletes a board tag).
  */
 import type { CardId } from '../../api/tolerant.js';
 import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
@@ -12,28 +13,18 @@ import type { PickItem } from '../prompts/types.js';
 import { selectPaging, type BoardState } from '../../store/index.js';
 import type { DraftId } from '../drafts.js';
 import { ask, showPicker, why, type Flow, type Keep } from './flow.js';
+import { refreshDetail, sendAll, startMarks } from './marks.js';
+import { appliedTo, applyTags } from './tag-apply.js';
 
 const NEW = 'new';
 const MANAGE = 'manage';
 
-function tagItems(f: Flow, applied: readonly number[]): PickItem[] {
+/** The board's tags as items (what the card has is its mark, in a picker of several). */
+function tagItems(f: Flow): PickItem[] {
   return f.store.getState().tags.map((t) => {
     const c = normaliseTagColor(t.Color);
-    return {
-      value: String(t.Id),
-      label: `${applied.includes(t.Id) ? '✓' : ' '} ${sanitize(t.Name)} (${c.name || 'no colour'})`,
-      swatch: c.hex,
-    };
+    return { value: String(t.Id), label: `${sanitize(t.Name)} (${c.name || 'no colour'})`, swatch: c.hex };
   });
-}
-
-/** Tag ids the card has, as the screen shows them (a detail's list when the card isn't loaded). */
-function appliedTo(f: Flow, cardId: CardId): readonly number[] {
-  const s = f.store.getState();
-  return (
-    s.view.cards.get(cardId)?.tagIds ??
-    (s.detail?.cardId === cardId ? (s.detail.data?.Tags ?? []).map((t) => t.Id) : [])
-  );
 }
 
 /** The board's tags may still be on their way (a board just opened): the picker waits for them. */
@@ -45,12 +36,17 @@ type Status = { text: string; error?: boolean } | null;
  * When the tags failed to load, an empty list says nothing about the board:
  * the picker says why, in the server's words, and `r` asks again.
  */
-function whenFailed(f: Flow, reopen: () => void, help: string): { status: Status; help: string; onRetry?: () => void } {
+function whenFailed(
+  f: Flow,
+  reopen: () => void,
+  help: string,
+  failedHelp = help,
+): { status: Status; help: string; onRetry?: () => void } {
   const error = f.store.getState().tagsError;
   if (error === null) return { status: null, help };
   return {
     status: { text: `Couldn’t load the tags: ${error}`, error: true },
-    help: `r retry · ${help}`,
+    help: `r retry · ${failedHelp}`,
     onRetry: () => {
       // Loading from here on (set before it asks): the reopened picker waits.
       void f.store.getState().reloadTags();
@@ -59,45 +55,46 @@ function whenFailed(f: Flow, reopen: () => void, help: string): { status: Status
   };
 }
 
-export function tagPicker(f: Flow, cardId: CardId, status: Status = null): void {
+/**
+ * `t` on a card or the selected cards: Space marks or unmarks tags, Enter
+ * applies them (before any Space: the highlighted tag alone, added or
+ * removed) — one request per card, one step for `u`.
+ */
+export function tagPicker(f: Flow, cardIds: readonly CardId[], status: Status = null): void {
   const key = showPicker(f, tagsLoading, () => {
-    const failed = whenFailed(f, () => tagPicker(f, cardId), 'Enter pick · Esc close');
+    const failed = whenFailed(
+      f,
+      () => tagPicker(f, cardIds),
+      'Space mark · Enter apply · Esc close',
+      // Nothing to mark: no tags came.
+      'Enter pick · Esc close',
+    );
     const none = f.store.getState().tags.length === 0 ? { text: 'This board has no tags yet.' } : null;
     // Once the server has said it cannot replace tags, the picker only offers what it can do.
     const addOnly = f.store.getState().offers('setTags') === false;
+    const of = cardIds.length === 1 ? 'Tags' : `Tags of ${cardIds.length} cards`;
     return {
       kind: 'pick',
-      title: addOnly ? 'Tags — Enter applies (this server cannot remove tags)' : 'Tags — Enter applies or removes',
+      scope: 'multi-pick',
+      title: `${of} — ${addOnly ? 'Enter applies (this server cannot remove tags)' : 'Enter applies or removes'} · Space marks several`,
       items: [
-        ...tagItems(f, appliedTo(f, cardId)),
+        ...tagItems(f),
         { value: NEW, label: '+ New tag…', dim: true, action: true },
         { value: MANAGE, label: '  Manage board tags…', dim: true, action: true },
       ],
+      marks: {
+        ...startMarks(cardIds.map((id) => appliedTo(f, id).map(String))),
+        onApply: (on, off) => {
+          f.overlays.close(key);
+          applyTags(f, cardIds, on.map(Number), off.map(Number), addOnly);
+        },
+      },
       ...failed,
       status: status ?? failed.status ?? none,
       onCancel: () => f.overlays.close(key),
       onPick: (value) => {
-        if (value === NEW) return newTag(f, cardId);
+        if (value === NEW) return newTag(f, cardIds);
         if (value === MANAGE) return tagManager(f);
-        f.overlays.close(key);
-        const id = Number(value);
-        const s = f.store.getState();
-        const name = sanitize(s.tags.find((t) => t.Id === id)?.Name ?? value);
-        const has = appliedTo(f, cardId).includes(id);
-        if (has && addOnly) return f.notify(`${name} is already on the card; this server cannot remove tags`);
-        const p = has
-          ? s.setTags(
-              cardId,
-              appliedTo(f, cardId).filter((t) => t !== id),
-            )
-          : s.addTag(cardId, id);
-        p.then(
-          () => {
-            f.notify(has ? `Removed tag ${name}` : `Tagged ${name}`);
-            if (f.store.getState().detail?.cardId === cardId) void f.store.getState().openCard(cardId);
-          },
-          () => undefined, // rolled back; the status bar has the server's words
-        );
       },
     };
   });
@@ -108,7 +105,7 @@ export function tagPicker(f: Flow, cardId: CardId, status: Status = null): void 
  * open). Esc at the colour goes back to the name as typed; Esc at the name
  * keeps it as a draft of this board's new tag.
  */
-function newTag(f: Flow, cardId: CardId | null, start: { name?: string; error?: string | null } = {}): void {
+function newTag(f: Flow, cardIds: readonly CardId[], start: { name?: string; error?: string | null } = {}): void {
   const id: DraftId = { kind: 'newTag', board: f.store.getState().boardId, card: null };
   // A refused name reopens as sent; else a kept draft comes back.
   const kept = start.name === undefined ? f.overlays.drafts.get(id)?.fields : undefined;
@@ -143,16 +140,15 @@ function newTag(f: Flow, cardId: CardId | null, start: { name?: string; error?: 
           .then(async (tagId) => {
             f.overlays.close(key);
             f.overlays.drafts.drop(id);
-            if (cardId === null) return tagManager(f);
-            await f.store
-              .getState()
-              .addTag(cardId, tagId)
-              .catch(() => undefined);
+            if (cardIds.length === 0) return tagManager(f);
+            await sendAll(f, cardIds, `tags of ${cardIds.length} cards`, (id) => [
+              f.store.getState().addTag(id, tagId),
+            ]).catch(() => undefined);
             f.notify(`Created tag ${sanitize(name)}`);
             // The detail open on the card shows it now, not once reopened.
-            if (f.store.getState().detail?.cardId === cardId) await f.store.getState().openCard(cardId);
+            refreshDetail(f, cardIds);
           })
-          .catch((e: unknown) => newTag(f, cardId, { name: typed, error: why(e) }));
+          .catch((e: unknown) => newTag(f, cardIds, { name: typed, error: why(e) }));
       },
     });
   };
@@ -185,7 +181,7 @@ export function tagManager(f: Flow, status: Status = null): void {
     kind: 'pick',
     scope: 'tags',
     title: 'Board tags — Enter shows its cards, d deletes, n new',
-    items: tagItems(f, []).map((i) => ({ ...i, label: i.label.slice(2) })),
+    items: tagItems(f),
     ...whenFailed(f, () => tagManager(f), 'Enter show its cards · d delete · n new tag · Esc close'),
     ...(status !== null ? { status } : {}),
     onCancel: () => f.overlays.close(key),
@@ -194,7 +190,7 @@ export function tagManager(f: Flow, status: Status = null): void {
       f.store.getState().setFilter({ text: '', tagId: Number(value) });
     },
     onAction: (action, value) => {
-      if (action === 'tag.new') return newTag(f, null);
+      if (action === 'tag.new') return newTag(f, []);
       if (action !== 'tag.delete' || value === null) return;
       const tag = f.store.getState().tags.find((t) => String(t.Id) === value);
       if (tag === undefined) return;

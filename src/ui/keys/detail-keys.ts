@@ -7,12 +7,8 @@ import type { Comment, SubTask } from '../../api/tolerant.js';
 import type { DetailState } from '../../store/index.js';
 import { isOthers, liveDetail } from '../../store/index.js';
 import { detailItems, stepSel } from '../detail-selection.js';
-import { addText, archive, deleteComment, editComment, editTitle } from '../flows/card-flows.js';
-import { dueDate, dueUnavailable } from '../flows/due-flows.js';
-import { readUnavailable, toggleRead } from '../flows/read-flows.js';
-import { moveTo } from '../flows/move-flows.js';
-import { assignees } from '../flows/people-flows.js';
-import { tagPicker } from '../flows/tag-flows.js';
+import { deleteComment, editComment, editTitle } from '../flows/card-flows.js';
+import { cardBindings, type CardScreen } from './card-actions.js';
 import type { ScreenKeys } from './context.js';
 import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
@@ -44,10 +40,10 @@ const title = (k: ScreenKeys): string => {
   return s.view.cards.get(id)?.title ?? s.detail?.data?.TaskName ?? '';
 };
 
-/** A card action on the open card; leaving the detail when the card goes (moved away, archived). */
-const onCard = (run: (k: ScreenKeys, leave: () => void) => void) => (k: ScreenKeys) => {
+/** A key on the open card: the error of an earlier attempt goes once the user acts again. */
+const onCard = (run: (k: ScreenKeys) => void) => (k: ScreenKeys) => {
   k.store.getState().clearError();
-  run(k, k.closeDetail);
+  run(k);
 };
 
 const step = (dir: 1 | -1) => (k: ScreenKeys) =>
@@ -66,6 +62,35 @@ const nothingToSelect = (k: ScreenKeys) =>
 const noSubTask = (k: ScreenKeys): string | null => {
   if (selectedSubTask(k) === undefined) return 'Select a sub-task with Tab first';
   return k.store.getState().offers('tickSubTask') === false ? 'Ticking sub-tasks is not offered by this server' : null;
+};
+
+/**
+ * The detail's card is the open one; a card action that takes it away
+ * (moved to another board, archived) closes the detail. `e` edits the
+ * selected comment when Tab selected one.
+ */
+const DETAIL_CARDS: CardScreen = {
+  scope: 'detail',
+  unavailable: (k) => (k.store.getState().detail === null ? 'No card is open' : null),
+  targets: (k) => ({ ids: [open(k).cardId], title: title(k), record: () => undefined, leave: k.closeDetail }),
+  selects: false,
+  hinted: ['card.edit', 'card.comment'],
+  override: {
+    'card.edit': {
+      help: 'edit the selected comment (yours only), else the title',
+      unavailable: (k) => {
+        const sel = k.detailSel();
+        if (sel !== null && sel.kind !== 'comment')
+          return `Only comments can be edited here: Tab to one, or Esc to unselect and edit the title`;
+        return notYours(k);
+      },
+      run: (k, on) => {
+        const c = selected(k);
+        if (c !== undefined) editComment(k.flow, open(k).cardId, c.CommentId, c.Comment);
+        else editTitle(k.flow, open(k).cardId, on.title);
+      },
+    },
+  },
 };
 
 export const DETAIL_KEYS: readonly B[] = (
@@ -107,24 +132,6 @@ export const DETAIL_KEYS: readonly B[] = (
       },
     },
     {
-      action: 'card.edit',
-      keys: ['e'],
-      group: 'Card',
-      help: 'edit the selected comment (yours only), else the title',
-      hint: 'edit',
-      unavailable: (k) => {
-        const sel = k.detailSel();
-        if (sel !== null && sel.kind !== 'comment')
-          return `Only comments can be edited here: Tab to one, or Esc to unselect and edit the title`;
-        return notYours(k);
-      },
-      run: onCard((k) => {
-        const c = selected(k);
-        if (c !== undefined) editComment(k.flow, open(k).cardId, c.CommentId, c.Comment);
-        else editTitle(k.flow, open(k).cardId, title(k));
-      }),
-    },
-    {
       action: 'comment.delete',
       keys: ['d'],
       group: 'Card',
@@ -135,72 +142,7 @@ export const DETAIL_KEYS: readonly B[] = (
         if (c !== undefined) deleteComment(k.flow, open(k).cardId, c.CommentId, c.Comment);
       }),
     },
-    {
-      action: 'card.comment',
-      keys: ['c'],
-      group: 'Card',
-      help: 'comment',
-      hint: 'comment',
-      run: onCard((k) => addText(k.flow, open(k).cardId, 'comment')),
-    },
-    {
-      action: 'card.note',
-      keys: ['N'],
-      group: 'Card',
-      help: 'note',
-      run: onCard((k) => addText(k.flow, open(k).cardId, 'note')),
-    },
-    {
-      action: 'card.subtask',
-      keys: ['s'],
-      group: 'Card',
-      help: 'sub-task',
-      run: onCard((k) => addText(k.flow, open(k).cardId, 'subTask')),
-    },
-    {
-      action: 'card.tags',
-      keys: ['t'],
-      group: 'Card',
-      help: 'tags',
-      run: onCard((k) => tagPicker(k.flow, open(k).cardId)),
-    },
-    {
-      action: 'card.assign',
-      keys: ['@'],
-      group: 'Card',
-      help: 'assignees',
-      run: onCard((k) => assignees(k.flow, open(k).cardId)),
-    },
-    {
-      action: 'card.moveTo',
-      keys: ['m'],
-      group: 'Move',
-      help: 'move to another column or board',
-      run: onCard((k, leave) => moveTo(k.flow, [open(k).cardId], leave)),
-    },
-    {
-      action: 'card.archive',
-      keys: ['a'],
-      group: 'Card',
-      help: 'archive (asks y/n)',
-      run: onCard((k, leave) => archive(k.flow, [open(k).cardId], title(k), leave)),
-    },
-    {
-      action: 'card.due',
-      keys: ['D'],
-      group: 'Card',
-      help: 'due date (tomorrow, fri 17:00, +3d; empty clears)',
-      unavailable: (k) => dueUnavailable(k.store),
-      run: onCard((k) => dueDate(k.flow, open(k).cardId)),
-    },
-    {
-      action: 'card.read',
-      keys: ['R'],
-      group: 'Card',
-      help: 'mark read / unread',
-      unavailable: (k) => readUnavailable(k.store),
-      run: onCard((k) => toggleRead(k.flow, open(k).cardId)),
-    },
+    ...cardBindings(DETAIL_CARDS),
     ...HISTORY_KEYS,
     {
       action: 'detail.back',

@@ -5,13 +5,10 @@
  * it and stay; Space/j and k walk; Esc goes back to the board.
  */
 import type { CardId } from '../../api/tolerant.js';
-import { addText, archive } from '../flows/card-flows.js';
-import { dueDate, dueUnavailable } from '../flows/due-flows.js';
-import { assignees } from '../flows/people-flows.js';
-import { readUnavailable, toggleRead } from '../flows/read-flows.js';
-import { tagPicker } from '../flows/tag-flows.js';
+import { archive } from '../flows/card-flows.js';
 import type { Triage } from '../triage.js';
 import { truncate } from '../../text/width.js';
+import { cardBindings, type CardScreen, type Targets } from './card-actions.js';
 import type { ScreenKeys } from './context.js';
 import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
@@ -79,6 +76,47 @@ function moveUnavailable(k: ScreenKeys): string | null {
     : null;
 }
 
+/**
+ * `a` in triage: no y/n, the walk goes on, `u` brings the card back — but
+ * where `u` cannot, one key must not lose a card: then it asks.
+ */
+function archiveAndGoOn(k: ScreenKeys, on: Targets): void {
+  const id = on.ids[0];
+  if (id === undefined) return;
+  const t = session(k);
+  const s = k.store.getState();
+  if (s.offers('restoreCard') === false || s.offers('archivedCards') === false)
+    return archive(k.flow, [id], on.title, () => {
+      on.record('archived');
+      t.step(1);
+    });
+  on.record('archived');
+  const said = `Archived ${quote(k, id)} — u brings it back`;
+  s.archiveCard(id).catch(() => t.refusedOn(id, on.title));
+  k.flow.notify(said);
+  t.step(1);
+}
+
+/** Triage's card is the one on screen; what a card key did is counted on the progress line. */
+const TRIAGE_CARDS: CardScreen = {
+  scope: 'triage',
+  unavailable: noCard,
+  targets: (k) => {
+    const id = current(k);
+    const t = session(k);
+    return { ids: [id], title: titleOf(k, id), record: (did) => t.record(id, did), leave: undefined };
+  },
+  selects: false,
+  hinted: ['card.archive', 'card.tags'],
+  override: {
+    'card.archive': {
+      help: 'archive the card, and go on (no y/n: u brings it back)',
+      unavailable: undecided,
+      run: archiveAndGoOn,
+    },
+  },
+};
+
 export const TRIAGE_KEYS: readonly B[] = (
   [
     {
@@ -100,95 +138,7 @@ export const TRIAGE_KEYS: readonly B[] = (
         t.step(1);
       }),
     },
-    {
-      action: 'card.archive',
-      keys: ['a'],
-      group: 'Card',
-      help: 'archive the card, and go on (no y/n: u brings it back)',
-      hint: 'archive',
-      unavailable: undecided,
-      run: onCard((k, id, t) => {
-        const s = k.store.getState();
-        const title = titleOf(k, id);
-        // Where `u` cannot bring it back, one key must not lose a card: ask.
-        if (s.offers('restoreCard') === false || s.offers('archivedCards') === false)
-          return archive(k.flow, [id], title, () => {
-            t.record(id, 'archived');
-            t.step(1);
-          });
-        t.record(id, 'archived');
-        const said = `Archived ${quote(k, id)} — u brings it back`;
-        s.archiveCard(id).catch(() => t.refusedOn(id, title));
-        k.flow.notify(said);
-        t.step(1);
-      }),
-    },
-    {
-      action: 'card.tags',
-      keys: ['t'],
-      group: 'Card',
-      help: 'tags',
-      hint: 'tags',
-      unavailable: noCard,
-      run: onCard((k, id, t) => {
-        t.record(id, 'tagged');
-        tagPicker(k.flow, id);
-      }),
-    },
-    {
-      action: 'card.assign',
-      keys: ['@'],
-      group: 'Card',
-      help: 'assignees',
-      unavailable: noCard,
-      run: onCard((k, id, t) => {
-        t.record(id, 'assigned');
-        assignees(k.flow, id);
-      }),
-    },
-    {
-      action: 'card.comment',
-      keys: ['c'],
-      group: 'Card',
-      help: 'comment',
-      unavailable: noCard,
-      run: onCard((k, id, t) => addText(k.flow, id, 'comment', () => t.record(id, 'commented'))),
-    },
-    {
-      action: 'card.note',
-      keys: ['N'],
-      group: 'Card',
-      help: 'note',
-      unavailable: noCard,
-      run: onCard((k, id, t) => addText(k.flow, id, 'note', () => t.record(id, 'noted'))),
-    },
-    {
-      action: 'card.subtask',
-      keys: ['s'],
-      group: 'Card',
-      help: 'sub-task',
-      unavailable: noCard,
-      run: onCard((k, id, t) => addText(k.flow, id, 'subTask', () => t.record(id, 'subTasks'))),
-    },
-    {
-      action: 'card.due',
-      keys: ['D'],
-      group: 'Card',
-      help: 'due date (tomorrow, fri 17:00, +3d; empty clears)',
-      unavailable: (k) => noCard(k) ?? dueUnavailable(k.store),
-      run: onCard((k, id, t) => {
-        t.record(id, 'dated');
-        dueDate(k.flow, id);
-      }),
-    },
-    {
-      action: 'card.read',
-      keys: ['R'],
-      group: 'Card',
-      help: 'mark read / unread',
-      unavailable: (k) => noCard(k) ?? readUnavailable(k.store),
-      run: onCard((k, id) => toggleRead(k.flow, id)),
-    },
+    ...cardBindings(TRIAGE_CARDS),
     {
       action: 'card.next',
       keys: [' ', 'j'],

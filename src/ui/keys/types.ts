@@ -6,8 +6,8 @@
 
 /**
  * Where keys go: a screen (board, card detail, triage, the board list `picker`), or what
- * is open over it (a text prompt, a y/n confirm, a picker such as tags or
- * move-to, the `?` help, an email sequence being read). `global` keys work
+ * is open over it (a text prompt, a y/n confirm, a picker such as move-to, a
+ * picker of several such as tags (`multi-pick`), the `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
 export type Scope =
@@ -19,6 +19,7 @@ export type Scope =
   | 'filter-prompt'
   | 'confirm'
   | 'pick'
+  | 'multi-pick'
   | 'pick-filter'
   | 'tags'
   | 'help'
@@ -87,6 +88,7 @@ export type Action =
   | 'list.first'
   | 'list.last'
   | 'list.pick'
+  | 'list.mark'
   | 'list.nth'
   | 'list.filter'
   | 'list.reload'

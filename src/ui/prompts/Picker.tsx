@@ -10,6 +10,10 @@
  * first nine rows show the number that picks them, in a gutter before the
  * highlight marker; while filtering, digits are text and the gutter is blank.
  *
+ * A picker of several (`marks`, scope `multi-pick`: tags, assignees) shows
+ * each item's mark — ✓ marked, - on only some of the cards — after its
+ * swatch; Space marks, Enter applies (use-picker-input's `choose`).
+ *
  * Type to filter (lazygit, fzf): `/` shows a filter line; typed text keeps
  * the items whose label contains it (case and accents ignored), the first
  * match highlighted; ↑↓ (Ctrl+P/N) move, Enter picks, Backspace edits, Esc
@@ -42,12 +46,13 @@ import type { PickerProps, PickItem } from './types.js';
 
 export type { PickerProps, PickItem } from './types.js';
 import { usePickerInput } from './use-picker-input.js';
-import { usePickerState } from './use-picker-state.js';
+import { markOf, usePickerState } from './use-picker-state.js';
 
-/** A row as drawn: its item, and the gutter before the marker (`3 `, or blank). */
+/** A row as drawn: its item, the gutter before the marker (`3 `, or blank), and in a picker of several its mark. */
 interface Row {
   item: PickItem;
   gutter: string;
+  mark: string | null;
 }
 
 /** Rows by value (unique within a picker): ink-select-input hands a row its item's fields. */
@@ -56,6 +61,8 @@ const RowItems = createContext<ReadonlyMap<string, Row>>(new Map());
 /** Cells before a row's label: the number gutter and the highlight marker. */
 const GUTTER = 2;
 const MARKER = 2;
+/** A picker of several: `✓ ` before the label. */
+const MARK = 2;
 
 /** The marker is drawn by PickRow, after the number gutter. */
 function NoIndicator() {
@@ -76,6 +83,7 @@ function PickRow({ isSelected = false, label, value }: { isSelected?: boolean; l
       <Indicator isSelected={isSelected} />
       <Text color={isSelected ? 'cyan' : undefined} dimColor={it?.dim === true && !isSelected} bold={isSelected}>
         {it?.swatch !== undefined ? <Text color={it.swatch ?? undefined}>■ </Text> : null}
+        {row !== undefined && row.mark !== null ? `${row.mark} ` : ''}
         {label}
       </Text>
     </Box>
@@ -88,7 +96,7 @@ const FILTER_HELP = hintsFor('pick-filter')
   .join(' · ');
 
 export function Picker(p: PickerProps) {
-  const picker = usePickerState(p.items, p.initialIndex ?? 0);
+  const picker = usePickerState(p.items, p.initialIndex ?? 0, p.marks);
   const { state, rows } = picker;
   const scope = p.scope ?? 'pick';
   const openHelp = useOpenHelp();
@@ -103,6 +111,7 @@ export function Picker(p: PickerProps) {
     loading: p.loading === true,
     onPick: p.onPick,
     onCancel: p.onCancel,
+    ...(p.marks !== undefined ? { marks: p.marks } : {}),
     ...(p.onAction !== undefined ? { onAction: p.onAction } : {}),
     ...(p.onRetry !== undefined ? { onRetry: p.onRetry } : {}),
   });
@@ -115,14 +124,18 @@ export function Picker(p: PickerProps) {
   const noMatch = state.filtering && rows.matches === 0;
   const status = p.status ?? (p.loading === true ? { text: 'loading…' } : null);
   const width = p.width;
+  const several = state.marks !== null;
   const items = useMemo(
     () =>
       rows.rows.map((i) => ({
         key: i.value,
         value: i.value,
-        label: fit(i.label, Math.max(1, width - GUTTER - MARKER - (i.swatch !== undefined ? 2 : 0))),
+        label: fit(
+          i.label,
+          Math.max(1, width - GUTTER - MARKER - (i.swatch !== undefined ? 2 : 0) - (several ? MARK : 0)),
+        ),
       })),
-    [rows.rows, width],
+    [rows.rows, width, several],
   );
   // 1–9 pick the first nine rows of the whole list (use-picker-input): those
   // rows say so. Not while filtering, where digits are text.
@@ -132,13 +145,15 @@ export function Picker(p: PickerProps) {
       new Map(
         rows.rows.map((item, k): [string, Row] => [
           item.value,
-          { item, gutter: numbered && k < 9 ? `${k + 1} ` : ' '.repeat(GUTTER) },
+          { item, gutter: numbered && k < 9 ? `${k + 1} ` : ' '.repeat(GUTTER), mark: markOf(state.marks, item) },
         ]),
       ),
-    [rows.rows, numbered],
+    [rows.rows, numbered, state.marks],
   );
   const limit = Math.max(1, p.height - 3 - (state.filtering ? 1 : 0) - (noMatch ? 1 : 0));
-  const help = state.filtering ? FILTER_HELP : `${p.help ?? 'Enter pick · Esc close'} · / filter`;
+  const help = state.filtering
+    ? FILTER_HELP
+    : `${p.help ?? (several ? 'Space mark · Enter apply · Esc close' : 'Enter pick · Esc close')} · / filter`;
   return (
     <Box flexDirection="column" height={p.height} width={p.width}>
       <Text bold>{fit(p.title, p.width)}</Text>

@@ -15,6 +15,20 @@ export interface PickItem {
   action?: boolean;
 }
 
+/**
+ * A picker of several (keymap scope `multi-pick`: tags, assignees): each
+ * item is marked or not — of several cards, "some" when only some have it.
+ * Space marks or unmarks the highlighted item; Enter applies the marks.
+ */
+export interface Marks {
+  /** Marked as it opens: what the card has (of several cards, what every one has). */
+  on: readonly string[];
+  /** What only some of several cards have: each keeps it as it is unless marked or unmarked. */
+  some?: readonly string[];
+  /** Enter: the items marked, and those unmarked (the "some" left as they are, in neither). */
+  onApply: (on: readonly string[], off: readonly string[]) => void;
+}
+
 export interface PickerProps {
   title: string;
   items: readonly PickItem[];
@@ -28,6 +42,8 @@ export interface PickerProps {
   help?: string;
   onPick: (value: string) => void;
   onCancel: () => void;
+  /** Several at once: Space marks, Enter applies (`onPick` then gets only the actions, "+ New tag…"). */
+  marks?: Marks;
   /** The keymap scope of its keys while not filtering; `pick` by default. */
   scope?: Scope;
   /** Takes keys; false while something else does (a prompt over the board list). Default true. */

@@ -12,8 +12,18 @@ import type { Key } from 'ink';
 import type { MutableRefObject } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 import { actionFor, keyName, type Action, type Scope } from '../keymap.js';
-import type { PickItem } from './types.js';
-import { erase, startFilter, step, stopFilter, typeText, visibleRows, type PickerState } from './use-picker-state.js';
+import type { Marks, PickItem } from './types.js';
+import {
+  applied,
+  erase,
+  startFilter,
+  step,
+  stopFilter,
+  toggleMark,
+  typeText,
+  visibleRows,
+  type PickerState,
+} from './use-picker-state.js';
 
 export interface UsePickerInputOptions {
   /** The keymap scope of its keys while not filtering. */
@@ -28,6 +38,8 @@ export interface UsePickerInputOptions {
   loading: boolean;
   onPick: (value: string) => void;
   onCancel: () => void;
+  /** A picker of several: Space marks, Enter applies (see `choose`). */
+  marks?: Marks;
   /** The scope's other actions (the board list's n, r, q), on the highlighted item. */
   onAction?: (action: Action, value: string | null) => void;
   /** `?` (not while filtering: there it is text). */
@@ -43,17 +55,30 @@ function typed(input: string, key: Key): string | null {
   return text === '' ? null : text;
 }
 
+/**
+ * Enter (or a digit) on a row. In a picker of several, before any Space it
+ * adds or removes that item alone, as a picker of one would; after a Space,
+ * Enter applies the marks and a digit marks its row. Actions ("+ New tag…")
+ * are picked either way.
+ */
+function choose(o: UsePickerInputOptions, s: PickerState, row: PickItem | undefined, digit: boolean): void {
+  // Nothing highlighted (no match): Enter does nothing.
+  if (row === undefined) return;
+  const m = s.marks;
+  if (m === null || o.marks === undefined || row.action === true) return o.onPick(row.value);
+  if (m.touched && digit) return o.set({ ...s, marks: toggleMark(m, row.value) });
+  const marks = m.touched ? m : toggleMark(m, row.value);
+  const { on, off } = applied(marks, o.items);
+  o.marks.onApply(on, off);
+}
+
 export function usePickerInput(o: UsePickerInputOptions): void {
   useKeyHandler(
     (input, key) => {
       const s = o.latest.current;
       const { rows } = visibleRows(o.items, o.folded, s);
       const at = s.index < 0 ? -1 : Math.min(s.index, rows.length - 1);
-      const pickAt = (): void => {
-        const row = rows[at];
-        // Nothing highlighted (no match): Enter does nothing.
-        if (row !== undefined) o.onPick(row.value);
-      };
+      const pickAt = (): void => choose(o, s, rows[at], false);
       if (s.filtering) {
         const action = actionFor('pick-filter', keyName(input, key));
         // Esc clears the filter (the highlighted item stays highlighted); a second Esc closes.
@@ -78,7 +103,10 @@ export function usePickerInput(o: UsePickerInputOptions): void {
         if (action === 'list.last') return o.set({ ...s, index: rows.length - 1 });
         if (action === 'list.pick') return pickAt();
         const nth = action === 'list.nth' ? Number(input) - 1 : -1;
-        if (nth >= 0 && nth < rows.length) return o.onPick((rows[nth] as PickItem).value);
+        if (nth >= 0 && nth < rows.length) return choose(o, s, rows[nth], true);
+        const row = rows[at];
+        if (action === 'list.mark' && s.marks !== null && row !== undefined && row.action !== true)
+          return o.set({ ...s, marks: toggleMark(s.marks, row.value) });
       }
       if (action !== undefined) o.onAction?.(action, rows[at]?.value ?? null);
     },

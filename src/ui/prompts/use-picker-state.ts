@@ -5,7 +5,16 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { foldText } from '../../text/fold.js';
-import type { PickItem } from './types.js';
+import type { Marks, PickItem } from './types.js';
+
+/** A picker of several: what is marked now. */
+export interface MarkState {
+  readonly on: ReadonlySet<string>;
+  /** Of several cards, what only some have and nobody has marked or unmarked yet. */
+  readonly some: ReadonlySet<string>;
+  /** Space was used: Enter applies the marks instead of adding or removing the highlighted item alone. */
+  readonly touched: boolean;
+}
 
 export interface PickerState {
   /** Row of `visibleRows` highlighted; -1 when none is (nothing matches). */
@@ -13,6 +22,8 @@ export interface PickerState {
   /** `/` was pressed: the filter line shows and keys are text. */
   readonly filtering: boolean;
   readonly query: string;
+  /** Null unless the picker takes several (`marks`). */
+  readonly marks: MarkState | null;
 }
 
 export { foldText } from '../../text/fold.js';
@@ -81,20 +92,57 @@ export function erase(s: PickerState, items: readonly PickItem[], folded: readon
 export function stopFilter(s: PickerState, items: readonly PickItem[], folded: readonly string[]): PickerState {
   const picked = visibleRows(items, folded, s).rows[s.index];
   const at = picked === undefined ? 0 : items.indexOf(picked);
-  return { index: Math.max(0, at), filtering: false, query: '' };
+  return { ...s, index: Math.max(0, at), filtering: false, query: '' };
+}
+
+export const marksFrom = (m: Marks | undefined): MarkState | null =>
+  m === undefined ? null : { on: new Set(m.on), some: new Set(m.some ?? []), touched: false };
+
+/** Space on an item: marked ⇄ unmarked; an item some of the cards have becomes marked. */
+export function toggleMark(m: MarkState, value: string): MarkState {
+  const on = new Set(m.on);
+  const some = new Set(m.some);
+  if (some.delete(value) || !on.has(value)) on.add(value);
+  else on.delete(value);
+  return { on, some, touched: true };
+}
+
+/** What Enter applies: the items marked, and the items unmarked (neither "some" nor actions). */
+export function applied(m: MarkState, items: readonly PickItem[]): { on: string[]; off: string[] } {
+  const options = items.filter((i) => i.action !== true).map((i) => i.value);
+  return {
+    on: options.filter((v) => m.on.has(v)),
+    off: options.filter((v) => !m.on.has(v) && !m.some.has(v)),
+  };
+}
+
+/** How a row shows its mark: ✓ marked, - on some of the cards, blank unmarked; null in a picker of one and on an action. */
+export function markOf(m: MarkState | null, item: PickItem): string | null {
+  if (m === null || item.action === true) return null;
+  return m.on.has(item.value) ? '✓' : m.some.has(item.value) ? '-' : ' ';
 }
 
 /**
  * The state as the last key left it (`latest`, read by key handlers: keys of
  * one chunk arrive before React renders) and as rendered (`state`).
  */
-export function usePickerState(items: readonly PickItem[], initialIndex: number) {
+export function usePickerState(items: readonly PickItem[], initialIndex: number, marks?: Marks) {
   const [state, setState] = useState<PickerState>(() => ({
     index: Math.max(0, initialIndex),
     filtering: false,
     query: '',
+    marks: marksFrom(marks),
   }));
   const latest = useRef(state);
+  // Marks given again (the card's tags arrived with the options) while none were touched: those count.
+  const given = useRef(marks);
+  if (given.current !== marks) {
+    given.current = marks;
+    if (latest.current.marks?.touched !== true) {
+      latest.current = { ...latest.current, marks: marksFrom(marks) };
+      setState(latest.current);
+    }
+  }
   const folded = useMemo(() => items.map((it) => foldText(it.label)), [items]);
   const set = (next: PickerState): void => {
     latest.current = next;

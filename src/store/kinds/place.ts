@@ -1,0 +1,145 @@
+/** The kinds that put a card somewhere: create, move, archive, restore. */
+import type { CardId } from '../../api/tolerant.js';
+import type { CreatedCard } from '../../api/types.js';
+import { withTitle, type Card } from '../card.js';
+import type { KindSpec, MutationOf } from '../mutation-kinds.js';
+import { onScreen, requireBoard, requireColumn } from './context.js';
+
+/** A new card as shown before (pending id) and after (real id) the server answers. */
+function newCard(m: MutationOf<'create'>, id: CardId, boardId: number): Card {
+  return withTitle(
+    {
+      id,
+      title: '',
+      displayTitle: '',
+      columnLabel: m.columnLabel,
+      boardId,
+      unread: false, // created cards are read unless ReadStatus says otherwise
+      assignees: null,
+      tagIds: [],
+      owner: '',
+      // Stamped once when the user made it: the view must not change with every recompute.
+      createdAt: m.createdAt ?? new Date().toISOString(),
+      dueDate: null,
+      pending: false,
+    },
+    m.title,
+  );
+}
+
+export const create: KindSpec<'create'> = {
+  effect(d, m, id) {
+    if (d.get(id) !== undefined || m.boardId === null) return;
+    d.put(newCard(m, id, m.boardId));
+    d.attach(id, m.columnLabel, 0); // new cards go on top, like new mail
+  },
+  request: (ctx, m, o) =>
+    ctx.client.createCard(
+      {
+        BoardId: requireBoard(ctx),
+        ColumnId: requireColumn(ctx, m.columnLabel),
+        CardTitle: m.title,
+        ...(m.note !== undefined && m.note.trim() !== '' ? { Note: m.note } : {}),
+      },
+      o,
+    ),
+  identity: (m, boardId) => [boardId, m.columnLabel, m.title, m.note ?? ''],
+  newCardId: (result) => (result as CreatedCard).taskId,
+  readBack: null,
+  detail: null,
+  undo: null,
+};
+
+export const move: KindSpec<'move'> = {
+  effect(d, m, id) {
+    const card = d.get(id);
+    if (card === undefined) return;
+    if (m.toBoardId !== undefined && m.toBoardId !== card.boardId) {
+      d.remove(id); // gone to another board: not on this screen any more
+      return;
+    }
+    d.detach(id);
+    d.put(card.columnLabel === m.toColumn ? card : { ...card, columnLabel: m.toColumn });
+    d.attach(id, m.toColumn, m.toIndex);
+  },
+  request: (ctx, m) =>
+    ctx.client.moveCard({
+      Id: ctx.realId(m.cardId),
+      NewColumnId: requireColumn(ctx, m.toColumn),
+      NewPosition: Math.max(0, m.toIndex),
+      ...(m.toBoardId !== undefined ? { NewBoardId: m.toBoardId } : {}),
+    }),
+  identity: null,
+  newCardId: null,
+  readBack: null,
+  detail: null,
+  undo: {
+    card: onScreen,
+    describe: (m, card, say) =>
+      m.toColumn === card.columnLabel ? `reorder of ${say.title}` : `move of ${say.title} to ${say.column(m.toColumn)}`,
+    inverse: (m, card, indexOf) =>
+      m.toBoardId !== undefined && m.toBoardId !== card.boardId
+        ? 'A move to another board is undone from that board'
+        : {
+            inverse: { kind: 'move', cardId: card.id, toColumn: card.columnLabel, toIndex: indexOf(card) },
+            after: { columnLabel: m.toColumn },
+            before: { columnLabel: card.columnLabel },
+          },
+    needs: null,
+  },
+};
+
+export const archive: KindSpec<'archive'> = {
+  effect(d, _m, id) {
+    if (d.get(id) !== undefined) d.remove(id);
+  },
+  request: (ctx, m) => ctx.client.archiveCard(ctx.realId(m.cardId)),
+  identity: null,
+  newCardId: null,
+  readBack: null,
+  detail: null,
+  undo: {
+    card: onScreen,
+    describe: (_m, _card, say) => `archive of ${say.title}`,
+    inverse: (_m, card, indexOf) => ({
+      inverse: { kind: 'restore', cardId: card.id, card, toColumn: card.columnLabel, toIndex: indexOf(card) },
+      after: { onBoard: false },
+      before: { onBoard: true, columnLabel: card.columnLabel },
+    }),
+    needs: {
+      offers: ['restoreCard', 'archivedCards'],
+      why: 'An archive cannot be undone on this server (it has no restore)',
+    },
+  },
+};
+
+export const restore: KindSpec<'restore'> = {
+  effect(d, m, id) {
+    if (d.get(id) !== undefined || m.boardId === null) return;
+    d.put({ ...m.card, id, columnLabel: m.toColumn, boardId: m.boardId, pending: false });
+    d.attach(id, m.toColumn, m.toIndex);
+  },
+  request: (ctx, m, o) => {
+    const ColumnId = ctx.columnId(m.toColumn);
+    return ctx.client.restoreCard(
+      ctx.realId(m.cardId),
+      { ...(ColumnId !== undefined ? { ColumnId } : {}), Position: Math.max(0, m.toIndex) },
+      o,
+    );
+  },
+  identity: (m, _boardId, resolve) => [resolve(m.cardId), m.toColumn, m.toIndex],
+  newCardId: null,
+  readBack: null,
+  detail: null,
+  undo: {
+    // Not on the board before it comes back: the card as it was archived.
+    card: (m) => m.card,
+    describe: (_m, _card, say) => `restore of ${say.title}`,
+    inverse: (_m, card) => ({
+      inverse: { kind: 'archive', cardId: card.id },
+      after: { onBoard: true },
+      before: { onBoard: false },
+    }),
+    needs: null,
+  },
+};
