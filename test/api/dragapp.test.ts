@@ -158,6 +158,15 @@ describe('changing', () => {
     });
   });
 
+  it('what task/create cannot carry is refused before anything is sent', async () => {
+    const n = svc.requests.length;
+    const two = { BoardId: 1, ColumnId: 1, CardTitle: 'X', Assignee: ['ana@example.com', 'ben@example.com'] };
+    expect((await failure(client.createCard(two))).message).toContain('takes one assignee');
+    const sub = { BoardId: 1, ColumnId: 1, CardTitle: 'X', SubTask: 'step' };
+    expect((await failure(client.createCard(sub))).message).toBe("Adding sub-tasks is not offered by DragApp's API");
+    expect(svc.requests.length).toBe(n);
+  });
+
   it('a create whose card is not listed afterwards is a failure, not a success', async () => {
     svc.ghostNextCreate = true;
     const err = await failure(client.createCard({ BoardId: 1, ColumnId: 1, CardTitle: 'Lost' }));

@@ -127,6 +127,12 @@ export function dragAppEndpoints(s: DragState) {
       const path = '/v1.18/task/create';
       // Always the exact label: a bare number is stored as given and no column ever lists the card.
       const label = labelOrRefuse(s, body.ColumnId, 'POST', path);
+      // What task/create can't carry is refused before anything is sent, rather than dropped.
+      if (body.SubTask !== undefined) throw notOffered('Adding sub-tasks', 'POST', path);
+      if (body.ReadStatus === 0) throw notOffered('Creating a card unread', 'POST', path);
+      if ((body.Assignee?.length ?? 0) > 1) {
+        throw notOffered('', 'POST', path, `DragApp's ${path} takes one assignee; nothing was sent`);
+      }
       const answer = await v1(w, 'POST', path, {
         body: {
           boardId: body.BoardId,
