@@ -22,17 +22,28 @@ import { notOffered, v1, v1Words, type DragState } from './state.js';
 const DEFAULT_LIMIT = 50;
 const FETCH = '/v1.18/teamBoard/emailData/fetch';
 
-/** A column id the client never handed out can't be turned into the label DragApp needs: refused in words. */
-function labelOrRefuse(s: DragState, columnId: number, method: string, path: string): string {
+async function columnsOf(w: Wire, s: DragState, boardId: number, o?: { signal?: AbortSignal }): Promise<Column[]> {
+  const cols = (await s.teamBoards(w, o)).columns.get(boardId) ?? [];
+  return cols.map((c): Column => ({ Id: s.idOf(c.labelId), ColumnId: c.labelId, Name: c.name }));
+}
+
+/**
+ * The exact label of a column id the client handed out, reading the board's
+ * columns first when it hasn't yet; any other number is refused in words
+ * (it can't be turned into the label DragApp needs, and guessing would risk
+ * writing a card no column lists).
+ */
+async function labelOf(w: Wire, s: DragState, boardId: number | undefined, columnId: number, where: string) {
+  if (s.labelOf(columnId) === undefined && boardId !== undefined) await columnsOf(w, s, boardId);
   const label = s.labelOf(columnId);
   if (label !== undefined) return label;
   throw new ApiError({
     status: 0,
-    method,
-    path,
+    method: where.split(' ')[0] ?? '',
+    path: where.split(' ')[1] ?? '',
     kind: 'response',
     retryable: false,
-    message: `Column ${columnId} is not one of DragApp's columns as listed; list the board's columns again`,
+    message: `Column ${columnId} is not one of DragApp's columns${boardId === undefined ? '' : ` on board ${boardId}`}`,
   });
 }
 
@@ -66,11 +77,6 @@ async function boardOfCard(w: Wire, s: DragState, id: CardId): Promise<number | 
   return detail.BoardId ?? undefined;
 }
 
-async function columnsOf(w: Wire, s: DragState, boardId: number, o?: { signal?: AbortSignal }): Promise<Column[]> {
-  const cols = (await s.teamBoards(w, o)).columns.get(boardId) ?? [];
-  return cols.map((c): Column => ({ Id: s.idOf(c.labelId), ColumnId: c.labelId, Name: c.name }));
-}
-
 export function dragAppEndpoints(s: DragState) {
   return {
     listBoards: async (w, o) => (await s.teamBoards(w, o)).boards,
@@ -99,7 +105,7 @@ export function dragAppEndpoints(s: DragState) {
       });
     },
     async listCards(w, boardId, columnId, page, limit, o) {
-      const label = labelOrRefuse(s, columnId, 'GET', FETCH);
+      const label = await labelOf(w, s, boardId, columnId, `GET ${FETCH}`);
       const size = limit ?? DEFAULT_LIMIT;
       const kept = page > 1 ? s.listing(boardId, label) : undefined;
       const rows = kept ?? (await fetchColumn(w, s, boardId, label, o));
@@ -126,7 +132,7 @@ export function dragAppEndpoints(s: DragState) {
     async createCard(w, body, o): Promise<CreatedCard> {
       const path = '/v1.18/task/create';
       // Always the exact label: a bare number is stored as given and no column ever lists the card.
-      const label = labelOrRefuse(s, body.ColumnId, 'POST', path);
+      const label = await labelOf(w, s, body.BoardId, body.ColumnId, `POST ${path}`);
       // What task/create can't carry is refused before anything is sent, rather than dropped.
       if (body.SubTask !== undefined) throw notOffered('Adding sub-tasks', 'POST', path);
       if (body.ReadStatus === 0) throw notOffered('Creating a card unread', 'POST', path);
@@ -179,7 +185,7 @@ export function dragAppEndpoints(s: DragState) {
       const boardId = body.BoardId;
       if (body.Assignee !== undefined) {
         // The vendor's client sets assignees with PUT /v2/card/:id in camelCase (unverified there too).
-        const label = labelOrRefuse(s, body.ColumnId, 'PUT', `/v2/card/${seg(id)}`);
+        const label = await labelOf(w, s, boardId, body.ColumnId, `PUT /v2/card/${seg(id)}`);
         return answerText(
           await w.change('PUT', `/v2/card/${seg(id)}`, {
             body: { boardId, columnId: label, assignee: body.Assignee === null ? [] : [...body.Assignee] },
@@ -197,7 +203,7 @@ export function dragAppEndpoints(s: DragState) {
     },
     async moveCard(w, body, o) {
       const path = '/v1.18/emailData/move';
-      const label = labelOrRefuse(s, body.NewColumnId, 'POST', path);
+      const label = await labelOf(w, s, body.NewBoardId, body.NewColumnId, `POST ${path}`);
       const newBoardId = body.NewBoardId ?? s.boardOfLabel(label) ?? (await boardOfCard(w, s, body.Id));
       if (newBoardId === undefined) throw new Error(`POST ${path}: the board of card ${body.Id} is not known`);
       // Every value a string: the route's validator takes nothing else.
