@@ -226,9 +226,9 @@ export function detailPage(i: DragItem): Record<string, unknown> {
     Color: null,
     ColumnId: i.columnId,
     BoardId: i.boardId,
-    CreatedAt: '2026-03-01 09:00:00',
+    CreatedAt: '2026-03-01 09:00:00', // [unknown] format (evidence §3.5): chosen.
     Starred: 0,
-    Status: i.status === 'OPEN' ? 1 : 0,
+    Status: i.status === 'OPEN' ? 1 : 0, // a number; its meaning is [unknown]: chosen.
     CardStatus: i.status,
     Snoozed: 0,
     DueDate: i.due,
