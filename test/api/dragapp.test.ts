@@ -188,6 +188,18 @@ describe('changing', () => {
     );
   });
 
+  it("sets assignees with PUT /v2/card/:id in the vendor's camelCase", async () => {
+    await client.updateCard('104', {
+      BoardId: 1,
+      ColumnId: 2,
+      CardTitle: 'Write the FAQ',
+      Assignee: ['ben@example.com'],
+    });
+    expect(svc.item('104')?.assignees).toEqual(['ben@example.com']);
+    const sent = JSON.parse(svc.requests.find((r) => r.method === 'PUT')?.body ?? '');
+    expect(sent).toEqual({ boardId: 1, columnId: 'Label_2', assignee: ['ben@example.com'] });
+  });
+
   it('comments and tags through /v2', async () => {
     const c = await client.createComment('101', 'Called them');
     expect(c.CommentDetails?.Comment).toBe('Called them');

@@ -46,6 +46,20 @@ export function v2Routes(w: DragWorld): [string, RegExp, Handler][] {
         return i ? ok({ Id: i.id, Title: i.title, Note: i.note, BoardId: i.boardId }) : fail(404, 'Card not found');
       },
     ],
+    // evidence §2.8, cards.ts:322-339: camelCase, sent only with note/assignee/status/colour/due
+    // (the field names are the vendor's, unverified); `assignee` a string or a list of emails.
+    [
+      'PUT',
+      /^\/v2\/card\/([^/]+)$/,
+      ([id], __, b) => {
+        const i = find(id);
+        if (!i) return fail(404, 'Card not found');
+        if (Array.isArray(b.assignee)) i.assignees = b.assignee.filter((a): a is string => typeof a === 'string');
+        else if (typeof b.assignee === 'string') i.assignees = [b.assignee];
+        if (typeof b.note === 'string') i.note = b.note;
+        return ok(i.id);
+      },
+    ],
     // evidence §2.11, cards.ts:143-148, :407-409: tasks only; the card is closed, not deleted.
     [
       'DELETE',
