@@ -1,7 +1,9 @@
 /**
  * The client's model of what a /v2 service sends: the reference's field
  * names with normalised values, whatever the server's own shapes
- * (tolerant.ts reads them into this; docs/architecture.md › "The wire layer").
+ * (tolerant.ts and tolerant-cards.ts read them into this;
+ * docs/architecture.md › "The wire layer"). Model types are imported from
+ * here.
  */
 
 /** A card id exactly as the server has it: "101", "9007199254740993", "18c2f3a9b4d5e6f7", "wamid-…". */
@@ -33,7 +35,7 @@ export interface Column {
 }
 
 /**
- * A listed card as the client reads it: the wire's `CardListed` (schema.ts)
+ * A listed card as the client reads it: the wire's `CardListed` (schema-cards.ts)
  * with normalised values. The store keeps its own `Card` made from it
  * (store/card.ts).
  */

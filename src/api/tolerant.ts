@@ -21,8 +21,6 @@ import { normaliseAssignees } from './normalise.js';
 import { EmailSequenceDetail, EmailSequenceEntry } from './schema.js';
 import type { BoardRow, CardId, Column, Comment, Tag, Unreadable } from './read-model.js';
 
-export * from './read-model.js';
-
 // ------------------------------------------------------------------ fields
 
 type Rec = Record<string, unknown>;

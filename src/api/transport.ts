@@ -29,7 +29,7 @@ export interface SendInit {
   path: string;
   /**
    * Serialised as JSON when not undefined. The client's endpoints pass their
-   * schema's input type (client.ts RequestBody); `raw()` the user's JSON.
+   * schema's input type (wire.ts RequestBody); `raw()` the user's JSON.
    */
   body?: Json | undefined;
   headers?: Record<string, string>;

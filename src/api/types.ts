@@ -1,8 +1,9 @@
 /**
  * The client's contract: one typed function per /v2 endpoint. The store and
  * the scriptable commands depend on this interface; `createClient` in
- * client.ts implements it over undici. Request bodies are typed with the
- * input types of the schemas the server validates them with (schema.ts).
+ * client.ts implements it with the endpoints of endpoints/ over the request
+ * plumbing of wire.ts. Request bodies are typed with the input types of the
+ * schemas the server validates them with (schema.ts, schema-cards.ts).
  */
 import type {
   CreateBoardData,
@@ -24,7 +25,7 @@ import type {
   Column,
   Comment,
   Tag,
-} from './tolerant.js';
+} from './read-model.js';
 import type { Json } from './transport.js';
 
 /** POST /v2/card's answer: the new card's id, or null when the server said only that it worked. */
@@ -53,8 +54,6 @@ export type Extension =
   | 'tickSubTask'
   | 'archivedCards'
   | 'restoreCard';
-
-export type { ArchivedCard, ArchivedCardRow } from './read-model.js';
 
 /** Per-call options. A POST carries an idempotency key so a retry is safe. */
 export interface CallOptions {

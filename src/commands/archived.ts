@@ -1,6 +1,6 @@
 /** `inboard archived --board B`: a board's archived cards, newest archived first (a local-service extension). */
 import { LIMITS } from '../api/schema.js';
-import { isUnreadable, type ArchivedCardRow, type Column } from '../api/tolerant.js';
+import { isUnreadable, type ArchivedCardRow, type Column } from '../api/read-model.js';
 import { COMMON_HELP, intArg, parse, positionals, UsageError } from './args.js';
 import { tagNames } from './cards.js';
 import { emit, one, table } from './output.js';

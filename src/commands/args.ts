@@ -3,7 +3,8 @@
  * common flags, and errors that carry their exit status (2: the command line
  * is wrong; 1: the server or the data said no).
  */
-import { readCardId, type CardId } from '../api/tolerant.js';
+import { readCardId } from '../api/tolerant.js';
+import { type CardId } from '../api/read-model.js';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ConfigFlags } from '../config/resolve.js';
 

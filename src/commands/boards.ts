@@ -1,5 +1,5 @@
 /** `inboard boards` and `inboard columns BOARD`. */
-import { isUnreadable } from '../api/tolerant.js';
+import { isUnreadable } from '../api/read-model.js';
 import { COMMON_HELP, parse, positionals } from './args.js';
 import { emit, table } from './output.js';
 import { resolveBoard } from './resolve.js';

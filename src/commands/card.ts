@@ -1,5 +1,5 @@
 /** `inboard card ID` (detail) and the dispatch of `inboard card <action> ...`. */
-import { isUnreadable, type Board, type BoardRow, type CardDetail, type Column } from '../api/tolerant.js';
+import { isUnreadable, type Board, type BoardRow, type CardDetail, type Column } from '../api/read-model.js';
 import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';

@@ -1,6 +1,6 @@
 /** `inboard cards BOARD [--column COL] [--all]`: cards of a board, grouped by column. */
 import { LIMITS } from '../api/schema.js';
-import { isUnreadable, type Board, type Card, type CardRow, type Column } from '../api/tolerant.js';
+import { isUnreadable, type Board, type Card, type CardRow, type Column } from '../api/read-model.js';
 import type { Client } from '../api/types.js';
 import { COMMON_HELP, intArg, parse, positionals, UsageError } from './args.js';
 import { emit, one, table } from './output.js';

@@ -4,7 +4,7 @@
  * Names are looked up in the server's own lists, so what matches is what the
  * TUI shows.
  */
-import { isUnreadable, type Board, type CardId, type Column } from '../api/tolerant.js';
+import { isUnreadable, type Board, type CardId, type Column } from '../api/read-model.js';
 import type { Client } from '../api/types.js';
 import { CommandError, UsageError } from './args.js';
 import { one } from './output.js';

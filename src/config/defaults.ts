@@ -4,7 +4,7 @@
  *
  * Not here: the service's limits (page size included), which live in
  * src/api/schema.ts LIMITS because src/server may import only the wire
- * shapes; and the client's timing (src/api/client.ts DEFAULT_TIMEOUT_MS,
+ * shapes; and the client's timing (src/api/wire.ts DEFAULT_TIMEOUT_MS,
  * src/api/retry.ts DEFAULT_RETRY), which only the client uses.
  */
 

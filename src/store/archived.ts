@@ -5,9 +5,8 @@
  * reject: a failure lands in `error`, and a server without the extension in
  * `unsupported`.
  */
-import type { CardId } from '../api/tolerant.js';
-import type { ArchivedCardRow } from '../api/types.js';
-import { isUnreadable } from '../api/tolerant.js';
+import type { ArchivedCardRow, CardId } from '../api/read-model.js';
+import { isUnreadable } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
 import { errorText } from './status.js';
 

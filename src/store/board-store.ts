@@ -6,7 +6,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Client } from '../api/types.js';
 import { makeBoard } from './board.js';
 import { makeCardDetail } from './card-detail.js';

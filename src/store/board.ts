@@ -4,7 +4,7 @@
  * (for a move there). Loads of the list and of the open board never reject:
  * failures land in `boards.error` and `boardError`.
  */
-import { isUnreadable, type Board, type Unreadable } from '../api/tolerant.js';
+import { isUnreadable, type Board, type Unreadable } from '../api/read-model.js';
 import type { DetailData } from './card-detail.js';
 import { toColumnInfo, type ColumnInfo } from './column-info.js';
 import type { Core, CoreData } from './core.js';

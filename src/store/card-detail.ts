@@ -3,7 +3,7 @@
  * already over it when one was read ahead (detail-cache.ts) — then the
  * server's fresh answer. Loads never reject: a failure lands in `detail.error`.
  */
-import type { CardDetail, CardId } from '../api/tolerant.js';
+import type { CardDetail, CardId } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
 import { sameDetail, type DetailCache } from './detail-cache.js';
 import { liveDetail } from './detail-live.js';

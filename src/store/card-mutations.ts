@@ -4,8 +4,8 @@
  * says (mutation-kinds.ts). Adding a comment is one too, in comments.ts.
  */
 import type { CreateBoardData } from '../api/schema.js';
-import type { CardId } from '../api/tolerant.js';
-import type { ArchivedCard, CreatedCard } from '../api/types.js';
+import type { ArchivedCard, CardId } from '../api/read-model.js';
+import type { CreatedCard } from '../api/types.js';
 import { cardFromWire } from './card.js';
 import type { MutationInput } from './mutation-kinds.js';
 import { pendingId } from './pending-ids.js';

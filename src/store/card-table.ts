@@ -6,7 +6,7 @@
  * a change copies the chunk index and the one chunk it touches, and
  * everything else is shared with the table before.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Card } from './card.js';
 
 const CHUNKS = 256;

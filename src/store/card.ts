@@ -3,8 +3,8 @@
  * the comparison that lets an unchanged card keep its identity (selectors on
  * it then stay stable).
  */
-import type { Card as ListedCard, CardId, CardRow } from '../api/tolerant.js';
-import { isUnreadable } from '../api/tolerant.js';
+import type { Card as ListedCard, CardId, CardRow } from '../api/read-model.js';
+import { isUnreadable } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
 import { unreadableId } from './pending-ids.js';
 

@@ -1,5 +1,5 @@
 /** A column as the store keys it. */
-import type { Column } from '../api/tolerant.js';
+import type { Column } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
 
 export interface ColumnInfo {

@@ -6,7 +6,7 @@
  * (status.ts, refuse): `lastError`, `failedCount`, and a MutationError
  * carrying the typed text, so the prompt reopens with it.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
 import type { Engine } from './mutation-engine.js';
 import { refuse, type StatusData } from './status.js';

@@ -6,7 +6,7 @@
  * types name only what it touches and no slice needs the whole BoardState
  * (types.ts composes that from the slices' own types, with no cycle back).
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Client } from '../api/types.js';
 import type { Card } from './card.js';
 import type { CardTable } from './card-table.js';

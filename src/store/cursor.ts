@@ -5,7 +5,7 @@
  * refresh that finds it elsewhere) and, when the card is gone, lands on the
  * card now at the same index.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Card } from './card.js';
 import type { ColumnInfo } from './column-info.js';
 import type { Core, CoreData, Cursor, ViewState } from './core.js';

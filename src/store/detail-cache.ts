@@ -10,7 +10,7 @@
  * (detail-prefetch.ts watches `pending`), a refresh or a board switch drops
  * all.
  */
-import type { CardDetail, CardId } from '../api/tolerant.js';
+import type { CardDetail, CardId } from '../api/read-model.js';
 
 /** Entries kept: a few screens of cursor moves (one detail is a few KB). */
 export const DETAIL_CACHE_SIZE = 32;

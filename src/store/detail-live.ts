@@ -7,7 +7,7 @@
  * foldIntoDetail), so nothing is read again for it; only what the server
  * makes of added text (a comment, a note, a sub-task) is read back.
  */
-import type { CardDetail } from '../api/tolerant.js';
+import type { CardDetail } from '../api/read-model.js';
 import { kindOf } from './kinds/index.js';
 import type { Mutation } from './mutation-kinds.js';
 

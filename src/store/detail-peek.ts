@@ -6,7 +6,7 @@
  * card while one is on screen, when the idle read ahead is off because a
  * detail is open).
  */
-import type { CardDetail, CardId } from '../api/tolerant.js';
+import type { CardDetail, CardId } from '../api/read-model.js';
 import type { Core } from './core.js';
 import type { DetailCache } from './detail-cache.js';
 import { isServerId } from './pending-ids.js';

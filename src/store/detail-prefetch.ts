@@ -15,7 +15,7 @@
  * board clears them all.
  */
 import type { OpenBoardData } from './board.js';
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { DetailData } from './card-detail.js';
 import type { Core, CoreData } from './core.js';
 import type { DetailCache } from './detail-cache.js';

@@ -4,7 +4,7 @@
  * array only the first time it is written: everything untouched keeps its
  * identity, so selectors on unchanged columns and cards stay stable.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Card } from './card.js';
 import { CardTable, type CardTableEditor } from './card-table.js';
 

@@ -17,7 +17,7 @@
  * is none of these (`re:invoice`) is free text. Dates are the local day, as
  * the board shows them (text/due-parse.ts).
  */
-import type { Tag } from '../api/tolerant.js';
+import type { Tag } from '../api/read-model.js';
 import { dueInstant } from '../text/due-parse.js';
 import { foldText } from '../text/fold.js';
 import { sanitize } from '../text/sanitize.js';

@@ -4,7 +4,7 @@
  * other change and a board switch or a deleted tag resets them; the cards
  * that match are worked out from the view (the UI caches the result).
  */
-import type { CardId, Tag } from '../api/tolerant.js';
+import type { CardId, Tag } from '../api/read-model.js';
 import type { CardTable } from './card-table.js';
 import { compileQuery, describeQuery, MISSING_ME, parseFilterQuery, usesMe, usesTime } from './filter-query.js';
 import type { Core } from './core.js';

@@ -4,7 +4,7 @@
  * because the answer may predate them: a late list answer must not undo a
  * move (docs/architecture.md, "The mutation protocol").
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Draft } from './draft.js';
 import { applyEffect } from './kinds/index.js';
 import type { Mutation } from './mutation-kinds.js';

@@ -8,7 +8,7 @@
  * of adding a second card.
  */
 import { randomUUID } from 'node:crypto';
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import { kindOf } from './kinds/index.js';
 import type { MutationInput } from './mutation-kinds.js';
 

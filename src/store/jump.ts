@@ -4,7 +4,7 @@
  * its column load until the card is among them, and the cursor goes to it.
  * Ids are the user's text as the server has them: never read as numbers.
  */
-import type { CardDetail, CardId } from '../api/tolerant.js';
+import type { CardDetail, CardId } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Core, CoreData } from './core.js';
 import type { OpenBoardData } from './board.js';

@@ -14,7 +14,7 @@
  *            confirmed was never touched, so the next replay no longer
  *            shows it; the failure goes to the status bar (status.ts)
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
 import { Draft } from './draft.js';
 import { IdempotencyKeys } from './idempotency.js';

@@ -7,7 +7,7 @@
  * protocol around them: mutation-engine.ts, and docs/architecture.md,
  * "The mutation protocol".
  */
-import type { CardDetail, CardId } from '../api/tolerant.js';
+import type { CardDetail, CardId } from '../api/read-model.js';
 import type { Client, Extension } from '../api/types.js';
 import type { Card } from './card.js';
 import type { Draft } from './draft.js';

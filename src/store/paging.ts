@@ -3,7 +3,7 @@
  * into confirmed state. Loads never reject: a failure lands in the column's
  * `paging.error`, so a key handler can fire them without a catch.
  */
-import { isUnreadable, type CardRow } from '../api/tolerant.js';
+import { isUnreadable, type CardRow } from '../api/read-model.js';
 import { cardFromWire, type Card } from './card.js';
 import type { ColumnInfo } from './column-info.js';
 import type { Core, CoreData } from './core.js';

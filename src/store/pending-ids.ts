@@ -3,7 +3,7 @@
  * opaque text, so a pending one is marked by a prefix no server id can carry:
  * the client refuses ids with control characters (api/tolerant.ts readCardId).
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 
 const PREFIX = '\u0000new-';
 

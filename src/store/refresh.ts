@@ -3,7 +3,7 @@
  * columns and every page loaded so far, replacing confirmed state in one
  * step; and which cards others changed meanwhile (`markedChanged`).
  */
-import type { CardId, CardRow } from '../api/tolerant.js';
+import type { CardId, CardRow } from '../api/read-model.js';
 import { keep, sameCard } from './card.js';
 import { toColumnInfo, type ColumnInfo } from './column-info.js';
 import type { Core, CoreData } from './core.js';

@@ -5,7 +5,7 @@
  * their own data. Selectors returning a fresh object are marked: wrap those
  * in `useShallow`.
  */
-import type { CardId, Tag } from '../api/tolerant.js';
+import type { CardId, Tag } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Card } from './card.js';
 import type { ColumnInfo } from './column-info.js';

@@ -5,7 +5,7 @@
  * tag is sent at once, then the tags are read again; a refusal is reported
  * as every failed change is (status.ts, refuse).
  */
-import type { Tag } from '../api/tolerant.js';
+import type { Tag } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
 import { normaliseFilter, type FilterData } from './filter.js';
 import { errorText, refuse, type StatusData } from './status.js';

@@ -9,7 +9,7 @@
  * is compared with what the change left: if someone else changed it since
  * (seen on a refresh), the caller is told so and asked to confirm.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import type { Card } from './card.js';

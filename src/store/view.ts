@@ -4,7 +4,7 @@
  * what it is made of. Unchanged cards and columns keep their object
  * identity, so `useStore(store, selector)` re-renders only what changed.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import { keep, type Card } from './card.js';
 import { CardTable } from './card-table.js';
 import type { ColumnInfo } from './column-info.js';

@@ -6,7 +6,9 @@ import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
 import { Column } from './Column.js';
 import type { BoardFilter } from './filter.js';
+import { previewWidth } from './hooks/use-preview.js';
 import { columnWindow } from './layout.js';
+import { Preview } from './Preview.js';
 import { useBoard } from './store-context.js';
 
 /** The board whose cards are on screen, and since when (performance.now()). */
@@ -75,6 +77,32 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
           ))}
         </Box>
       )}
+    </Box>
+  );
+}
+
+export interface BoardPaneProps extends Required<BoardProps> {
+  /** False while another screen or a full-screen overlay is drawn over it: hidden, not unmounted. */
+  visible: boolean;
+  /** The preview pane is on (hooks/use-preview.ts). */
+  preview: boolean;
+  /** The board is the screen shown: only then is the pane drawn. */
+  onBoard: boolean;
+}
+
+/**
+ * The board with the focused card's detail beside it (p). The board keeps
+ * its width under the other screens (no relayout on Enter and Esc); the
+ * pane is drawn only while the board is.
+ */
+export function BoardPane({ width, height, filter, drawn, visible, preview, onBoard }: BoardPaneProps) {
+  const boardWidth = preview ? width - previewWidth(width) : width;
+  return (
+    <Box display={visible ? 'flex' : 'none'} flexDirection="row">
+      <Box flexDirection="column" width={boardWidth}>
+        <Board width={boardWidth} height={height} filter={filter} drawn={drawn} />
+      </Box>
+      {boardWidth < width && onBoard && <Preview width={width - boardWidth} height={height} filter={filter} />}
     </Box>
   );
 }

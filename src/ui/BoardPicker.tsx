@@ -7,7 +7,7 @@
  * Esc back) go to App through `onAction`.
  */
 import { useMemo } from 'react';
-import type { Board, Unreadable } from '../api/tolerant.js';
+import type { Board, Unreadable } from '../api/read-model.js';
 import { isKeyRefusal } from '../config/key-refused.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Action } from './keys/types.js';

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import type { CardDetail as Detail, Column } from '../api/tolerant.js';
+import type { CardDetail as Detail, Column } from '../api/read-model.js';
 import { normaliseTagColor } from '../api/normalise.js';
 import type { ColumnInfo } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';

@@ -1,4 +1,4 @@
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import { Box, Text } from 'ink';
 import { memo, useRef } from 'react';
 import type { ColumnInfo } from '../store/index.js';

@@ -1,8 +1,8 @@
 import { Box, Text } from 'ink';
-import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
-import { liveDetail } from '../store/index.js';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { fit } from '../text/width.js';
 import { CardDetail } from './CardDetail.js';
+import { useLiveDetail } from './hooks/use-live-detail.js';
 import { useBoard } from './store-context.js';
 import type { Triage } from './triage.js';
 
@@ -30,15 +30,9 @@ export function TriageScreen({ triage, width, height }: TriageScreenProps) {
   const done = useBoard((s) => triage.doneLine(s));
   const refused = useBoard((s) => triage.refusedText(s));
   const columns = useBoard((s) => s.columns);
-  const stored = useBoard((s) => s.detail);
-  const pending = useBoard((s) => s.pending);
   const id = triage.current();
-  const shown = stored !== null && stored.cardId === id ? stored : null;
   // The card with the user's changes still on their way drawn over it (a tag, a read mark).
-  const detail = useMemo(
-    () => (shown?.data == null ? shown : { ...shown, data: liveDetail(shown.data, pending) }),
-    [shown, pending],
-  );
+  const detail = useLiveDetail(id);
   useLayoutEffect(() => {
     if (id !== null && detail !== null) triage.drawn(id);
   });

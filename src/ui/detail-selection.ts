@@ -3,7 +3,7 @@
  * the order the screen shows them. A selected comment is what `e` and `d`
  * change, a selected sub-task what Space ticks.
  */
-import type { CardDetail } from '../api/tolerant.js';
+import type { CardDetail } from '../api/read-model.js';
 
 export type DetailItemKind = 'note' | 'comment' | 'subTask';
 

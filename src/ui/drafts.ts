@@ -9,7 +9,7 @@
  * that (the UI tests), drafts live in memory for as long as the app is up.
  */
 import { basename } from 'node:path';
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import { readDraftsFile, setAside, writeDraftsFile, type DraftKind, type StoredDraft } from './drafts-file.js';
 
 export type { DraftKind } from './drafts-file.js';

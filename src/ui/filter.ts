@@ -2,7 +2,7 @@
  * The board's card filter as the screen uses it: which cards match (worked
  * out by the store's matchFilter, cached here) and how to name it.
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { Tag } from '../api/schema.js';
 import { matchFilter, type CardFilter, type CardTable } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import { stateDir } from '../config/paths.js';
 
 export interface LastPlace {

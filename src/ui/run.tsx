@@ -9,7 +9,7 @@
  * opened before the first render, so the first frame already has columns.
  */
 import { readLastPlace, writeLastPlace } from './last-place.js';
-import type { Board } from '../api/tolerant.js';
+import type { Board } from '../api/read-model.js';
 import { pick } from '../commands/resolve.js';
 import { MIN_REFRESH_SECONDS, REFRESH_SECONDS } from '../config/defaults.js';
 import { parseArgs } from 'node:util';

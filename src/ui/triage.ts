@@ -4,29 +4,15 @@
  * matches, when one is set), with the cards later pages bring appended, so
  * a card leaving the column — moved, archived — shifts nothing; cards no
  * longer in the column are stepped over. What it did is counted from the
- * board as it is now: a move the server refused, or one undone, no longer
- * counts.
+ * board as it is now (triage-tally.ts).
  */
-import type { CardId } from '../api/tolerant.js';
+import type { CardId } from '../api/read-model.js';
 import type { BoardState, BoardStore, Card } from '../store/index.js';
 import { isServerId } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import type { BoardFilter } from './filter.js';
-
-/** What triage did to a card, in the order the progress line counts them. */
-export const DIDS = ['moved', 'archived', 'tagged', 'assigned', 'dated', 'commented', 'noted', 'subTasks'] as const;
-export type Did = (typeof DIDS)[number];
-const WORDS: Record<Did, string> = {
-  moved: 'moved',
-  archived: 'archived',
-  tagged: 'tagged',
-  assigned: 'assigned',
-  dated: 'dated',
-  commented: 'commented',
-  noted: 'noted',
-  subTasks: 'with sub-tasks',
-};
+import { TriageTally, type Did } from './triage-tally.js';
 
 /** Cards left ahead in the walk below which the column's next page is asked for. */
 const LOAD_AHEAD = 5;
@@ -47,11 +33,8 @@ export class Triage {
   private readonly ids: CardId[] = [];
   private readonly known = new Set<CardId>();
   private at = 0;
-  /** Each card as triage first showed it: what its tags, assignees and due date were. */
-  private readonly first = new Map<CardId, Card>();
-  private readonly acted = new Map<CardId, Set<Did>>();
-  /** Cards triage acted on, as last seen on the board: what a card archived since was left with. */
-  private readonly last = new Map<CardId, Card>();
+  /** What triage did, counted from the board as it is now. */
+  private readonly tally: TriageTally;
   private shown: { id: CardId; since: number } | null = null;
   private list: readonly Card[] | undefined;
   private readonly listeners = new Set<() => void>();
@@ -71,6 +54,7 @@ export class Triage {
     from: CardId | null,
   ) {
     const s = o.store.getState();
+    this.tally = new TriageTally(column);
     this.filterLabel = o.filter()?.label ?? null;
     this.take(s);
     const i = from === null ? -1 : this.ids.indexOf(from);
@@ -117,10 +101,7 @@ export class Triage {
   }
 
   private sync(s: BoardState): void {
-    for (const id of this.acted.keys()) {
-      const card = s.view.cards.get(id);
-      if (card !== undefined) this.last.set(id, card);
-    }
+    this.tally.sync(s);
     if (s.view.columns[this.column] === this.list) return;
     const waiting = this.at >= this.ids.length;
     if (!this.take(s)) return;
@@ -137,10 +118,7 @@ export class Triage {
     const s = this.o.store.getState();
     const id = this.current();
     if (id !== null) {
-      if (!this.first.has(id)) {
-        const card = s.view.cards.get(id);
-        if (card !== undefined) this.first.set(id, card);
-      }
+      this.tally.saw(id, s.view.cards.get(id));
       this.o.open(id);
       const next = this.nextIndex(s, 1);
       if (next !== null) s.readAhead(this.ids[next] as CardId);
@@ -217,9 +195,7 @@ export class Triage {
   }
 
   record(id: CardId, did: Did): void {
-    const dids = this.acted.get(id) ?? new Set<Did>();
-    dids.add(did);
-    this.acted.set(id, dids);
+    this.tally.record(id, did);
     this.bump();
   }
 
@@ -231,52 +207,18 @@ export class Triage {
 
   /** How many cards each thing was done to, as the board is now; only what was done. */
   counts(s: BoardState): [Did, number][] {
-    const n = new Map<Did, number>();
-    for (const [id, dids] of this.acted) {
-      const card = s.view.cards.get(id);
-      const was = this.first.get(id);
-      for (const d of dids) if (this.holds(d, card, this.last.get(id), was)) n.set(d, (n.get(d) ?? 0) + 1);
-    }
-    return DIDS.filter((d) => n.has(d)).map((d) => [d, n.get(d) ?? 0]);
-  }
-
-  /**
-   * Whether what triage did still shows on the board (a refused or undone
-   * change does not); of a card gone since, as it was last seen.
-   */
-  private holds(d: Did, card: Card | undefined, last: Card | undefined, was: Card | undefined): boolean {
-    const now = card ?? last;
-    switch (d) {
-      case 'moved':
-        return card !== undefined && card.columnLabel !== this.column;
-      case 'archived':
-        return card === undefined;
-      case 'tagged':
-        return now !== undefined && !sameSet(now.tagIds, was?.tagIds ?? []);
-      case 'assigned':
-        return now !== undefined && !sameSet(now.assignees ?? [], was?.assignees ?? []);
-      case 'dated':
-        return now !== undefined && now.dueDate !== (was?.dueDate ?? null);
-      default:
-        return true;
-    }
-  }
-
-  private countsText(s: BoardState): string {
-    return this.counts(s)
-      .map(([d, n]) => ` · ${n} ${WORDS[d]}`)
-      .join('');
+    return this.tally.counts(s);
   }
 
   /** `7 of 23 · 5 moved · 2 archived · 1 tagged` */
   progress(s: BoardState): string {
-    return `${Math.min(this.at + 1, this.ids.length)} of ${this.ids.length}${this.countsText(s)}`;
+    return `${Math.min(this.at + 1, this.ids.length)} of ${this.ids.length}${this.tally.text(s)}`;
   }
 
   /** `Column done: 23 cards · 18 moved · 5 archived` */
   doneLine(s: BoardState): string {
     const n = this.ids.length;
-    return `Column done: ${n} ${n === 1 ? 'card' : 'cards'}${this.countsText(s)}`;
+    return `Column done: ${n} ${n === 1 ? 'card' : 'cards'}${this.tally.text(s)}`;
   }
 
   /** The refused card's title, terminal-safe, for the line that says it is back. */
@@ -302,10 +244,4 @@ export class Triage {
     const i = this.nextIndex(s, 1) ?? this.nextIndex(s, -1);
     return i === null ? null : (this.ids[i] ?? null);
   }
-}
-
-function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  const set = new Set(a);
-  return b.every((x) => set.has(x));
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { isUnreadable, type ArchivedCard } from '../../src/api/tolerant.js';
+import { isUnreadable, type ArchivedCard } from '../../src/api/read-model.js';
 import { readArchivedCard, readCardDetail } from '../../src/api/tolerant-cards.js';
 import type { Client, Extension } from '../../src/api/types.js';
 import { startService, type RunningService } from '../../src/server/index.js';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import type { Client } from '../../src/api/types.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { forwardedByKey, PASS, startFaultProxy, type FaultProxy, type Plan } from '../support/fault-proxy.js';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { isUnreadable, type Card, type CardRow } from '../../src/api/tolerant.js';
+import { isUnreadable, type Card, type CardRow } from '../../src/api/read-model.js';
 import type { Client } from '../../src/api/types.js';
 import { startRecordedService, type RecordedService } from '../support/recorded-service.js';
 

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJsonExact, quoteUnsafeIntegers, reprintJsonExact } from '../../src/api/exact-json.js';
-import { isUnreadable, readBoard, readColumn, type Card } from '../../src/api/tolerant.js';
+import { readBoard, readColumn } from '../../src/api/tolerant.js';
+import { isUnreadable, type Card } from '../../src/api/read-model.js';
 import { readCard, readCardDetail } from '../../src/api/tolerant-cards.js';
 
 // The seed is test/setup.ts's, printed once per test process (FC_SEED replays it).

@@ -2,7 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBoard, type CardId } from '../../src/api/tolerant.js';
+import { readBoard } from '../../src/api/tolerant.js';
+import { type CardId } from '../../src/api/read-model.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { startFixture, type Fixture } from './helpers.js';
 

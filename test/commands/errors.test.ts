@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardRow, CardDetail, CardId } from '../../src/api/tolerant.js';
+import type { BoardRow, CardDetail, CardId } from '../../src/api/read-model.js';
 import { toJson } from '../../src/commands/output.js';
 import { KEY, runCli, startFixture, type Fixture } from './helpers.js';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUnreadable, type ArchivedCard, type CardId } from '../../src/api/tolerant.js';
+import { isUnreadable, type ArchivedCard, type CardId } from '../../src/api/read-model.js';
 import type { CreatedCard } from '../../src/api/types.js';
 import { startRecordedService, type RecordedService } from '../support/recorded-service.js';
 import { runCli, startFixture, type Fixture, type Result } from './helpers.js';

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailSequenceDetail, EmailSequenceEntry } from '../../src/api/schema.js';
-import type { BoardRow, CardDetail, Column, Tag } from '../../src/api/tolerant.js';
+import type { BoardRow, CardDetail, Column, Tag } from '../../src/api/read-model.js';
 import type { ColumnGroup } from '../../src/commands/cards.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { ROOT, startFixture, type Fixture } from './helpers.js';

@@ -1,6 +1,6 @@
 /** card create|move|archive|comment|note|subtask|tag, each checked on the server afterwards. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import type { CommentResult, CreatedCard } from '../../src/api/types.js';
 import type { ColumnGroup } from '../../src/commands/cards.js';
 import { readableCards } from '../support/board-view.js';

@@ -3,7 +3,7 @@
  * `inboard serve --demo`, the server's state checked after each key.
  */
 import { describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { CLI } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { useServeDemo } from './serve-demo.js';

@@ -4,7 +4,7 @@
  * holds; and the pane beside the board on a 200-column terminal.
  */
 import { describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { CLI } from '../server/process.js';
 import { readableCards } from '../support/board-view.js';
 import { useServeDemo } from './serve-demo.js';

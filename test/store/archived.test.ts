@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import type { ArchivedCard } from '../../src/api/types.js';
-import { isUnreadable, type CardId } from '../../src/api/tolerant.js';
+import type { ArchivedCard } from '../../src/api/read-model.js';
+import { isUnreadable, type CardId } from '../../src/api/read-model.js';
 import { createBoardStore } from '../../src/store/index.js';
 import { readableCards } from '../support/board-view.js';
 import { useDemoService } from '../support/demo-service.js';

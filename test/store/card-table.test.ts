@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { CardTable } from '../../src/store/card-table.js';
 import type { Card } from '../../src/store/card.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardDetail } from '../../src/api/tolerant.js';
+import type { CardDetail } from '../../src/api/read-model.js';
 import { liveDetail, type Mutation, type MutationInput } from '../../src/store/index.js';
 
 const detail: CardDetail = {

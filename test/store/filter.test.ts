@@ -4,7 +4,7 @@
  * cards it keeps is checked against what the server says each card carries.
  */
 import { describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { matchCards, matchFilter, type BoardStore } from '../../src/store/index.js';
 import { readableCards } from '../support/board-view.js';
 import { useDemoService } from '../support/demo-service.js';

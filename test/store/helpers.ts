@@ -8,7 +8,7 @@ import type { Interceptable } from 'undici';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
 import type { Column } from '../../src/api/schema.js';
 import type { CardListed } from '../../src/api/schema-cards.js';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { createBoardStore, type BoardStore } from '../../src/store/index.js';
 
 export const ORIGIN = 'http://127.0.0.1:7432';

@@ -5,7 +5,7 @@
  * looks, and one the filter hides.
  */
 import { describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { JUMP_PAGES } from '../../src/store/jump.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { useDemoService } from '../support/demo-service.js';

@@ -4,7 +4,7 @@
  * and before; a record missing a part does not compile.
  */
 import { describe, expect, it } from 'vitest';
-import type { CardDetail } from '../../src/api/tolerant.js';
+import type { CardDetail } from '../../src/api/read-model.js';
 import type { Card } from '../../src/store/card.js';
 import { Draft, EMPTY_CARDS, type CardsState } from '../../src/store/draft.js';
 import { applyEffect, kindOf } from '../../src/store/kinds/index.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { selectColumnCards, shouldLoadMore } from '../../src/store/index.js';
 import {
   BOARD,

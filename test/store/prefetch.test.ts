@@ -7,7 +7,7 @@
  * prefetcher did (the requests it sent) and a short idle keeps them quick.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CardDetail, CardId } from '../../src/api/tolerant.js';
+import type { CardDetail, CardId } from '../../src/api/read-model.js';
 import type { Client } from '../../src/api/types.js';
 import { createBoardStore, isPendingId, type BoardStore } from '../../src/store/index.js';
 import { DetailCache, sameDetail } from '../../src/store/detail-cache.js';

@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import type { Client } from '../../src/api/types.js';
 import { MutationError } from '../../src/store/status.js';
 import { createBoardStore, type BoardStore, type CardTable } from '../../src/store/index.js';

@@ -9,7 +9,7 @@ import {
   type Card,
   type CardId,
   type CardRow,
-} from '../../src/api/tolerant.js';
+} from '../../src/api/read-model.js';
 import type { Client } from '../../src/api/types.js';
 import { toColumnInfo } from '../../src/store/column-info.js';
 import type { BoardStore } from '../../src/store/index.js';

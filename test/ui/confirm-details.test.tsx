@@ -3,7 +3,7 @@
  * cards (three, then "and N more"), a tag's deletion how many cards carry it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { DEFAULT_OWNER_EMAIL } from '../../src/server/index.js';
 import { focus, startUi, type Ui } from './helpers.js';
 

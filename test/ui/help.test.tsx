@@ -4,7 +4,7 @@
  * (from the keymap), and Esc / ? / q come back to it as it was.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { helpLines } from '../../src/ui/Help.js';
 import { readableBoards } from '../support/board-view.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '../../src/api/types.js';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 
 let ui: Ui | undefined;

@@ -1,6 +1,6 @@
 /** Type to filter a picker (`/`), against the real service: what is shown, and what the server then has. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { foldText } from '../../src/ui/prompts/use-picker-state.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 

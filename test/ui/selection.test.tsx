@@ -3,7 +3,7 @@
  * the board; Esc unselects before it clears a filter. Checked on the server.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { readableCards } from '../support/board-view.js';
 import { focus, startUi, type Ui } from './helpers.js';
 

@@ -62,7 +62,9 @@ describe('status bar', () => {
     await ui.press('/');
     await ui.waitFor((f) => statusLine(f).trim() === '↑/↓ choose  Enter pick  Esc clear filter');
     await ui.press('esc');
-    await ui.waitFor((f) => statusLine(f).trim() === 'j/k choose  Enter pick  / filter  Esc close  ? help');
+    await ui.waitFor(
+      (f) => statusLine(f).trim() === 'j/k choose  Space mark  Enter apply  / filter  Esc close  ? help',
+    );
     await ui.press('esc');
     await ui.press('?');
     await ui.waitFor('Keys of the board — press ? or Esc to close');

@@ -5,7 +5,7 @@
  * board's cursor on the card triage was showing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CardId } from '../../src/api/tolerant.js';
+import type { CardId } from '../../src/api/read-model.js';
 import { readableCards } from '../support/board-view.js';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
 

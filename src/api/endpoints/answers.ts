@@ -3,7 +3,8 @@
  * change with the envelope's data, a bare object, or words, so each reader
  * takes what is there and falls back on what the request already said.
  */
-import { Fields, isRecord, readCardId, type CardId } from '../tolerant.js';
+import { Fields, isRecord, readCardId } from '../tolerant.js';
+import { type CardId } from '../read-model.js';
 
 /** The card id a change's answer names under one of `names`, else the one asked about. */
 export const idOr = (answer: unknown, names: string[], fallback: CardId): CardId =>

@@ -1,7 +1,8 @@
 /** Boards and their columns, and the cards listed in a column: GET/POST /v2/board… */
 import type { Endpoints } from '../operations.js';
 import { CreateBoardData, CreateColumnData, type CreateColumnInput } from '../schema.js';
-import { isUnreadable, readBoard, readColumn, type Column } from '../tolerant.js';
+import { readBoard, readColumn } from '../tolerant.js';
+import { isUnreadable, type Column } from '../read-model.js';
 import { readCard } from '../tolerant-cards.js';
 import { seg } from '../wire.js';
 

@@ -1,5 +1,5 @@
 /** What the kinds' requests and undo records share: reading the send-time context. */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { Card } from '../card.js';
 import type { RunContext } from '../mutation-kinds.js';
 

@@ -3,7 +3,7 @@
  * record declares). The engine, undo, the live detail and the idempotency
  * keys read a change's record here instead of asking what kind it is.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { Draft } from '../draft.js';
 import type { InputOf, Kind, KindSpec, Mutation, RunContext } from '../mutation-kinds.js';
 import { comment, createBoard, createColumn, note, subTask } from './additions.js';

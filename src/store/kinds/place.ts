@@ -1,5 +1,5 @@
 /** The kinds that put a card somewhere: create, move, archive, restore. */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { CreatedCard } from '../../api/types.js';
 import { withTitle, type Card } from '../card.js';
 import type { KindSpec, MutationOf } from '../mutation-kinds.js';

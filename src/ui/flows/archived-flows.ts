@@ -4,8 +4,8 @@
  * restores one — at once on top of its column, and back in the list if the
  * server refuses. A server without the list is said once, on the status bar.
  */
-import type { ArchivedCard, ArchivedCardRow } from '../../api/types.js';
-import { isUnreadable } from '../../api/tolerant.js';
+import type { ArchivedCard, ArchivedCardRow } from '../../api/read-model.js';
+import { isUnreadable } from '../../api/read-model.js';
 import type { ArchivedList, BoardState } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { longDate } from '../card-meta.js';

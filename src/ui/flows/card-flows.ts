@@ -1,5 +1,5 @@
 /** Card keys that ask for text or a y/n: n, e, c, N, s, a — and comment edit/delete in the detail. */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { DraftId } from '../drafts.js';
 import { ask, quoted, why, type Flow, type Keep } from './flow.js';
 import { sanitize } from '../../text/sanitize.js';

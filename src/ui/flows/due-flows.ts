@@ -3,7 +3,7 @@
  * (text/due-parse.ts) and the prompt shows the date it understood before
  * anything is saved; text it cannot read keeps the prompt open, as typed.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { BoardStore } from '../../store/index.js';
 import { parseDue } from '../../text/due-parse.js';
 import { quoted, type Flow, ask } from './flow.js';

@@ -2,7 +2,7 @@
  * `#`: a card by its id, on whichever board it is (store/jump.ts). The
  * prompt stays open with the text as typed when the server has no such card.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { JumpOutcome } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';

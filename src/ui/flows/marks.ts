@@ -3,7 +3,7 @@
  * each item's mark starts as, what each card ends with once the marks are
  * applied, and sending those changes as one step for `u`.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { Flow } from './flow.js';
 
 /** Marked: what every card has; "some": what only some of them have. */

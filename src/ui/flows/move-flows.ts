@@ -6,7 +6,7 @@
  * step goes back to the one before, what was picked there highlighted; at
  * the first, it closes.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { ColumnInfo } from '../../store/index.js';
 import { showPicker, why, type Flow } from './flow.js';

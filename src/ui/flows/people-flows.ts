@@ -5,7 +5,7 @@
  * one step for `u`; before any Space, Enter adds or removes the highlighted
  * one alone. "Type an email" adds anyone, "Clear all" unassigns.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import { normaliseAssignees } from '../../api/normalise.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { PickItem } from '../prompts/types.js';

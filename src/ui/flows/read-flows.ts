@@ -3,7 +3,7 @@
  * configured off). Both through the `setReadStatus` extension: on a server
  * without it, `R` says so and opening a card no longer tries.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { BoardStore } from '../../store/index.js';
 import type { Flow } from './flow.js';
 

@@ -5,7 +5,7 @@
  * one step for `u`. A server that cannot replace tags gets a POST per tag
  * added, and is said to keep the ones it cannot remove.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { Flow } from './flow.js';
 import { names, onCards, refreshDetail, sameSet, sendAll, withMarks } from './marks.js';

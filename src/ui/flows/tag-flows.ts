@@ -5,7 +5,7 @@
  * (name, then colour) or open the tag manager (`T`: Enter shows the board's
  * cards with the tag, n new, d deletes a board tag).
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
 import { TAG_COLORS } from '../../api/schema.js';
 import { sanitize } from '../../text/sanitize.js';

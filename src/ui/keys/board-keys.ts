@@ -4,7 +4,7 @@
  * user sees focused — or, for m, a, t and @, on the selected cards — or
  * saying why they can't, and the board's own.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { BoardState } from '../../store/index.js';
 import { newColumn } from '../flows/board-flows.js';
 import { archivedCards, archivedUnavailable } from '../flows/archived-flows.js';

@@ -7,14 +7,14 @@
  * detail closes once its card leaves. Modelled on lazygit's list controller,
  * whose bindings carry the reason they are disabled.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import { addText, archive, editTitle } from '../flows/card-flows.js';
 import { dueDate, dueUnavailable } from '../flows/due-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
-import type { Did } from '../triage.js';
+import type { Did } from '../triage-tally.js';
 import type { ScreenKeys } from './context.js';
 import type { Action, Group, ScreenBinding } from './types.js';
 

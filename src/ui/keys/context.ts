@@ -4,7 +4,7 @@
  * Read at each key, never from the last render: a key right after another
  * sees what the first one did.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import type { Card, BoardStore } from '../../store/index.js';
 import { isServerId } from '../../store/index.js';
 import type { DetailSel } from '../detail-selection.js';

@@ -3,7 +3,7 @@
  * note, comment or sub-task with Tab, ticking a sub-task, and the card keys
  * of the board acting on the open card.
  */
-import type { Comment, SubTask } from '../../api/tolerant.js';
+import type { Comment, SubTask } from '../../api/read-model.js';
 import type { DetailState } from '../../store/index.js';
 import { isOthers, liveDetail } from '../../store/index.js';
 import { detailItems, stepSel } from '../detail-selection.js';

@@ -2,7 +2,7 @@
  * The board's `/` filter: the prompt that sets it, and keeping the cursor on
  * a card it shows.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import { filterProblem, type BoardStore } from '../../store/index.js';
 import { displayKey } from './names.js';
 import { overlayBinding as bindingFor } from './overlay-keys.js';

@@ -4,7 +4,7 @@
  * brings it back), and the walk goes on; the card keys of the board act on
  * it and stay; Space/j and k walk; Esc goes back to the board.
  */
-import type { CardId } from '../../api/tolerant.js';
+import type { CardId } from '../../api/read-model.js';
 import { archive } from '../flows/card-flows.js';
 import type { Triage } from '../triage.js';
 import { truncate } from '../../text/width.js';

@@ -1,0 +1,34 @@
+/**
+ * What the status bar says of the store: the open board's name, changes on
+ * their way and failed, the last error, the selection, the wait while
+ * backing off, and when the board was last refreshed.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import type { BoardStore } from '../../store/index.js';
+import { selectStatus } from '../../store/index.js';
+import { sanitize } from '../../text/sanitize.js';
+import { refreshClock } from '../flows/refresh.js';
+import type { StatusBarProps } from '../StatusBar.js';
+import { useBoard } from '../store-context.js';
+import { useCountdown } from './use-countdown.js';
+
+export type StatusLine = Pick<
+  StatusBarProps,
+  'board' | 'pending' | 'failed' | 'error' | 'tagsFailed' | 'selected' | 'waitSeconds' | 'refresh'
+>;
+
+export function useStatusLine(store: BoardStore): StatusLine {
+  const boardName = useBoard((s) => s.boards.items.find((b) => b.Id === s.boardId)?.Name ?? null);
+  const status = useBoard(useShallow(selectStatus));
+  const wait = useCountdown(status.backoff?.until ?? null);
+  return {
+    board: boardName === null ? 'no board' : sanitize(boardName),
+    pending: status.pending,
+    failed: status.failed,
+    error: status.error,
+    tagsFailed: status.tagsFailed,
+    selected: status.selected,
+    waitSeconds: wait,
+    refresh: refreshClock(store),
+  };
+}
