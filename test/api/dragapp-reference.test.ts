@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { isUnreadable, type Card } from '../../src/api/tolerant.js';
+import { isUnreadable, type Card } from '../../src/api/read-model.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 
 let proxy: FaultProxy;

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { isUnreadable, type Card, type CardRow } from '../../src/api/tolerant.js';
+import { isUnreadable, type Card, type CardRow } from '../../src/api/read-model.js';
 import type { Client } from '../../src/api/types.js';
 import { HEX_THREAD, HEX_THREAD_2 } from '../support/dragapp-shapes.js';
 import { startDragAppService, type DragAppService } from '../support/dragapp-service.js';

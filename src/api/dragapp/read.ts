@@ -6,19 +6,8 @@
  * can't be read becomes `Unreadable`, never a failure of its neighbours.
  */
 import { normaliseDueDate } from '../normalise.js';
-import {
-  Fields,
-  isRecord,
-  readAssignees,
-  readCardId,
-  readNumId,
-  readUsers,
-  type Board,
-  type Card,
-  type CardDetail,
-  type CardId,
-  type CardRow,
-} from '../tolerant.js';
+import { Fields, isRecord, readAssignees, readCardId, readNumId, readUsers } from '../tolerant.js';
+import { type Board, type Card, type CardDetail, type CardId, type CardRow } from '../read-model.js';
 
 /** The request-side entity type: "0" email thread, "1" task, "3" WhatsApp. */
 export type EntityType = '0' | '1' | '3';

@@ -10,7 +10,7 @@ import { answerText } from '../endpoints/answers.js';
 import { failureInBody } from '../parse.js';
 import { isRecord } from '../tolerant.js';
 import type { DragAppBody } from './body.js';
-import type { CardId, CardRow } from '../tolerant.js';
+import type { CardId, CardRow } from '../read-model.js';
 import type { Query, Wire } from '../wire.js';
 import { entityTypeOfId, readTeamBoards, type EntityType, type TeamBoards } from './read.js';
 
