@@ -14,7 +14,8 @@ import { meEndpoints } from './endpoints/me.js';
 import { messageEndpoints } from './endpoints/messages.js';
 import { sequenceEndpoints } from './endpoints/sequences.js';
 import { tagEndpoints } from './endpoints/tags.js';
-import { bindEndpoints, type Endpoints, type OperationName } from './operations.js';
+import { withDialects } from './dragapp/choose.js';
+import type { Endpoints, OperationName } from './operations.js';
 import type { OnBackoff } from './retry.js';
 import type { Client } from './types.js';
 import { createWire, type WireOptions } from './wire.js';
@@ -38,10 +39,12 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
 export function createClient(opts: ClientOptions): Client {
   // Read onBackoff at wait time: the store may attach it after creation.
   const wire = createWire(opts, (info) => client.onBackoff?.(info));
+  // The routes are chosen by what the server answers: /v2, or DragApp's own (dragapp/choose.ts).
+  const dialects = withDialects(wire, V2_ENDPOINTS);
   const client: Client = {
-    ...bindEndpoints(wire, V2_ENDPOINTS),
+    ...dialects.operations,
     onBackoff: opts.onBackoff,
-    offers: wire.offers,
+    offers: dialects.offers,
     raw: wire.raw,
   };
   return client;

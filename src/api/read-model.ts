@@ -57,6 +57,10 @@ export interface Card {
   CustomFields: string | null;
   /** Local-service extension; absent on the real service. */
   Tags?: Tag[];
+  /** An email thread's sender as its listing gives it; absent when the server sends none. */
+  Sender?: string;
+  /** The listing's preview of the thread's text; absent when the server sends none. */
+  Snippet?: string;
 }
 
 export interface Note {

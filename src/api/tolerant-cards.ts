@@ -53,6 +53,27 @@ function cardFields(f: Fields): Omit<Card, 'ServiceTaskId' | 'TaskName'> {
     Status: orNull(readText(f.get('Status', 'CardStatus'))),
     CustomFields: readCustomFields(f.get('CustomFields')),
     ...(Array.isArray(tags) ? { Tags: readTags(tags) } : {}),
+    ...threadSummary(f),
+  };
+}
+
+/** A thread's sender and preview, from `threadInfoJson` (an object, or JSON in a string) when a server sends it. */
+function threadSummary(f: Fields): { Sender?: string; Snippet?: string } {
+  let info = f.get('threadInfoJson');
+  if (typeof info === 'string') {
+    try {
+      info = JSON.parse(info) as unknown;
+    } catch {
+      return {};
+    }
+  }
+  if (!isRecord(info)) return {};
+  const i = new Fields(info);
+  const sender = readText(i.get('msgFrom'));
+  const snippet = readText(i.get('messages'));
+  return {
+    ...(sender !== undefined && sender !== '' ? { Sender: sender } : {}),
+    ...(snippet !== undefined && snippet !== '' ? { Snippet: snippet } : {}),
   };
 }
 
@@ -143,6 +164,8 @@ export function readCardDetail(v: unknown, askedId: CardId): CardDetail | undefi
     Status: ['Status', 'CardStatus'],
     CustomFields: ['CustomFields'],
     Tags: ['Tags'],
+    Sender: ['Sender'],
+    Snippet: ['Snippet'],
   };
   for (const k of Object.keys(sent) as (keyof typeof all)[]) {
     if (f.has(...sent[k]) && all[k] !== undefined) Object.assign(d, { [k]: all[k] });

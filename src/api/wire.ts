@@ -42,6 +42,7 @@ import type {
   UpdateCardInput,
 } from './schema-cards.js';
 import type { ReplyInput } from './schema-mail.js';
+import type { DragAppBody } from './dragapp/body.js';
 import { createTransport, type AuthScheme, type Json } from './transport.js';
 import type { CallOptions, Extension } from './types.js';
 
@@ -89,7 +90,8 @@ export type RequestBody =
   | UpdateCommentInput
   | CreateTagInput
   | CreateEmailSequenceInput
-  | ReplyInput;
+  | ReplyInput
+  | DragAppBody;
 export interface Req {
   query?: Query;
   body?: RequestBody;

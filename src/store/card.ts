@@ -28,6 +28,9 @@ export interface Card {
   readonly owner: string;
   readonly createdAt: string;
   readonly dueDate: string | null;
+  /** An email thread's sender and the listing's preview, sanitised, when the server gives them. */
+  readonly sender?: string;
+  readonly snippet?: string;
   /** Why the client could not read this row; such a card is shown, never acted on. */
   readonly unreadable?: string;
   /** View only: a mutation touching this card has not settled yet. */
@@ -73,6 +76,8 @@ function listedCard(w: ListedCard, columnLabel: string, boardId: number): Card {
     owner: w.ThreadOwnerEmail,
     createdAt: w.CreatedAt ?? '',
     dueDate: w.DueDate,
+    ...(w.Sender !== undefined ? { sender: sanitize(w.Sender) } : {}),
+    ...(w.Snippet !== undefined ? { snippet: sanitize(w.Snippet) } : {}),
     pending: false,
   };
 }
@@ -92,6 +97,8 @@ export function sameCard(a: Card, b: Card): boolean {
     a.owner === b.owner &&
     a.createdAt === b.createdAt &&
     a.dueDate === b.dueDate &&
+    a.sender === b.sender &&
+    a.snippet === b.snippet &&
     a.unreadable === b.unreadable &&
     a.pending === b.pending
   );

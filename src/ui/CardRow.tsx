@@ -5,7 +5,7 @@ import { normaliseTagColor } from '../api/normalise.js';
 import type { Card } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { cellWidth, fit, truncate } from '../text/width.js';
-import { dueText, initials, urgency } from './card-meta.js';
+import { dueText, initials, threadLine, urgency } from './card-meta.js';
 
 export interface CardRowProps {
   card: Card;
@@ -59,14 +59,19 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, se
       metaParts.push({ text: truncate(due, reserved - 1), color: urgent === 'overdue' ? 'red' : 'yellow' });
   } else if (showDue) metaParts.push({ text: due, color: 'gray' });
   const titleWidth = width - cellWidth(lead) - used;
+  // A thread's sender and preview, dimmed after the title, only in room the title leaves.
+  const thread = threadLine(card.sender, card.snippet);
+  const titleCells = cellWidth(card.displayTitle);
+  const byline = thread !== '' && titleWidth - titleCells > 4 ? ` ${thread}` : '';
   // One Text, so one yoga node per row: the spans inside are virtual. With a
   // Box and a Text per part, a first frame of 200 rows built ~1,000 nodes.
   return (
     <Text inverse={focused}>
       <Text bold={card.unread}>
         {lead}
-        {fit(card.displayTitle, Math.max(1, titleWidth))}
+        {byline === '' ? fit(card.displayTitle, Math.max(1, titleWidth)) : card.displayTitle}
       </Text>
+      {byline !== '' && <Text dimColor>{fit(byline, titleWidth - titleCells)}</Text>}
       {metaParts.map((m, i) => (
         <Text key={i} color={m.color}>
           {` ${m.text}`}

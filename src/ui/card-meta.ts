@@ -59,3 +59,9 @@ export function longDate(value: string): string {
   const d = dueInstant(value);
   return d === null ? sanitize(value) : localDateTime(d);
 }
+
+/** A thread's sender (its name, without the address when it has one) and preview: "Jane Doe: Hi, the…". */
+export function threadLine(sender: string | undefined, snippet: string | undefined): string {
+  const name = sender?.replace(/\s*<[^>]*>\s*$/, '').trim() || sender?.trim() || '';
+  return [name, snippet?.trim() ?? ''].filter((x) => x !== '').join(': ');
+}

@@ -19,7 +19,7 @@
  */
 import { Readable, Writable } from 'node:stream';
 import { render } from 'ink';
-import type { CardDetail as Detail } from '../api/tolerant.js';
+import type { CardDetail as Detail } from '../api/read-model.js';
 import type { BoardStore } from '../store/index.js';
 import { CardDetail, detailLines } from './CardDetail.js';
 import type { DetailSel } from './detail-selection.js';

@@ -49,10 +49,9 @@ describe.skipIf(!hasTmux())('the board against the real service’s shapes', () 
     });
     term = t;
     t.run(`node ${CLI} --board 'Support inbox'; echo "exit=$?"`);
-    const screen = await t.waitFor((s) =>
-      s.split('\n').some((l) => l.includes('New (') && l.includes('In progress (')),
-    );
-    expect(screen).toContain('Re: Invoice #10482');
+    await t.waitFor((s) => s.split('\n').some((l) => l.includes('New (') && l.includes('In progress (')));
+    // The columns can draw a frame before their cards.
+    await t.waitFor('Re: Invoice #10482');
     await t.waitFor('unreadable: it has no card id');
 
     // The second card of New is the one past 2^53: its detail shows what this server gives.

@@ -1,0 +1,55 @@
+/**
+ * The board store over the DragApp stand-in: it asks for "a column's cards"
+ * and "move this card" as it always does, and the client's dialect lands
+ * them on DragApp's routes; a create the service loses rolls back in words.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { createBoardStore, type BoardStore } from '../../src/store/index.js';
+import { HEX_THREAD, HEX_THREAD_2 } from '../support/dragapp-shapes.js';
+import { startDragAppService, type DragAppService } from '../support/dragapp-service.js';
+
+let svc: DragAppService;
+let store: BoardStore;
+
+beforeEach(async () => {
+  svc = await startDragAppService();
+  store = createBoardStore(createClient({ baseUrl: svc.url, apiKey: svc.key, maxAttempts: 1 }));
+  await store.getState().loadBoards();
+  await store.getState().openBoard(1);
+});
+afterEach(() => svc.close());
+
+const ids = (label: string) => (store.getState().view.columns[label] ?? []).map((c) => c.id);
+
+describe('a DragApp board in the store', () => {
+  it("keys columns by their Label_N and lists every column's cards", () => {
+    const s = store.getState();
+    expect(s.columns.map((c) => c.label)).toEqual(['Label_1', 'Label_2', 'Label_9726643905']);
+    expect(ids('Label_1')).toEqual([HEX_THREAD, '101', '102', '103']);
+    expect(s.view.columns.Label_1?.[0]).toMatchObject({ sender: 'Jane Doe <jane@example.com>' });
+    expect(s.boardError).toBeNull();
+  });
+
+  it('moves a card to a position and creates one that is then listed', async () => {
+    await store.getState().moveCard('101', 'Label_2', 1);
+    expect(svc.listed(1, 'Label_2')).toEqual([HEX_THREAD_2, '101', '104']);
+    const id = await store.getState().createCard('Label_2', 'Call Jane back');
+    expect(id).toBe('300');
+    expect(svc.listed(1, 'Label_2')[0]).toBe('300');
+    expect(store.getState().lastError).toBeNull();
+  });
+
+  it('a create the service loses is rolled back with the words why', async () => {
+    svc.ghostNextCreate = true;
+    await expect(store.getState().createCard('Label_1', 'Lost one')).rejects.toThrow(/FAILED/);
+    expect(store.getState().lastError).toContain('Creating the card FAILED');
+    expect(store.getState().view.columns.Label_1?.map((c) => c.title)).not.toContain('Lost one');
+  });
+
+  it("a thread's archive is refused and the thread stays", async () => {
+    await expect(store.getState().archiveCard(HEX_THREAD)).rejects.toThrow(/can't archive email threads/);
+    expect(ids('Label_1')).toContain(HEX_THREAD);
+    expect(svc.requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+});
