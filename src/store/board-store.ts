@@ -31,6 +31,7 @@ import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
 import { errorText, makeStatusActions } from './status.js';
 import { makeTags } from './tags.js';
+import { makeThread, NO_THREADS } from './thread.js';
 import type { BoardData, BoardState } from './types.js';
 import { EMPTY_VIEW, makeUpdate } from './view.js';
 
@@ -78,6 +79,9 @@ export function initialData(): BoardData {
     me: null,
     history: { undo: null, redo: null },
     archived: NO_ARCHIVED,
+    threads: NO_THREADS,
+    threadsOffered: undefined,
+    threadUnfolded: false,
   };
 }
 
@@ -160,6 +164,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...history.actions,
       ...makeComments(core, engine, reloadDetail),
       ...tags.actions,
+      ...makeThread(core, history.run),
       ...makeSequences(core),
       ...makeMe(core),
       ...status,
