@@ -32,6 +32,11 @@ export interface Column {
   Name: string;
 }
 
+/**
+ * A listed card as the client reads it: the wire's `CardListed` (schema.ts)
+ * with normalised values. The store keeps its own `Card` made from it
+ * (store/card.ts).
+ */
 export interface Card {
   ServiceTaskId: CardId;
   TaskName: string;

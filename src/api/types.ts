@@ -7,15 +7,13 @@
 import type {
   CreateBoardData,
   CreateBoardInput,
-  CreateCardInput,
   CreateEmailSequenceInput,
   CreateTagInput,
   EmailSequenceDetail,
   EmailSequenceEntry,
-  MoveCardInput,
-  UpdateCardInput,
   Me,
 } from './schema.js';
+import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
 import type {
   ArchivedCardRow,
   Board,

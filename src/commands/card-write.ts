@@ -1,5 +1,5 @@
 /** `inboard card create|move|archive`. */
-import type { CreateCardInput, MoveCardInput } from '../api/schema.js';
+import type { CreateCardInput, MoveCardInput } from '../api/schema-cards.js';
 import { cardId, COMMON_HELP, intArg, parse, positionals, UsageError, within } from './args.js';
 import { emit, one } from './output.js';
 import { boardOfCard, resolveBoard, resolveColumn } from './resolve.js';

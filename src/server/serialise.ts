@@ -4,7 +4,8 @@
  * Status as strings, CustomFields as a JSON array in a string.
  */
 import { columnLabel } from '../api/schema.js';
-import type { Board, CardDetail, CardListed, Column, Comment, Note, SubTask, Tag } from '../api/schema.js';
+import type { Board, Column, Comment, Tag } from '../api/schema.js';
+import type { CardDetail, CardListed, Note, SubTask } from '../api/schema-cards.js';
 import type { CardRow, Ctx } from './context.js';
 
 export interface TagRow {

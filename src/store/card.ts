@@ -8,7 +8,7 @@ import { isUnreadable } from '../api/tolerant.js';
 import { sanitize } from '../text/sanitize.js';
 import { unreadableId } from './pending-ids.js';
 
-/** A card as the store keeps it (normalised from the wire's CardListed). */
+/** A card as the store keeps it (made from the client's read model, api/read-model.ts `Card`). */
 export interface Card {
   /**
    * The server's id, exact and opaque (see api/tolerant.ts); a pending id

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   Board,
-  CardListed,
   Column,
   CreateBoardData,
   CreatedTag,
@@ -12,6 +11,7 @@ import {
   envelope,
   Tag,
 } from '../../src/api/schema.js';
+import { CardListed } from '../../src/api/schema-cards.js';
 import { keysOf, startTestService, type TestService } from './helpers.js';
 
 let s: TestService;

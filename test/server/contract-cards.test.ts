@@ -1,18 +1,15 @@
 /** Contract: cards (create, read, update, move, archive, notes, sub-tasks, tags), comments, idempotency. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CommentResult, Comment, DeletedCommentData, envelope } from '../../src/api/schema.js';
 import {
   ArchiveCardData,
   CardDetail,
   CardIdData,
   CardListed,
-  CommentResult,
-  Comment,
   CreateCardResponse,
-  DeletedCommentData,
-  envelope,
   SetTagsData,
-} from '../../src/api/schema.js';
+} from '../../src/api/schema-cards.js';
 import { DEMO_TEAMMATE } from '../../src/server/seed.js';
 import { keysOf, startTestService, type TestService } from './helpers.js';
 

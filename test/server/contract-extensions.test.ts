@@ -5,17 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { envelope } from '../../src/api/schema.js';
 import {
   ArchivedCardListed,
   CardDetail,
   CardListed,
   CreateCardResponse,
-  envelope,
   RestoreCardData,
   SetDueDateData,
   SetReadStatusData,
   TickSubTaskData,
-} from '../../src/api/schema.js';
+} from '../../src/api/schema-cards.js';
 import { startTestService, type TestService } from './helpers.js';
 
 let s: TestService;

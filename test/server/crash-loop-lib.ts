@@ -35,7 +35,8 @@ export interface CrashReport {
   unacknowledgedCreates: number;
 }
 
-interface Card {
+/** A card a loop created, as it expects to find it after the crash. */
+interface WrittenCard {
   id: number;
   title: string;
   column: number;
@@ -57,10 +58,10 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
     unacknowledgedLanded: 0,
     unacknowledgedCreates: 0,
   };
-  const cards: Card[] = [];
+  const cards: WrittenCard[] = [];
   let board = 0;
   let columns: number[] = [];
-  let lastLoop: Card[] = [];
+  let lastLoop: WrittenCard[] = [];
   let serial = 0;
 
   for (let loop = 0; loop < o.loops; loop++) {
@@ -78,11 +79,11 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
       if (r.status !== 200 || r.json.data.ColumnId !== `Label_${c.column}`)
         report.lost.push(`loop ${loop}: API: card ${c.id} → ${r.status} ${r.json?.data?.ColumnId}`);
     }
-    const thisLoop: Card[] = [];
+    const thisLoop: WrittenCard[] = [];
     let dead = false;
 
     const client = async () => {
-      const mine: Card[] = [];
+      const mine: WrittenCard[] = [];
       while (!dead) {
         const x = rng();
         try {
@@ -98,13 +99,13 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
               SubTask: `S ${title}`,
             });
             if (r.status !== 200) throw new Error(`create → ${r.status}`);
-            const card: Card = { id: r.json.taskId, title, column, notes: [] };
+            const card: WrittenCard = { id: r.json.taskId, title, column, notes: [] };
             mine.push(card);
             thisLoop.push(card);
             cards.push(card);
             report.acknowledged.creates++;
           } else if (x < 0.75) {
-            const card = mine[Math.floor(rng() * mine.length)] as Card;
+            const card = mine[Math.floor(rng() * mine.length)] as WrittenCard;
             const to = columns[Math.floor(rng() * columns.length)] as number;
             card.pending = to;
             const r = await call('POST', '/v2/card/move-card', {
@@ -117,7 +118,7 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
             delete card.pending;
             report.acknowledged.moves++;
           } else {
-            const card = mine[Math.floor(rng() * mine.length)] as Card;
+            const card = mine[Math.floor(rng() * mine.length)] as WrittenCard;
             const body = `note ${++serial}`;
             const r = await call('POST', `/v2/card/${card.id}/note`, { Body: body });
             if (r.status !== 200) throw new Error(`note → ${r.status}`);

@@ -6,7 +6,8 @@
 import { MockAgent } from 'undici';
 import type { Interceptable } from 'undici';
 import { createClient, type ClientOptions } from '../../src/api/client.js';
-import type { CardListed, Column } from '../../src/api/schema.js';
+import type { Column } from '../../src/api/schema.js';
+import type { CardListed } from '../../src/api/schema-cards.js';
 import type { CardId } from '../../src/api/tolerant.js';
 import { createBoardStore, type BoardStore } from '../../src/store/index.js';
 

@@ -5,22 +5,19 @@
  * docs/api.md; a client detects them (a server without one answers 404).
  */
 import type { FastifyInstance } from 'fastify';
+import { BoardPath, CardPath, LIMITS, SubTaskPath } from '../../api/schema.js';
 import {
   ArchivedCardsParams,
   type ArchivedCardListed,
-  BoardPath,
-  CardPath,
-  LIMITS,
   RestoreCardBody,
   type RestoreCardData,
   SetDueDateBody,
   type SetDueDateData,
   SetReadStatusBody,
   type SetReadStatusData,
-  SubTaskPath,
   TickSubTaskBody,
   type TickSubTaskData,
-} from '../../api/schema.js';
+} from '../../api/schema-cards.js';
 import { boardFor, cardFor, columnOn, params, principal, write, type CardRow, type Ctx } from '../context.js';
 import { HttpError, notFound, okEnvelope, parse } from '../errors.js';
 import { positionAt } from '../positions.js';

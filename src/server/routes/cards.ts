@@ -1,17 +1,16 @@
 /** Cards: /v2/card… (create, read, update, move, archive, notes, sub-tasks, tags). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CardIdPath, CardPath } from '../../api/schema.js';
 import {
   AddNoteBody,
   AddSubTaskBody,
   AddTagBody,
-  CardIdPath,
-  CardPath,
   CreateCardBody,
   MoveCardBody,
   SetTagsBody,
   UpdateCardBody,
-} from '../../api/schema.js';
+} from '../../api/schema-cards.js';
 import type { Principal } from '../auth.js';
 import { isoNow } from '../db.js';
 import {
