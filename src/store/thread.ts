@@ -11,7 +11,7 @@ import type { CardId } from '../api/tolerant.js';
 import type { Core } from './core.js';
 import type { MutationInput } from './mutation-kinds.js';
 import { isServerId } from './pending-ids.js';
-import { errorText } from './status.js';
+import { errorText, type StatusData } from './status.js';
 import { listThread, type ThreadMessage } from './thread-api.js';
 
 export type { ThreadMessage } from './thread-api.js';
@@ -60,7 +60,7 @@ export const NO_THREADS: ReadonlyMap<CardId, ThreadEntry> = new Map();
 const EMPTY: ThreadEntry = { messages: null, loading: false, error: null, sent: [], at: 0 };
 
 export function makeThread(
-  core: Core<ThreadData>,
+  core: Core<ThreadData & StatusData>,
   run: (input: MutationInput, focus?: CardId, undoable?: boolean) => Promise<unknown>,
   now: () => number = Date.now,
 ): ThreadActions {
@@ -112,7 +112,14 @@ export function makeThread(
   }
 
   async function sendReply(cardId: CardId, text: string, cc: readonly string[] = []): Promise<void> {
-    await run({ kind: 'reply', cardId, text, cc: [...cc] }, cardId);
+    try {
+      await run({ kind: 'reply', cardId, text, cc: [...cc] }, cardId);
+    } catch (e) {
+      // The server's words (refuse put them there), and that nothing typed is lost.
+      const said = core.get().lastError;
+      if (said !== null) core.set({ lastError: `${said} — the reply is kept as a draft` });
+      throw e;
+    }
     const kept = core.get().threads.get(cardId) ?? EMPTY;
     put(cardId, { sent: [...kept.sent, { text, cc: [...cc], at: new Date(now()).toISOString() }] });
     await loadThread(cardId, { fresh: true });

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stateDir } from '../config/paths.js';
 
-export const DRAFT_KINDS = ['comment', 'note', 'subTask', 'newCard', 'newBoard', 'newTag'] as const;
+export const DRAFT_KINDS = ['comment', 'note', 'subTask', 'newCard', 'newBoard', 'newTag', 'reply'] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
 /** One draft as the file holds it. */

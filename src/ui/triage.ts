@@ -15,7 +15,17 @@ import { truncate } from '../text/width.js';
 import type { BoardFilter } from './filter.js';
 
 /** What triage did to a card, in the order the progress line counts them. */
-export const DIDS = ['moved', 'archived', 'tagged', 'assigned', 'dated', 'commented', 'noted', 'subTasks'] as const;
+export const DIDS = [
+  'moved',
+  'archived',
+  'tagged',
+  'assigned',
+  'dated',
+  'commented',
+  'noted',
+  'subTasks',
+  'replied',
+] as const;
 export type Did = (typeof DIDS)[number];
 const WORDS: Record<Did, string> = {
   moved: 'moved',
@@ -26,6 +36,7 @@ const WORDS: Record<Did, string> = {
   commented: 'commented',
   noted: 'noted',
   subTasks: 'with sub-tasks',
+  replied: 'answered',
 };
 
 /** Cards left ahead in the walk below which the column's next page is asked for. */
