@@ -16,10 +16,14 @@ Options
   --rate-limit N     requests per minute per key (default ${SERVE_DEFAULTS.rateLimit}; 0 = off)
   --durability MODE  full (default): an acknowledged write survives kill -9 and power loss;
                      normal: survives kill -9, may lose the last writes on power loss, 1.5–3× the write rate
+  --smtp URL         the SMTP relay replies leave through: smtp://user:password@host:port
+                     (or smtps://…; prefer INBOARD_SMTP_URL: flags show in \`ps\`)
+  --from ADDRESS     the From of replies, e.g. support@example.com (or INBOARD_MAIL_FROM)
   -h, --help         this text
 
 Without a key, a new database gets an owner key, printed once on stderr.
 stdout carries one line: "inboard serve listening on URL".
+Without --smtp and --from, replies to a card's email are refused (and say so).
 `;
 
 const usage = (msg: string): number => {
@@ -42,6 +46,8 @@ export async function serve(argv: string[]): Promise<number> {
         demo: { type: 'boolean', default: false },
         'rate-limit': { type: 'string', default: String(SERVE_DEFAULTS.rateLimit) },
         durability: { type: 'string', default: 'full' },
+        smtp: { type: 'string' },
+        from: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -64,6 +70,18 @@ export async function serve(argv: string[]): Promise<number> {
     return usage(`--durability must be full or normal, got '${durability}'`);
   const apiKey = values['api-key'] ?? (process.env.INBOARD_API_KEY || undefined);
   if (apiKey !== undefined && apiKey.length < 16) return usage('the API key needs at least 16 characters');
+  const smtpUrl = values.smtp ?? (process.env.INBOARD_SMTP_URL || undefined);
+  const from = values.from ?? (process.env.INBOARD_MAIL_FROM || undefined);
+  if ((smtpUrl === undefined) !== (from === undefined))
+    return usage(
+      smtpUrl === undefined
+        ? '--from needs --smtp (or INBOARD_SMTP_URL)'
+        : '--smtp needs --from (or INBOARD_MAIL_FROM)',
+    );
+  const { mailSettingsProblem } = await import('../server/mail/smtp.js');
+  const mail = smtpUrl === undefined || from === undefined ? undefined : { smtpUrl, from };
+  const problem = mail === undefined ? undefined : mailSettingsProblem(mail);
+  if (problem !== undefined) return usage(problem);
   const host = values.host;
   const dbPath = values.db ?? defaultDbPath();
 
@@ -77,6 +95,7 @@ export async function serve(argv: string[]): Promise<number> {
     durability,
     demo: values.demo,
     log,
+    ...(mail !== undefined ? { mail } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
   });
   if (!LOOPBACK.has(host)) {
@@ -92,6 +111,11 @@ export async function serve(argv: string[]): Promise<number> {
   if (values.demo && !service.seeded)
     process.stderr.write('inboard serve: --demo ignored, the database already has boards.\n');
   process.stderr.write(`inboard serve: database ${dbPath}\n`);
+  process.stderr.write(
+    mail === undefined
+      ? 'inboard serve: replies off (no --smtp/--from)\n'
+      : `inboard serve: replies from ${mail.from} through ${new URL(mail.smtpUrl).host}\n`,
+  );
   process.stdout.write(`inboard serve listening on ${service.url}\n`);
 
   return new Promise<number>((resolve) => {

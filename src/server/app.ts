@@ -12,6 +12,7 @@ import type { Ctx } from './context.js';
 import { statementCache, type DB } from './db.js';
 import { HttpError, errorEnvelope } from './errors.js';
 import { IdempotencyStore } from './idempotency.js';
+import type { MailSettings } from './mail/smtp.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
 import { boardRoutes } from './routes/boards.js';
@@ -19,6 +20,7 @@ import { cardExtensionRoutes } from './routes/card-extensions.js';
 import { cardRoutes } from './routes/cards.js';
 import { commentRoutes } from './routes/comments.js';
 import { emailSequenceRoutes } from './routes/email-sequences.js';
+import { mailRoutes } from './routes/mail.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
 
@@ -50,18 +52,20 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Clock, injectable so tests can age a trial without waiting a week. */
   now?: () => number;
+  /** The SMTP relay replies leave through; absent, replies are refused with a 409 that says so. */
+  mail?: MailSettings | undefined;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Fastify's own client-error messages are safe to show; a few get clearer words. */
-function clientMessage(err: FastifyError): string {
+function clientMessage(err: FastifyError, bodyLimit: number): string {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'body: malformed JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `body: larger than the limit of ${BODY_LIMIT} bytes`;
+      return `body: larger than the limit of ${bodyLimit} bytes`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Content-Type: send application/json';
     default:
@@ -163,7 +167,10 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
       return reply.code(err.status).headers(err.headers).send(errorEnvelope(err.status, err.message));
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status >= 400 && status < 500) return reply.code(status).send(errorEnvelope(status, clientMessage(err)));
+    if (status >= 400 && status < 500)
+      return reply
+        .code(status)
+        .send(errorEnvelope(status, clientMessage(err, req.routeOptions.bodyLimit ?? BODY_LIMIT)));
     log?.(`error ${req.id} ${req.method} ${pathOf(req.url)}: ${err.stack ?? err.message}`);
     return reply
       .code(500)
@@ -181,5 +188,6 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   tagRoutes(app, ctx);
   emailSequenceRoutes(app, ctx);
   meRoutes(app, ctx);
+  mailRoutes(app, ctx, opts.mail);
   return app;
 }

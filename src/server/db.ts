@@ -177,6 +177,32 @@ const MIGRATIONS: string[] = [
   ALTER TABLE subtasks ADD COLUMN done INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX cards_archived ON cards(board_id, archived, archived_at);
   `,
+  // 4: the email thread behind a card (mail in, replies out). Addresses and
+  // references as JSON arrays; the raw message is kept so no part of what
+  // arrived (attachments' bytes included) is lost. A Message-ID is once per card.
+  `
+  CREATE TABLE messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    message_id TEXT NOT NULL,
+    direction TEXT NOT NULL CHECK (direction IN ('in', 'out')),
+    from_addr TEXT NOT NULL,
+    reply_to TEXT,
+    to_addrs TEXT NOT NULL DEFAULT '[]',
+    cc_addrs TEXT NOT NULL DEFAULT '[]',
+    sent_at TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body_text TEXT NOT NULL,
+    body_html TEXT,
+    attachments TEXT NOT NULL DEFAULT '[]',
+    in_reply_to TEXT,
+    refs TEXT NOT NULL DEFAULT '[]',
+    raw BLOB,
+    created_at TEXT NOT NULL,
+    UNIQUE (card_id, message_id)
+  );
+  CREATE INDEX messages_message_id ON messages(message_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -26,8 +26,8 @@ export class IdempotencyStore {
     private readonly q: Query,
   ) {}
 
-  /** Runs `fn` in an IMMEDIATE transaction (read-then-write safe across processes). */
-  run(req: FastifyRequest, keyId: number, nowMs: number, fn: () => unknown): WriteResult {
+  /** The request's key and the hash of what it asks; the key is checked for form. */
+  private keyOf(req: FastifyRequest): { idemKey: string | undefined; hash: string } {
     const header = req.headers['idempotency-key'];
     const idemKey = Array.isArray(header) ? header[0] : header;
     if (idemKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(idemKey)) {
@@ -39,24 +39,42 @@ export class IdempotencyStore {
         : createHash('sha256')
             .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
             .digest('hex');
+    return { idemKey, hash };
+  }
+
+  private prior(keyId: number, idemKey: string, hash: string, nowMs: number): WriteResult | undefined {
+    const prior = this.q(
+      'SELECT request_hash, status, body FROM idempotency WHERE key_id = ? AND idem_key = ? AND created_ms >= ?',
+    ).get(keyId, idemKey, nowMs - IDEMPOTENCY_TTL_MS) as
+      { request_hash: string; status: number; body: string } | undefined;
+    if (prior === undefined) return undefined;
+    if (prior.request_hash !== hash) {
+      throw new HttpError(422, 'Idempotency-Key was already used with a different request; send a new key');
+    }
+    return { status: prior.status, body: prior.body, replayed: true };
+  }
+
+  /**
+   * The stored answer to this request's key, if it was answered before. For
+   * writes with an effect outside the database (a reply sent by SMTP), asked
+   * before acting, so a retry replays instead of sending twice.
+   */
+  answered(req: FastifyRequest, keyId: number, nowMs: number): WriteResult | undefined {
+    const { idemKey, hash } = this.keyOf(req);
+    return idemKey === undefined ? undefined : this.prior(keyId, idemKey, hash, nowMs);
+  }
+
+  /** Runs `fn` in an IMMEDIATE transaction (read-then-write safe across processes). */
+  run(req: FastifyRequest, keyId: number, nowMs: number, fn: () => unknown): WriteResult {
+    const { idemKey, hash } = this.keyOf(req);
     return this.db
       .transaction((): WriteResult => {
         if (nowMs - this.lastPurge > PURGE_EVERY_MS) {
           this.q('DELETE FROM idempotency WHERE created_ms < ?').run(nowMs - IDEMPOTENCY_TTL_MS);
           this.lastPurge = nowMs;
         }
-        if (idemKey !== undefined) {
-          const prior = this.q(
-            'SELECT request_hash, status, body FROM idempotency WHERE key_id = ? AND idem_key = ? AND created_ms >= ?',
-          ).get(keyId, idemKey, nowMs - IDEMPOTENCY_TTL_MS) as
-            { request_hash: string; status: number; body: string } | undefined;
-          if (prior !== undefined) {
-            if (prior.request_hash !== hash) {
-              throw new HttpError(422, 'Idempotency-Key was already used with a different request; send a new key');
-            }
-            return { status: prior.status, body: prior.body, replayed: true };
-          }
-        }
+        const prior = idemKey === undefined ? undefined : this.prior(keyId, idemKey, hash, nowMs);
+        if (prior !== undefined) return prior;
         const body = JSON.stringify(fn());
         if (idemKey !== undefined) {
           this.q(

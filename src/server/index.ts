@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { addKey, ensureUser, findKeyOwner } from './auth.js';
 import { buildServer } from './app.js';
 import { openDb, type DB, type Durability } from './db.js';
+import { mailSettingsFromEnv, mailSettingsProblem, type MailSettings } from './mail/smtp.js';
 import { seedDemo } from './seed.js';
 
 export { buildServer } from './app.js';
@@ -26,6 +27,11 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** SQLite synchronous level; see openDb. Default 'full'. */
   durability?: Durability;
+  /**
+   * The SMTP relay for replies. Absent: INBOARD_SMTP_URL and INBOARD_MAIL_FROM
+   * when set (so the embedded service can send too), else replies are refused.
+   */
+  mail?: MailSettings;
 }
 
 export interface RunningService {
@@ -72,11 +78,14 @@ export function ensureOwner(
 }
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
+  const mail = opts.mail ?? mailSettingsFromEnv(process.env);
+  const problem = mail === undefined ? undefined : mailSettingsProblem(mail);
+  if (problem !== undefined) throw new Error(problem);
   const db = openDb(opts.dbPath, opts.durability);
   try {
     const owner = ensureOwner(db, opts.apiKey, opts.ownerEmail);
     const seeded = opts.demo === true ? seedDemo(db, owner.ownerId) : false;
-    const app = buildServer({ db, rateLimit: opts.rateLimit ?? 0, ...(opts.log ? { log: opts.log } : {}) });
+    const app = buildServer({ db, mail, rateLimit: opts.rateLimit ?? 0, ...(opts.log ? { log: opts.log } : {}) });
     await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
     const addr = app.server.address() as AddressInfo;
     const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;

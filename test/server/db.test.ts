@@ -57,7 +57,8 @@ describe('migration 3 (archived_at, sub-task ticks)', () => {
     const path = join(dir, 'v2.db');
     // A version 2 file, made by taking migration 3 back off a new one.
     const fresh = openDb(path);
-    fresh.exec(`DROP INDEX cards_archived;
+    fresh.exec(`DROP TABLE messages;
+      DROP INDEX cards_archived;
       ALTER TABLE cards DROP COLUMN archived_at;
       ALTER TABLE subtasks DROP COLUMN done;
       INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
@@ -69,7 +70,7 @@ describe('migration 3 (archived_at, sub-task ticks)', () => {
     fresh.pragma('user_version = 2');
     fresh.close();
     const db = openDb(path);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     expect(db.prepare('SELECT archived, archived_at FROM cards WHERE id = 1').get()).toEqual({
       archived: 1,
       archived_at: null,

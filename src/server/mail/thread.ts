@@ -1,0 +1,151 @@
+/**
+ * A card's email thread in SQLite: storing a message, reading the thread
+ * back in its wire shape, and finding the card an answer belongs to.
+ * Callers hold the write transaction (context.write) for the changes.
+ */
+import type { CardMessage, MessageAttachment } from '../../api/schema-mail.js';
+import type { Principal } from '../auth.js';
+import { boardFor, type CardRow, type Ctx } from '../context.js';
+import { isoNow } from '../db.js';
+import { HttpError } from '../errors.js';
+import type { InboundMessage } from './read-mail.js';
+
+interface MessageRow {
+  id: number;
+  card_id: number;
+  message_id: string;
+  direction: 'in' | 'out';
+  from_addr: string;
+  reply_to: string | null;
+  to_addrs: string;
+  cc_addrs: string;
+  sent_at: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  attachments: string;
+  in_reply_to: string | null;
+  refs: string;
+  created_at: string;
+}
+
+const COLUMNS = `id, card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at, subject,
+  body_text, body_html, attachments, in_reply_to, refs, created_at`;
+
+const strings = (json: string): string[] => {
+  const v: unknown = JSON.parse(json);
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+};
+
+function messageOut(r: MessageRow): CardMessage {
+  return {
+    MessageId: r.message_id,
+    Direction: r.direction,
+    From: r.from_addr,
+    To: strings(r.to_addrs),
+    Cc: strings(r.cc_addrs),
+    ReplyTo: r.reply_to,
+    Date: r.sent_at,
+    Subject: r.subject,
+    Text: r.body_text,
+    Html: r.body_html,
+    Attachments: JSON.parse(r.attachments) as MessageAttachment[],
+    InReplyTo: r.in_reply_to,
+    References: strings(r.refs),
+    CreatedAt: r.created_at,
+  };
+}
+
+/** The thread, in the order it arrived (the order it was written in). */
+export function messagesOf(ctx: Ctx, cardId: number): CardMessage[] {
+  const rows = ctx.q(`SELECT ${COLUMNS} FROM messages WHERE card_id = ? ORDER BY id`).all(cardId) as MessageRow[];
+  return rows.map(messageOut);
+}
+
+/** What a reply answers: the newest message that came in. */
+export function lastInbound(ctx: Ctx, cardId: number): CardMessage | undefined {
+  const row = ctx
+    .q(`SELECT ${COLUMNS} FROM messages WHERE card_id = ? AND direction = 'in' ORDER BY id DESC LIMIT 1`)
+    .get(cardId) as MessageRow | undefined;
+  return row === undefined ? undefined : messageOut(row);
+}
+
+export function hasMessage(ctx: Ctx, cardId: number, messageId: string): boolean {
+  return ctx.q('SELECT 1 FROM messages WHERE card_id = ? AND message_id = ?').get(cardId, messageId) !== undefined;
+}
+
+/** The card on `boardId` that already holds this Message-ID, if any (a redelivery). */
+export function cardOnBoardWith(ctx: Ctx, boardId: number, messageId: string): number | undefined {
+  const row = ctx
+    .q('SELECT m.card_id FROM messages m JOIN cards c ON c.id = m.card_id WHERE m.message_id = ? AND c.board_id = ?')
+    .get(messageId, boardId) as { card_id: number } | undefined;
+  return row?.card_id;
+}
+
+/**
+ * The card an answer belongs to: the one holding the message it replies to
+ * (In-Reply-To), else the newest of its References found on a card. Only
+ * cards on boards the caller may see count.
+ */
+export function cardAnswered(ctx: Ctx, p: Principal, m: InboundMessage): CardRow | undefined {
+  const wanted = [...(m.inReplyTo === null ? [] : [m.inReplyTo]), ...[...m.references].reverse()];
+  for (const id of new Set(wanted)) {
+    const rows = ctx
+      .q('SELECT c.* FROM messages m JOIN cards c ON c.id = m.card_id WHERE m.message_id = ? ORDER BY m.id DESC')
+      .all(id) as CardRow[];
+    for (const card of rows) {
+      try {
+        boardFor(ctx, p, card.board_id);
+        return card;
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+      }
+    }
+  }
+  return undefined;
+}
+
+export interface StoredMessage {
+  messageId: string;
+  direction: 'in' | 'out';
+  from: string;
+  replyTo: string | null;
+  to: string[];
+  cc: string[];
+  date: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MessageAttachment[];
+  inReplyTo: string | null;
+  references: string[];
+  /** The message as it arrived; absent for the replies sent from here. */
+  raw?: Buffer;
+}
+
+export function insertMessage(ctx: Ctx, cardId: number, m: StoredMessage): void {
+  ctx
+    .q(
+      `INSERT INTO messages (card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at,
+         subject, body_text, body_html, attachments, in_reply_to, refs, raw, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      cardId,
+      m.messageId,
+      m.direction,
+      m.from,
+      m.replyTo,
+      JSON.stringify(m.to),
+      JSON.stringify(m.cc),
+      m.date,
+      m.subject,
+      m.text,
+      m.html,
+      JSON.stringify(m.attachments),
+      m.inReplyTo,
+      JSON.stringify(m.references),
+      m.raw ?? null,
+      isoNow(ctx.now()),
+    );
+}

@@ -1,0 +1,185 @@
+/**
+ * The email behind a card (extensions, README › Extensions and docs/api.md):
+ * the thread (`GET /v2/card/:id/messages`), a reply sent through the
+ * configured SMTP relay (`POST /v2/card/:id/reply`), and mail delivered to a
+ * board (`POST /v2/mail/inbound`, what `inboard mail-in` sends), which the
+ * service threads onto the card of the message it answers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { CardPath, LIMITS } from '../../api/schema.js';
+import {
+  InboundMailBody,
+  type InboundMailData,
+  MAIL_LIMITS,
+  ReplyBody,
+  type ReplyData,
+} from '../../api/schema-mail.js';
+import { boardFor, cardFor, columnOn, params, principal, write, type Ctx } from '../context.js';
+import { isoNow } from '../db.js';
+import { HttpError, badRequest, okEnvelope, parse } from '../errors.js';
+import { topPosition } from '../positions.js';
+import { readMail, UnreadableMail } from '../mail/read-mail.js';
+import { addressOf, replySubject, sendMail, type MailSettings } from '../mail/smtp.js';
+import { cardAnswered, cardOnBoardWith, hasMessage, insertMessage, lastInbound, messagesOf } from '../mail/thread.js';
+import { z } from 'zod';
+
+/**
+ * Base64 of twice the largest message: a message somewhat over the limit
+ * still arrives, to be refused with its size in words (413 either way).
+ */
+const INBOUND_BODY_LIMIT = Math.ceil((MAIL_LIMITS.messageBytes * 2 * 4) / 3);
+const MIB = 1024 * 1024;
+
+/** References kept on a reply: the newest, as mail programs trim long chains. */
+const MAX_REFERENCES = 30;
+
+function firstColumn(ctx: Ctx, boardId: number): number {
+  const id = ctx.q('SELECT id FROM columns WHERE board_id = ? ORDER BY position, id LIMIT 1').pluck().get(boardId) as
+    number | undefined;
+  if (id === undefined) throw new HttpError(409, `Board ${boardId} has no column to put mail in: add a column first`);
+  return id;
+}
+
+/** The domain our Message-IDs carry: the From address's. */
+const domainOf = (from: string) => addressOf(from).split('@')[1] ?? 'inboard.invalid';
+
+export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | undefined): void {
+  app.get('/v2/card/:cardId/messages', async (req) => {
+    const { cardId } = parse(CardPath, req.params, 'path');
+    parse(z.strictObject({}), params(req), 'query');
+    const card = cardFor(ctx, principal(req), cardId, false);
+    return okEnvelope(messagesOf(ctx, card.id));
+  });
+
+  app.post('/v2/card/:cardId/reply', async (req, reply) => {
+    const { cardId } = parse(CardPath, req.params, 'path');
+    const body = parse(ReplyBody, req.body ?? {});
+    const p = principal(req);
+    const card = cardFor(ctx, p, cardId, true);
+    // A retry of a reply already sent is answered from the record, not sent again.
+    const before = ctx.idempotency.answered(req, p.keyId, ctx.now());
+    if (before !== undefined) {
+      return reply.code(before.status).header('idempotent-replayed', 'true').type('application/json').send(before.body);
+    }
+    if (mail === undefined) {
+      throw new HttpError(
+        409,
+        'Replies are not set up on this service: it needs an SMTP relay (inboard serve --smtp smtp://user:password@host:port --from support@example.com, or INBOARD_SMTP_URL and INBOARD_MAIL_FROM). Nothing was sent.',
+      );
+    }
+    const parent = lastInbound(ctx, card.id);
+    if (parent === undefined) {
+      throw new HttpError(409, `Card ${card.id} has no email to answer: no message came in on it. Nothing was sent.`);
+    }
+    const to = [parent.ReplyTo ?? parent.From];
+    const cc = body.Cc ?? [];
+    const subject = replySubject(parent.Subject || card.title);
+    const messageId = `<${randomUUID()}@${domainOf(mail.from)}>`;
+    const references = [...parent.References.filter((r) => r !== parent.MessageId), parent.MessageId].slice(
+      -MAX_REFERENCES,
+    );
+    const date = new Date(ctx.now());
+    await sendMail(mail, {
+      to,
+      cc,
+      subject,
+      text: body.Body,
+      messageId,
+      inReplyTo: parent.MessageId,
+      references,
+      date,
+    });
+    // Recorded only once the relay took it: a refusal above leaves no trace of a sent reply.
+    return write(ctx, req, reply, () => {
+      insertMessage(ctx, card.id, {
+        messageId,
+        direction: 'out',
+        from: mail.from,
+        replyTo: null,
+        to,
+        cc,
+        date: date.toISOString(),
+        subject,
+        text: body.Body,
+        html: null,
+        attachments: [],
+        inReplyTo: parent.MessageId,
+        references,
+      });
+      const data: ReplyData = {
+        CardId: String(card.id),
+        MessageId: messageId,
+        To: to,
+        Cc: cc,
+        Subject: subject,
+        Date: date.toISOString(),
+      };
+      return okEnvelope(data, `Reply sent to ${to.join(', ')}`);
+    });
+  });
+
+  app.post('/v2/mail/inbound', { bodyLimit: INBOUND_BODY_LIMIT }, async (req, reply) => {
+    const body = parse(InboundMailBody, req.body ?? {});
+    const raw = Buffer.from(body.Message, 'base64');
+    if (raw.length > MAIL_LIMITS.messageBytes) {
+      throw new HttpError(
+        413,
+        `Message: ${(raw.length / MIB).toFixed(1)} MiB is larger than the limit of ${MAIL_LIMITS.messageBytes / MIB} MiB for one message`,
+      );
+    }
+    const p = principal(req);
+    // Refused before the message is read: a board the key cannot see is no place to deliver to.
+    boardFor(ctx, p, body.BoardId);
+    let m;
+    try {
+      m = await readMail(raw, isoNow(ctx.now()));
+    } catch (e) {
+      if (e instanceof UnreadableMail) throw badRequest(`Message: ${e.message}`);
+      throw e;
+    }
+    return write(ctx, req, reply, () => {
+      const board = boardFor(ctx, p, body.BoardId);
+      const answered = cardAnswered(ctx, p, m);
+      const out = (cardId: number, NewCard: boolean, Duplicate: boolean) =>
+        okEnvelope(
+          { CardId: String(cardId), MessageId: m.messageId, NewCard, Duplicate } satisfies InboundMailData,
+          Duplicate ? 'Already delivered' : NewCard ? 'Card created' : 'Added to the card',
+        );
+      if (answered !== undefined) {
+        if (hasMessage(ctx, answered.id, m.messageId)) return out(answered.id, false, true);
+        insertMessage(ctx, answered.id, { ...m, direction: 'in', raw });
+        // An answer wants reading; an archived card comes back, on top of its board's first column.
+        if (answered.archived === 1) {
+          const col = firstColumn(ctx, answered.board_id);
+          ctx
+            .q(
+              'UPDATE cards SET read_status = 0, archived = 0, archived_at = NULL, column_id = ?, position = ? WHERE id = ?',
+            )
+            .run(col, topPosition(ctx.q, col, answered.id), answered.id);
+        } else {
+          ctx.q('UPDATE cards SET read_status = 0 WHERE id = ?').run(answered.id);
+        }
+        return out(answered.id, false, false);
+      }
+      const already = cardOnBoardWith(ctx, board.id, m.messageId);
+      if (already !== undefined) return out(already, false, true);
+      const col =
+        body.ColumnId === undefined
+          ? firstColumn(ctx, board.id)
+          : columnOn(ctx, board.id, body.ColumnId, 'ColumnId').id;
+      const title = Array.from(m.subject === '' ? '(no subject)' : m.subject.replace(/\s+/g, ' '))
+        .slice(0, LIMITS.cardTitle)
+        .join('');
+      const info = ctx
+        .q(
+          `INSERT INTO cards (board_id, column_id, title, read_status, thread_owner_email, position, created_at)
+           VALUES (?, ?, ?, 0, ?, ?, ?)`,
+        )
+        .run(board.id, col, title, p.email, topPosition(ctx.q, col), isoNow(ctx.now()));
+      const cardId = Number(info.lastInsertRowid);
+      insertMessage(ctx, cardId, { ...m, direction: 'in', raw });
+      return out(cardId, true, false);
+    });
+  });
+}
