@@ -4,20 +4,11 @@
  * through methods a client may lack; a client without them has no threads.
  */
 import type { CardId } from '../api/tolerant.js';
+import type { CardMessage } from '../api/schema-mail.js';
 import type { Client } from '../api/types.js';
 
-export interface ThreadMessage {
-  readonly MessageId: string;
-  readonly From: string;
-  readonly To: readonly string[];
-  readonly Cc: readonly string[];
-  readonly Date: string | null;
-  readonly Subject: string;
-  readonly Text: string;
-  readonly Html: string | null;
-  readonly Attachments: readonly { readonly Name: string; readonly Size: number }[];
-  readonly Direction: 'in' | 'out';
-}
+/** One message of a card's thread, as the service sends it. */
+export type ThreadMessage = CardMessage;
 
 interface ThreadClient {
   listMessages?: (cardId: CardId) => Promise<ThreadMessage[]>;

@@ -69,7 +69,8 @@ export function reply(f: Flow, cardId: CardId, replied: () => void): void {
   const cc: readonly string[] = [];
   const subject = replySubject(last.Subject);
   const details = [
-    `${'To'.padEnd(LABEL)}${sanitize(last.From)}`,
+    // Where the service sends it: the customer's Reply-To, else their From.
+    `${'To'.padEnd(LABEL)}${sanitize(last.ReplyTo ?? last.From)}`,
     `${'Cc'.padEnd(LABEL)}${cc.length === 0 ? '—' : cc.map((a) => sanitize(a)).join(', ')}`,
     `${'Subject'.padEnd(LABEL)}${truncate(sanitize(subject), 200)}`,
   ];
