@@ -11,6 +11,7 @@ import { boardEndpoints } from './endpoints/boards.js';
 import { cardEndpoints } from './endpoints/cards.js';
 import { commentEndpoints } from './endpoints/comments.js';
 import { meEndpoints } from './endpoints/me.js';
+import { messageEndpoints } from './endpoints/messages.js';
 import { sequenceEndpoints } from './endpoints/sequences.js';
 import { tagEndpoints } from './endpoints/tags.js';
 import { bindEndpoints, type Endpoints, type OperationName } from './operations.js';
@@ -31,6 +32,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...tagEndpoints,
   ...sequenceEndpoints,
   ...meEndpoints,
+  ...messageEndpoints,
 };
 
 export function createClient(opts: ClientOptions): Client {

@@ -14,6 +14,7 @@ import type {
   Me,
 } from './schema.js';
 import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
+import type { CardMessage, ReplyData, ReplyInput } from './schema-mail.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -52,7 +53,9 @@ export type Extension =
   | 'setReadStatus'
   | 'tickSubTask'
   | 'archivedCards'
-  | 'restoreCard';
+  | 'restoreCard'
+  | 'messages'
+  | 'reply';
 
 export type { ArchivedCard, ArchivedCardRow } from './read-model.js';
 
@@ -112,6 +115,10 @@ export interface Client {
     where?: { ColumnId?: number; Position?: number },
     o?: CallOptions,
   ): Promise<{ CardId: CardId; ColumnId: number | null; Position: number | null }>;
+  /** Extension `messages`: GET /v2/card/:id/messages, the card's email thread, oldest first. */
+  listMessages(cardId: CardId, o?: CallOptions): Promise<CardMessage[]>;
+  /** Extension `reply`: POST /v2/card/:id/reply `{Body, Cc?}`, sent by the server's SMTP relay. */
+  replyToCard(cardId: CardId, body: ReplyInput, o?: CallOptions): Promise<ReplyData>;
   // comments
   createComment(cardId: CardId, body: string, o?: CallOptions): Promise<CommentResult>;
   getComment(commentId: number, o?: CallOptions): Promise<Comment>;

@@ -41,6 +41,7 @@ import type {
   TickSubTaskInput,
   UpdateCardInput,
 } from './schema-cards.js';
+import type { ReplyInput } from './schema-mail.js';
 import { createTransport, type AuthScheme, type Json } from './transport.js';
 import type { CallOptions, Extension } from './types.js';
 
@@ -87,7 +88,8 @@ export type RequestBody =
   | CreateCommentInput
   | UpdateCommentInput
   | CreateTagInput
-  | CreateEmailSequenceInput;
+  | CreateEmailSequenceInput
+  | ReplyInput;
 export interface Req {
   query?: Query;
   body?: RequestBody;
@@ -136,6 +138,8 @@ const EXTENSION_WORDS: Record<Extension, string> = {
   tickSubTask: 'Ticking sub-tasks',
   archivedCards: "Listing a board's archived cards",
   restoreCard: 'Restoring archived cards',
+  messages: "Reading a card's email",
+  reply: "Replying to a card's email",
 };
 
 /** What a value is, in words, for "expected a list, got …". */

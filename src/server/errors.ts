@@ -97,7 +97,13 @@ const entries = (n: number) => (n === 1 ? 'entry' : 'entries');
 const article = (noun: string) => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);
 
 /** What one entry of a list field is called: `Users.1` is "the 2nd email". */
-const ENTRY_NOUNS: Record<string, string> = { Users: 'email', Assignee: 'assignee', TagIds: 'tag id', Steps: 'step' };
+const ENTRY_NOUNS: Record<string, string> = {
+  Users: 'email',
+  Assignee: 'assignee',
+  TagIds: 'tag id',
+  Steps: 'step',
+  Cc: 'cc address',
+};
 
 /** `CardTitle` → "card title", `TagIds` → "tag ids". */
 const asWords = (key: string) => key.replace(/([a-z\d])([A-Z])/g, '$1 $2').toLowerCase();

@@ -1,0 +1,23 @@
+/**
+ * The email behind a card, as the local service offers it (extensions
+ * `messages` and `reply`): the thread, and a reply sent through the
+ * server's SMTP relay. A server without the routes is asked once, then
+ * refused at once ("… is not offered by this server").
+ */
+import { z } from 'zod';
+import type { Endpoints } from '../operations.js';
+import { CardMessage, ReplyData, type ReplyInput } from '../schema-mail.js';
+import { seg } from '../wire.js';
+
+export const messageEndpoints: Endpoints<'listMessages' | 'replyToCard'> = {
+  listMessages: (w, id, o) => {
+    const path = `/v2/card/${seg(id)}/messages`;
+    return w.extension('messages', 'GET', path, () => w.env(z.array(CardMessage), 'GET', path, { o }));
+  },
+  replyToCard: (w, id, body, o) => {
+    const path = `/v2/card/${seg(id)}/reply`;
+    return w.extension('reply', 'POST', path, () =>
+      w.env(ReplyData, 'POST', path, { body: { ...body } satisfies ReplyInput, o }),
+    );
+  },
+};
