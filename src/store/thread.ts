@@ -12,9 +12,10 @@ import type { Core } from './core.js';
 import type { MutationInput } from './mutation-kinds.js';
 import { isServerId } from './pending-ids.js';
 import { errorText, type StatusData } from './status.js';
-import { listThread, type ThreadMessage } from './thread-api.js';
+import type { CardMessage } from '../api/schema-mail.js';
 
-export type { ThreadMessage } from './thread-api.js';
+/** One message of a card's thread, as the service sends it. */
+export type ThreadMessage = CardMessage;
 
 /** A reply the server took, drawn as sent until the thread read again lists it. */
 export interface SentReply {
@@ -87,14 +88,14 @@ export function makeThread(
     const kept = core.get().threads.get(cardId);
     if (o.fresh !== true && kept?.messages != null && now() - kept.at < THREAD_MAX_AGE_MS) return Promise.resolve();
     put(cardId, { loading: true });
-    const read = listThread(core.client, cardId).then(
+    const read = core.client.listMessages(cardId).then(
       (messages) => {
         // What was sent from here is in the answer now.
         put(cardId, { messages, loading: false, error: null, sent: [], at: now() });
         if (core.get().threadsOffered !== true) core.set({ threadsOffered: true });
       },
       (e: unknown) => {
-        if (offered(e)) put(cardId, { loading: false, error: errorText(e) });
+        if (offered()) put(cardId, { loading: false, error: errorText(e) });
         else {
           // Said once, for every card: the server has no threads.
           core.set({ threadsOffered: false, threads: NO_THREADS });
@@ -106,9 +107,9 @@ export function makeThread(
     return done;
   }
 
-  /** Not a 404/405 about the route itself (the client's `unsupported`): the server has threads, this read failed. */
-  function offered(e: unknown): boolean {
-    return (e as { kind?: unknown } | null)?.kind !== 'unsupported';
+  /** Not a 404/405 about the route itself (the client then knows it is not offered): this read failed. */
+  function offered(): boolean {
+    return core.client.offers('messages') !== false;
   }
 
   async function sendReply(cardId: CardId, text: string, cc: readonly string[] = []): Promise<void> {

@@ -6,18 +6,12 @@
  * so, and `u` stops there instead of reaching past it.
  */
 import type { KindSpec } from '../mutation-kinds.js';
-import { sendThreadReply } from '../thread-api.js';
 import { onScreen } from './context.js';
 
 export const reply: KindSpec<'reply'> = {
   effect: null,
   request: (ctx, m, o) =>
-    sendThreadReply(
-      ctx.client,
-      ctx.realId(m.cardId),
-      { Body: m.text, ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}) },
-      o,
-    ),
+    ctx.client.replyToCard(ctx.realId(m.cardId), { Body: m.text, ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}) }, o),
   identity: (m, _boardId, resolve) => [resolve(m.cardId), m.text, m.cc],
   newCardId: null,
   readBack: null,
