@@ -118,7 +118,7 @@ export function makeThread(
     } catch (e) {
       // The server's words (refuse put them there), and that nothing typed is lost.
       const said = core.get().lastError;
-      if (said !== null) core.set({ lastError: `${said} — the reply is kept as a draft` });
+      if (said !== null) core.set({ lastError: `Reply not sent, kept as a draft: ${said}` });
       throw e;
     }
     const kept = core.get().threads.get(cardId) ?? EMPTY;

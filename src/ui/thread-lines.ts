@@ -34,10 +34,7 @@ export interface ThreadView {
 }
 
 const LABEL = 9;
-const when = (m: ThreadMessage): number => {
-  const t = m.Date === null ? NaN : Date.parse(m.Date);
-  return Number.isNaN(t) ? 0 : t;
-};
+
 const clean = (s: string): string => sanitize(s);
 const list = (xs: readonly string[]): string => xs.map(clean).join(', ');
 
@@ -80,8 +77,8 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
     }
     if (own.length === 0) return lines;
   }
-  // In the order they were written, whatever order the server listed them in (no date: where it was listed).
-  const all = [...(messages ?? [])].sort((a, b) => when(a) - when(b));
+  // In the order the service took them in: a sender's clock (the Date header) can be off by days.
+  const all = messages ?? [];
   if (all.length === 0 && own.length === 0) return lines;
   const count = all.length + own.length;
   head(`Thread (${count} ${count === 1 ? 'message' : 'messages'})`);

@@ -39,20 +39,9 @@ export function replyUnavailable(store: BoardStore, cardId: CardId): string | nu
     : null;
 }
 
-function lastInbound(ms: readonly ThreadMessage[]): ThreadMessage | undefined {
-  let last: ThreadMessage | undefined;
-  let at = -Infinity;
-  for (const m of ms) {
-    if (m.Direction !== 'in') continue;
-    const t = m.Date === null ? NaN : Date.parse(m.Date);
-    const when = Number.isNaN(t) ? at : t;
-    if (when >= at) {
-      last = m;
-      at = when;
-    }
-  }
-  return last;
-}
+/** The customer's latest message, in the order the service took them in (as it picks whom a reply goes to). */
+const lastInbound = (ms: readonly ThreadMessage[]): ThreadMessage | undefined =>
+  ms.findLast((m) => m.Direction === 'in');
 
 /** `Re: …` once, whatever the customer's program put before it. */
 export function replySubject(subject: string): string {
