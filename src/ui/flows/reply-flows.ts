@@ -40,8 +40,10 @@ export function replyUnavailable(store: BoardStore, cardId: CardId): string | nu
 }
 
 /** The customer's latest message, in the order the service took them in (as it picks whom a reply goes to). */
-const lastInbound = (ms: readonly ThreadMessage[]): ThreadMessage | undefined =>
-  ms.findLast((m) => m.Direction === 'in');
+function lastInbound(ms: readonly ThreadMessage[]): ThreadMessage | undefined {
+  for (let i = ms.length - 1; i >= 0; i--) if (ms[i]?.Direction === 'in') return ms[i];
+  return undefined;
+}
 
 /** `Re: …` once, whatever the customer's program put before it. */
 export function replySubject(subject: string): string {
