@@ -4,6 +4,7 @@ import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
 import { STATE_ACTIONS, stateAction } from './card-state.js';
+import { THREAD_ACTIONS, threadAction } from './thread.js';
 import { WRITE_ACTIONS, writeAction } from './card-write.js';
 import { block, emit, fields, one } from './output.js';
 import { helpRequested, withClient } from './session.js';
@@ -12,6 +13,7 @@ import { colorName } from './tags.js';
 export const CARD_HELP = `Usage: inboard card ID [options]
        inboard card create|move|archive|restore|comment|note|subtask|tag ... (inboard card ACTION --help)
        inboard card due|read|unread|tick|untick ... (inboard card ACTION --help)
+       inboard card thread|reply ... (the email behind a card)
 
 Shows a card: its fields, notes, comments, sub-tasks, tags and assignees.
 
@@ -28,7 +30,9 @@ Actions
   due      ID DATE | --clear            (DATE: 2026-12-01 or 2026-12-01T17:00Z)
   read     ID                           (and unread ID)
   tick     ID SUBTASK                   (and untick ID SUBTASK)
-  The local service offers due, read, unread, tick, untick and restore;
+  thread   ID                           (the card's email, oldest first)
+  reply    ID --body TEXT|- [--cc EMAIL]...  (answers its last message in)
+  The local service offers due, read, unread, tick, untick, restore, thread and reply;
   another server may not (the error says so).
 
 Examples
@@ -143,13 +147,14 @@ export async function card(argv: string[]): Promise<number> {
   if (first !== undefined && WRITE_ACTIONS.has(first)) return writeAction(first, rest);
   if (first !== undefined && ADD_ACTIONS.has(first)) return addAction(first, rest);
   if (first !== undefined && STATE_ACTIONS.has(first)) return stateAction(first, rest);
+  if (first !== undefined && THREAD_ACTIONS.has(first)) return threadAction(first, rest);
   const { values, positionals: pos } = parse(argv, {});
   if (helpRequested(values, CARD_HELP)) return 0;
   const [idRaw = ''] = positionals(pos, ['ID']);
   // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
   if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
     throw new UsageError(
-      `'${idRaw}' is neither a card ID nor an action (create, move, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick)`,
+      `'${idRaw}' is neither a card ID nor an action (create, move, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply)`,
     );
   }
   const id = cardId(idRaw);

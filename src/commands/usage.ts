@@ -27,9 +27,12 @@ Usage
   inboard archived --board BOARD [--all]
   inboard card ID | card create|move|archive|restore|comment|note|subtask|tag ...
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
+  inboard card thread ID | card reply ID --body TEXT|-
                               scriptable: a table, or --json (inboard CMD --help)
   inboard api METHOD PATH [-F k=v]... [--input FILE]
                               any /v2 request with the configured key
+  inboard mail-in --board BOARD [--column COLUMN] < message
+                              deliver one email to a board (for an MTA; inboard mail-in --help)
 
 The board
   --board ID|NAME  open this board (a name may be a unique part of it)

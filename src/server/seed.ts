@@ -7,6 +7,7 @@ import { ensureUser } from './auth.js';
 import type { DB } from './db.js';
 import { GAP } from './positions.js';
 import { ARCHIVED, SALES, SEQUENCES, SUPPORT, TAGS, type CardSpec } from './seed-data.js';
+import { seedThreads } from './seed-mail.js';
 
 export const DEMO_TEAMMATE = 'sam.rivera@example.com';
 /** Every demo timestamp counts back from here. */
@@ -87,6 +88,7 @@ export function seedDemo(db: DB, ownerId: number): boolean {
       };
       board('Support Inbox', SUPPORT);
       board('Sales Pipeline', SALES);
+      seedThreads(db, iso);
       // Two threads archived last week, so `A` (the archived-cards extension) has something to show.
       const done = db
         .prepare(

@@ -87,3 +87,29 @@ describe('migration 3 (archived_at, sub-task ticks)', () => {
     db.close();
   });
 });
+
+describe('migration 4 (messages)', () => {
+  it('upgrades a version 3 file: its cards keep everything and get an empty thread; one Message-ID per card', () => {
+    const path = join(dir, 'v3.db');
+    const fresh = openDb(path);
+    fresh.exec(`DROP TABLE messages;
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at)
+        VALUES (1, 1, 1, 'old', 'o@x.io', 0, 'now');`);
+    fresh.pragma('user_version = 3');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.prepare('SELECT title FROM cards').pluck().all()).toEqual(['old']);
+    expect(db.prepare('SELECT COUNT(*) FROM messages').pluck().get()).toBe(0);
+    const add = db.prepare(
+      `INSERT INTO messages (card_id, message_id, direction, from_addr, sent_at, subject, body_text, created_at)
+       VALUES (1, '<a@x>', 'in', 'a@x', 'now', 's', 't', 'now')`,
+    );
+    add.run();
+    expect(() => add.run()).toThrow(/UNIQUE/);
+    db.close();
+  });
+});

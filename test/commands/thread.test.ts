@@ -1,0 +1,111 @@
+/**
+ * `inboard card thread` and `inboard card reply`, built, against a real
+ * service whose replies go to a real SMTP relay started here.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { startService, type RunningService } from '../../src/server/index.js';
+import { rawMail, startRelay, type TestRelay } from '../support/mail.js';
+import { KEY, runCli } from './helpers.js';
+
+let relay: TestRelay;
+let svc: RunningService;
+let dir: string;
+let env: Record<string, string>;
+beforeAll(async () => {
+  relay = await startRelay({ refuse: ['bounce@customer.example'] });
+  dir = mkdtempSync(join(tmpdir(), 'inboard-thread-'));
+  svc = await startService({
+    dbPath: join(dir, 'x.db'),
+    apiKey: KEY,
+    demo: true,
+    mail: { smtpUrl: relay.url, from: 'support@inboard.example' },
+  });
+  env = {
+    INBOARD_URL: svc.url,
+    INBOARD_API_KEY: KEY,
+    INBOARD_DATA_DIR: join(dir, 'data'),
+    INBOARD_CONFIG_DIR: join(dir, 'config'),
+  };
+});
+afterAll(async () => {
+  await svc.close();
+  await relay.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const run = (args: string[], input?: string) => runCli(args, env, input === undefined ? {} : { input });
+const mailIn = async (raw: Buffer) => {
+  const r = await run(['mail-in', '--board', 'Support Inbox'], raw.toString('latin1'));
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout.trim();
+};
+
+describe('inboard card thread', () => {
+  it('shows each message: direction, date, From, To, Cc, Subject, attachments and text, escapes neutralised', async () => {
+    const id = await mailIn(
+      rawMail({
+        subject: 'Printer on fire',
+        messageId: '<f1@customer.example>',
+        headers: ['Cc: Boss <boss@customer.example>'],
+        body: 'It is smoking.\r\n\x1b[31mred\x1b[0m\r\n',
+      }),
+    );
+    const r = await run(['card', 'thread', id]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Card ${id} · 1 message`);
+    expect(r.stdout).toMatch(/\[1\] in {2}2026-11-24 08:15 UTC/);
+    expect(r.stdout).toMatch(/From: +Ana Lima <ana@customer\.example>/);
+    expect(r.stdout).toMatch(/Cc: +Boss <boss@customer\.example>/);
+    expect(r.stdout).toMatch(/Subject: +Printer on fire/);
+    expect(r.stdout).toContain('    It is smoking.');
+    expect(r.stdout).not.toContain('\x1b');
+    const json = JSON.parse((await run(['card', 'thread', id, '--json'])).stdout) as { MessageId: string }[];
+    expect(json.map((m) => m.MessageId)).toEqual(['<f1@customer.example>']);
+  });
+
+  it('says when a card has no email', async () => {
+    const r = await run(['card', 'thread', '1']);
+    expect(r.stdout).toBe('Card 1 has no email.\n');
+  });
+});
+
+describe('inboard card reply', () => {
+  it('sends through the relay (body from a flag or stdin, --cc) and the reply joins the thread', async () => {
+    const id = await mailIn(rawMail({ subject: 'Refund please', messageId: '<rf1@customer.example>' }));
+    const r = await run(['card', 'reply', id, '--body', 'Refunded today.', '--cc', 'lead@inboard.example']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Reply sent to Ana Lima <ana@customer\.example> \(cc lead@inboard\.example\)\n/);
+    expect(r.stdout).toMatch(/Subject: +Re: Refund please/);
+    const piped = await run(['card', 'reply', id, '--body', '-', '--json'], 'A second note.\n');
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ CardId: id, Subject: 'Re: Refund please' });
+    expect(relay.received.map((m) => m.to)).toEqual([
+      ['ana@customer.example', 'lead@inboard.example'],
+      ['ana@customer.example'],
+    ]);
+    const thread = await createClient({ baseUrl: svc.url, apiKey: KEY }).listMessages(id);
+    expect(thread.map((m) => m.Direction)).toEqual(['in', 'out', 'out']);
+  });
+
+  it("a refused reply says why in the relay's words and keeps text typed on stdin", async () => {
+    const id = await mailIn(rawMail({ from: 'bounce@customer.example', messageId: '<b1@customer.example>' }));
+    const r = await run(['card', 'reply', id, '--body', '-'], 'Words worth keeping.\n');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/refused the reply: 550 .*bounce@customer\.example unavailable/);
+    const kept = /your text is kept in (\S+)/.exec(r.stderr)?.[1];
+    expect(kept).toBeDefined();
+    expect(readFileSync(kept ?? '', 'utf8')).toBe('Words worth keeping.\n');
+  });
+
+  it('an empty reply is refused before anything is sent', async () => {
+    const before = relay.received.length;
+    const r = await run(['card', 'reply', '1', '--body', '  ']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^inboard card reply: --body is empty/);
+    expect(relay.received.length).toBe(before);
+  });
+});
