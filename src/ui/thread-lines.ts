@@ -68,12 +68,10 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
     ...v.sending.map((s): OwnReply => ({ text: s.text, cc: s.cc, state: 'sending', at: null })),
   ];
   if (messages === null) {
+    // Nothing while it loads: most cards have no thread, and a "loading…" that then goes would make the card jump.
     if (e?.error != null) {
       head('Thread');
       lines.push({ text: `  ✗ ${e.error}`, color: 'red' });
-    } else if (e?.loading === true) {
-      head('Thread');
-      lines.push({ text: '  loading…', dim: true });
     }
     if (own.length === 0) return lines;
   }
