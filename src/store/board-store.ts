@@ -123,7 +123,15 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     // Details read ahead (and by earlier openings): dropped by the card's own
     // mutations and by the reloads that follow a change, cleared by a refresh.
     const cache = new DetailCache();
-    const prefetch = makeDetailPrefetch(core, cache, (listener) => api.subscribe(listener));
+    // Replies go through the history (History.run), made below; the thread is read ahead with the detail.
+    const thread = makeThread(core, (input, focus, undoable) => history.run(input, focus, undoable));
+    const prefetch = makeDetailPrefetch(
+      core,
+      cache,
+      (listener) => api.subscribe(listener),
+      Date.now,
+      (id) => void thread.loadThread(id),
+    );
     const detail = makeCardDetail(core, cache);
     const reloadDetail = (cardId: CardId): Promise<void> => {
       cache.drop(cardId);
@@ -164,7 +172,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...history.actions,
       ...makeComments(core, engine, reloadDetail),
       ...tags.actions,
-      ...makeThread(core, history.run),
+      ...thread,
       ...makeSequences(core),
       ...makeMe(core),
       ...status,
