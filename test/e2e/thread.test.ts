@@ -101,7 +101,7 @@ describe.skipIf(!hasTmux())('an email card, read and answered', () => {
     // The delivered card is the newest of the first column: the cursor starts on it.
     await t.waitFor(/›.*Parcel 77 lost/);
     t.keys('Enter');
-    let screen = await t.waitFor('Thread (2 messages)');
+    let screen = await t.waitFor('Thread (2 messages)', 20_000);
     expect(screen).toContain('parcel 77 never came.');
     expect(screen).toContain('┄ signature folded — z shows it');
     screen = await t.waitFor('invoice.pdf (13 bytes)');
