@@ -68,8 +68,10 @@ describe('inboard card thread', () => {
   });
 
   it('says when a card has no email', async () => {
-    const r = await run(['card', 'thread', '1']);
-    expect(r.stdout).toBe('Card 1 has no email.\n');
+    const client = createClient({ baseUrl: svc.url, apiKey: KEY });
+    const { taskId } = await client.createCard({ BoardId: 1, ColumnId: 1, CardTitle: 'Call back' });
+    const r = await run(['card', 'thread', String(taskId)]);
+    expect(r.stdout).toBe(`Card ${taskId} has no email.\n`);
   });
 });
 

@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type DB } from '../../src/server/db.js';
 import { startTestService, type TestService } from './helpers.js';
+import { rawMail } from '../support/mail.js';
 import { bodyFor, fingerprinter, idempotencyKey, pathId, queryString, type Body } from './hostile.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 90);
@@ -81,6 +82,14 @@ const ENDPOINTS: Endpoint[] = [
   E('POST', '/v2/email-sequence', ['Name', 'Steps'], {
     Name: 'S',
     Steps: [{ Subject: 'Hi', Content: '<p>x</p>', Days: 1, Hours: 2, Minutes: 3 }],
+  }),
+  E('GET', '/v2/card/:cardId/messages'),
+  // No relay is set up here: a valid reply is a 409, which must change nothing either.
+  E('POST', '/v2/card/:cardId/reply', ['Body', 'Cc'], { Body: 'b', Cc: ['sam.rivera@example.com'] }),
+  E('POST', '/v2/mail/inbound', ['BoardId', 'ColumnId', 'Message'], {
+    BoardId: 1,
+    ColumnId: 1,
+    Message: rawMail({ messageId: '<fuzz@x.example>' }).toString('base64'),
   }),
 ];
 

@@ -87,6 +87,31 @@ describe('POST /v2/mail/inbound', () => {
     expect(m?.Attachments).toEqual([{ Name: 'photo.jpg', Size: 3000, ContentType: 'image/jpeg' }]);
   });
 
+  it('makes HTML-only mail readable text, decodes other charsets and quoted-printable, and keeps an mbox From line out', async () => {
+    const html = await delivered(
+      rawMail({
+        messageId: '<html-only@customer.example>',
+        contentType: 'text/html; charset=utf-8',
+        body: '<html><body><p>First&nbsp;line</p><ul><li>one</li><li>two</li></ul></body></html>',
+      }),
+    );
+    const [h] = await thread(html.CardId);
+    expect(h?.Html).toContain('<li>one</li>');
+    expect(h?.Text).toMatch(/First\u00a0?\s?line[\s\S]*one[\s\S]*two/);
+    expect(h?.Text).not.toContain('<');
+    const latin = Buffer.concat([
+      Buffer.from('From MAILER-DAEMON Tue Nov 24 09:15:00 2026\r\n'),
+      rawMail({
+        messageId: '<latin1@customer.example>',
+        contentType: 'text/plain; charset=iso-8859-1',
+        headers: ['Content-Transfer-Encoding: quoted-printable'],
+        body: 'Gr=FC=DFe aus M=FCnchen',
+      }),
+    ]);
+    const l = await delivered(latin);
+    expect((await thread(l.CardId))[0]?.Text.trim()).toBe('Grüße aus München');
+  });
+
   it('threads an answer onto the card of the message it answers: unread again, back from the archive', async () => {
     const first = await delivered(rawMail({ subject: 'Refund', messageId: '<r1@customer.example>' }));
     await s.call('PUT', `/v2/card/${first.CardId}/read-status`, { body: { ReadStatus: 1 } });
@@ -147,6 +172,11 @@ describe('POST /v2/mail/inbound', () => {
     expect((await s.call('POST', '/v2/mail/inbound', { body: { Message: 'AAAA' } })).json.message).toBe(
       'BoardId: is required',
     );
+    // A column of another board is refused even for an answer, which would not need it.
+    const answer = rawMail({ messageId: '<col@customer.example>', inReplyTo: '<r1@customer.example>' });
+    const elsewhere = await deliver(answer, { ColumnId: 99 });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.json.message).toBe('Column 99 not found');
     expect(cards()).toBe(before);
   });
 

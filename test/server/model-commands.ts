@@ -66,9 +66,9 @@ export const emptyModel = (): Model => ({
   comment: new Map(),
 });
 
-type Cmd = fc.AsyncCommand<Model, Real>;
-const at = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
-const status = (r: Reply, want: number, what: string) =>
+export type Cmd = fc.AsyncCommand<Model, Real>;
+export const at = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
+export const status = (r: Reply, want: number, what: string) =>
   expect(r.status, `${what}: ${r.text.slice(0, 200)}`).toBe(want);
 
 /** Fails on the first difference between the model and the service's lists and details. */
@@ -147,7 +147,7 @@ const addCommentId = (m: Model, id: number) => {
   if (!m.comments.includes(id)) m.comments.push(id);
 };
 
-const cmd = (name: string, check: (m: Model) => boolean, run: (m: Model, r: Real) => Promise<void>): Cmd => ({
+export const cmd = (name: string, check: (m: Model) => boolean, run: (m: Model, r: Real) => Promise<void>): Cmd => ({
   check,
   run: async (m, r) => {
     r.touched = [];

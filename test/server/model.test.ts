@@ -5,7 +5,8 @@
  * (card order, due dates and read state per column via the list endpoint,
  * each board's archived list and its order, archive/column/tags/comments/
  * due/read/sub-tasks of touched cards via the detail endpoint), and a
- * comparison of every card at the end of each run.
+ * comparison of every card at the end of each run. Mail delivered to a board
+ * and answers joining their cards are commands too (model-mail.ts).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -32,6 +33,7 @@ import {
   tickSubTask,
   type Real,
 } from './model-commands.js';
+import { mailAnswer, mailNew } from './model-mail.js';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 40);
 
@@ -65,6 +67,8 @@ const commands = [
   fc.tuple(idx, fc.boolean()).map(([k, read]) => setReadStatus(k, read)),
   fc.tuple(idx, text).map(([k, body]) => addSubTask(k, body)),
   fc.tuple(idx, fc.boolean(), fc.boolean(), idx).map(([i, done, viaOther, k]) => tickSubTask(i, done, viaOther, k)),
+  idx.map(mailNew),
+  fc.tuple(idx, fc.boolean()).map(([k, again]) => mailAnswer(k, again)),
 ];
 
 describe('model-based', () => {

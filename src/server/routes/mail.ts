@@ -129,8 +129,9 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       );
     }
     const p = principal(req);
-    // Refused before the message is read: a board the key cannot see is no place to deliver to.
+    // Refused before the message is read: a board the key cannot see, or a column not on it, is no place to deliver to.
     boardFor(ctx, p, body.BoardId);
+    if (body.ColumnId !== undefined) columnOn(ctx, body.BoardId, body.ColumnId, 'ColumnId');
     let m;
     try {
       m = await readMail(raw, isoNow(ctx.now()));
