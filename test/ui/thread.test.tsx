@@ -214,6 +214,21 @@ describe('r replies', () => {
     expect(ui.frame()).toContain('Refund on its way.');
   });
 
+  it('in triage, r answers the card on screen and the progress line counts it', async () => {
+    relay = await startRelay();
+    ui = await startUi({ columns: 120, mail: { smtpUrl: relay.url, from: 'support@inboard.example' } });
+    const id = await seedThread(ui);
+    await showCard(ui, id);
+    await ui.press('i');
+    await ui.waitFor('Grüße, the invoice is attached.');
+    await ui.press('r');
+    await ui.waitFor('Subject  Re: Invoice for order 1042');
+    await ui.paste('Thanks, Ana.');
+    await ui.press('enter');
+    await ui.waitFor('1 answered');
+    expect(relay.received).toHaveLength(1);
+  });
+
   it('a card without a thread says so, and r is not offered on it', async () => {
     ui = await startUi({ columns: 120 });
     focus(ui, 'Onboarding call follow-up: template library');
