@@ -130,7 +130,7 @@ export interface CardDetailProps {
   thread?: ThreadOptions;
 }
 
-const DETAIL_THREAD: ThreadOptions = { newestFirst: false, read: true, unfoldable: true };
+const DETAIL_THREAD: ThreadOptions = { newestFirst: false, read: true, unfoldable: true, fresh: true };
 
 /**
  * A line as drawn: cut to the width, and padded only where the padding shows

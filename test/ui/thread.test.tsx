@@ -214,6 +214,32 @@ describe('r replies', () => {
     expect(ui.frame()).toContain('Refund on its way.');
   });
 
+  it('a relay that refuses: its words on the status bar, nothing shown as sent', async () => {
+    relay = await startRelay({ refuse: ['ana@customer.example'] });
+    await replyStart({ mail: { smtpUrl: relay.url, from: 'support@inboard.example' } });
+    await ui.press('r');
+    await ui.waitFor('Reply to');
+    await ui.paste('Refund on its way.');
+    await ui.press('enter');
+    const frame = await ui.waitFor('refused the reply');
+    expect(statusLine(frame)).toContain('✗ Reply not sent, kept as a draft:');
+    expect(frame).not.toContain('(sent)');
+    expect(relay.received).toEqual([]);
+  });
+
+  it('opening the card reads its thread again: mail that came since the preview read it is there', async () => {
+    ui = await startUi({ columns: 200 });
+    const id = await seedThread(ui);
+    await showCard(ui, id);
+    await ui.waitFor('Thread (3 messages)', 15_000);
+    await deliver(
+      ui,
+      rawMail({ messageId: '<m9@customer.example>', inReplyTo: '<m3@customer.example>', body: 'One more thing.' }),
+    );
+    await ui.press('enter');
+    await ui.waitFor('Thread (4 messages)');
+  });
+
   it('in triage, r answers the card on screen and the progress line counts it', async () => {
     relay = await startRelay();
     ui = await startUi({ columns: 120, mail: { smtpUrl: relay.url, from: 'support@inboard.example' } });

@@ -15,6 +15,8 @@ export interface ThreadOptions {
   readonly newestFirst: boolean;
   /** Ask the server for it now (else only what is known is drawn). */
   readonly read: boolean;
+  /** Ask again even when a recent answer is kept (the detail: mail may have come since the preview read it). */
+  readonly fresh?: boolean;
   /** The screen's key that unfolds, said on a folded line; none where no key does. */
   readonly unfoldable: boolean;
 }
@@ -26,8 +28,8 @@ export function useThreadLines(cardId: CardId | null, width: number, o: ThreadOp
   const pending = useBoard((s) => s.pending);
   const unfolded = useBoard((s) => s.threadUnfolded);
   useEffect(() => {
-    if (cardId !== null && o.read) void store.getState().loadThread(cardId);
-  }, [store, cardId, o.read]);
+    if (cardId !== null && o.read) void store.getState().loadThread(cardId, { fresh: o.fresh === true });
+  }, [store, cardId, o.read, o.fresh]);
   return useMemo(() => {
     if (cardId === null) return [];
     const sending = pending.flatMap((m) => (m.kind === 'reply' && m.cardId === cardId ? [m] : []));
