@@ -14,7 +14,6 @@ import { parseArgs } from 'node:util';
 import { isApiError } from '../api/errors.js';
 import { MAIL_LIMITS } from '../api/schema-mail.js';
 import { sanitize } from '../text/sanitize.js';
-import { readStdinBytes } from './args.js';
 import { resolveBoard, resolveColumn } from './resolve.js';
 import { helpRequested, withClient } from './session.js';
 
@@ -52,6 +51,22 @@ Examples
   procmail:             :0 w
                         | inboard mail-in --board Support
 `;
+
+/**
+ * stdin up to `limit` bytes; undefined past it. The rest is read and dropped,
+ * not kept: the memory stays bounded, and the sender never meets a closed pipe.
+ */
+async function readCapped(limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size <= limit) chunks.push(b);
+    else chunks.length = 0;
+  }
+  return size > limit ? undefined : Buffer.concat(chunks);
+}
 
 const say = (text: string) => void process.stderr.write(`inboard mail-in: ${sanitize(text, { multiline: true })}\n`);
 
@@ -95,10 +110,10 @@ export async function mailIn(argv: string[]): Promise<number> {
     say("missing --board BOARD\nSee 'inboard mail-in --help'.");
     return EX_USAGE;
   }
-  const raw = await readStdinBytes();
-  if (raw.length > MAIL_LIMITS.messageBytes) {
+  const raw = await readCapped(MAIL_LIMITS.messageBytes);
+  if (raw === undefined) {
     say(
-      `the message is ${(raw.length / MIB).toFixed(1)} MiB, over the limit of ${MAIL_LIMITS.messageBytes / MIB} MiB for one message; nothing was delivered`,
+      `the message is over the limit of ${MAIL_LIMITS.messageBytes / MIB} MiB for one message; nothing was delivered`,
     );
     return EX_DATAERR;
   }

@@ -110,9 +110,7 @@ describe('inboard mail-in', () => {
     const huge = rawMail({ body: base64Lines(Buffer.alloc(20 * 1024 * 1024, 1)) });
     const over = await mailIn(huge);
     expect(over.code).toBe(65);
-    expect(over.stderr).toMatch(
-      /the message is 2\d\.\d MiB, over the limit of 25 MiB for one message; nothing was delivered/,
-    );
+    expect(over.stderr).toMatch(/the message is over the limit of 25 MiB for one message; nothing was delivered/);
   });
 
   it('delivers through the embedded service when no URL is configured', async () => {

@@ -103,6 +103,24 @@ describe('inboard card reply', () => {
     expect(readFileSync(kept ?? '', 'utf8')).toBe('Words worth keeping.\n');
   });
 
+  it('the embedded service sends through INBOARD_SMTP_URL / INBOARD_MAIL_FROM too', async () => {
+    const embedded = {
+      INBOARD_DATA_DIR: join(dir, 'embedded-data'),
+      INBOARD_CONFIG_DIR: join(dir, 'embedded-config'),
+      INBOARD_SMTP_URL: relay.url,
+      INBOARD_MAIL_FROM: 'help@inboard.example',
+    };
+    const delivered = await runCli(['mail-in', '--board', 'Support'], embedded, {
+      input: rawMail({ messageId: '<emb@customer.example>' }).toString(),
+    });
+    expect(delivered.code, delivered.stderr).toBe(0);
+    const before = relay.received.length;
+    const r = await runCli(['card', 'reply', delivered.stdout.trim(), '--body', 'From the embedded service'], embedded);
+    expect(r.code, r.stderr).toBe(0);
+    expect(relay.received.length).toBe(before + 1);
+    expect(relay.received.at(-1)?.from).toBe('help@inboard.example');
+  });
+
   it('an empty reply is refused before anything is sent', async () => {
     const before = relay.received.length;
     const r = await run(['card', 'reply', '1', '--body', '  ']);

@@ -30,6 +30,7 @@ import { z } from 'zod';
  */
 const INBOUND_BODY_LIMIT = Math.ceil((MAIL_LIMITS.messageBytes * 2 * 4) / 3);
 const MIB = 1024 * 1024;
+const NoParams = z.strictObject({});
 
 /** References kept on a reply: the newest, as mail programs trim long chains. */
 const MAX_REFERENCES = 30;
@@ -47,7 +48,7 @@ const domainOf = (from: string) => addressOf(from).split('@')[1] ?? 'inboard.inv
 export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | undefined): void {
   app.get('/v2/card/:cardId/messages', async (req) => {
     const { cardId } = parse(CardPath, req.params, 'path');
-    parse(z.strictObject({}), params(req), 'query');
+    parse(NoParams, params(req), 'query');
     const card = cardFor(ctx, principal(req), cardId, false);
     return okEnvelope(messagesOf(ctx, card.id));
   });
