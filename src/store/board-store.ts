@@ -31,6 +31,7 @@ import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
 import { errorText, makeStatusActions, watchReach } from './status.js';
 import { makeTags } from './tags.js';
+import { makeThread, NO_THREADS } from './thread.js';
 import type { BoardData, BoardState } from './types.js';
 import { EMPTY_VIEW, makeUpdate } from './view.js';
 
@@ -79,6 +80,9 @@ export function initialData(): BoardData {
     me: null,
     history: { undo: null, redo: null },
     archived: NO_ARCHIVED,
+    threads: NO_THREADS,
+    threadsOffered: undefined,
+    threadUnfolded: false,
   };
 }
 
@@ -121,7 +125,15 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     // Details read ahead (and by earlier openings): dropped by the card's own
     // mutations and by the reloads that follow a change, cleared by a refresh.
     const cache = new DetailCache();
-    const prefetch = makeDetailPrefetch(core, cache, (listener) => api.subscribe(listener));
+    // Replies go through the history (History.run), made below; the thread is read ahead with the detail.
+    const thread = makeThread(core, (input, focus, undoable) => history.run(input, focus, undoable));
+    const prefetch = makeDetailPrefetch(
+      core,
+      cache,
+      (listener) => api.subscribe(listener),
+      Date.now,
+      (id) => void thread.loadThread(id),
+    );
     const detail = makeCardDetail(core, cache);
     const reloadDetail = (cardId: CardId): Promise<void> => {
       cache.drop(cardId);
@@ -162,6 +174,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...history.actions,
       ...makeComments(core, engine, reloadDetail),
       ...tags.actions,
+      ...thread,
       ...makeSequences(core),
       ...makeMe(core),
       ...status,

@@ -42,6 +42,8 @@ export function makeDetailPrefetch(
   cache: DetailCache,
   subscribe: Subscribe,
   now: () => number = Date.now,
+  /** What else is read ahead with a card's detail (its email thread), so the preview draws it without asking per key. */
+  alsoRead: (id: CardId) => void = () => undefined,
 ): DetailPrefetch {
   let idleMs: number | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,6 +85,7 @@ export function makeDetailPrefetch(
     if (id === null) return;
     const answer = core.client.getCard(id);
     cache.readAhead(id, answer);
+    alsoRead(id);
     // Once it lands, the cursor may rest elsewhere by now.
     answer.then(arm, () => {
       pausedUntil = now() + PREFETCH_PAUSE_MS;

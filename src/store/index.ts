@@ -27,3 +27,4 @@ export { liveDetail } from './detail-live.js';
 export type { HistoryOutcome } from './undo.js';
 export type { FindOutcome, JumpOutcome } from './jump.js';
 export type { ArchivedList } from './archived.js';
+export type { SentReply, ThreadEntry, ThreadMessage } from './thread.js';

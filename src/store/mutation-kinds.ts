@@ -40,6 +40,8 @@ export interface Inputs {
   comment: { cardId: CardId; text: string };
   note: { cardId: CardId; text: string };
   subTask: { cardId: CardId; text: string };
+  /** A reply to the card's email thread (extension); `cc` beyond the customer. */
+  reply: { cardId: CardId; text: string; cc: readonly string[] };
   createColumn: { name: string };
   createBoard: { name: string; users: readonly string[] };
 }

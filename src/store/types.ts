@@ -22,6 +22,7 @@ import type { SequenceActions, SequencesData } from './sequences.js';
 import type { StatusActions, StatusData } from './status.js';
 import type { TagActions, TagsData } from './tags.js';
 import type { HistoryActions, HistoryData } from './undo.js';
+import type { ThreadActions, ThreadData } from './thread.js';
 
 /** Every field of the state. */
 export type BoardData = CoreData &
@@ -37,6 +38,7 @@ export type BoardData = CoreData &
   MeData &
   HistoryData &
   ArchivedData &
+  ThreadData &
   StatusData;
 
 export interface ServerActions {
@@ -60,6 +62,7 @@ export type BoardActions = OpenBoardActions &
   SequenceActions &
   MeActions &
   HistoryActions &
+  ThreadActions &
   StatusActions &
   ServerActions;
 

@@ -7,16 +7,11 @@ import { sanitize } from '../text/sanitize.js';
 import { fit, truncate } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
 import { longDate, urgency } from './card-meta.js';
+import type { DetailLine } from './detail-line.js';
 import { sameSel, type DetailItemKind, type DetailSel } from './detail-selection.js';
+import { useThreadLines, type ThreadOptions } from './hooks/use-thread-lines.js';
 
-export interface DetailLine {
-  text: string;
-  color?: string;
-  bold?: boolean;
-  dim?: boolean;
-  /** Part of the selected item (drawn inverse, kept in view). */
-  selected?: boolean;
-}
+export type { DetailLine } from './detail-line.js';
 
 /** What a field or section the server did not send says: not yet, or never. */
 export const NOT_PROVIDED = 'not provided by this server';
@@ -33,6 +28,7 @@ export function detailLines(
   width: number,
   selected: DetailSel | null = null,
   loading = false,
+  thread: readonly DetailLine[] = [],
 ): DetailLine[] {
   const absent = loading ? LOADING : NOT_PROVIDED;
   const lines: DetailLine[] = [];
@@ -73,6 +69,8 @@ export function detailLines(
     const c = normaliseTagColor(t.Color);
     lines.push({ text: `  ■ ${sanitize(t.Name)} (${c.name})`, color: c.hex ?? undefined });
   }
+  // The email thread, when the card is one: what the card is about, before the team's notes on it.
+  lines.push(...thread);
   const isSel = (kind: DetailItemKind, id: number): boolean => sameSel(selected, { kind, id });
   const section = (title: string, items: { head: string; body: string; selected?: boolean }[] | undefined) => {
     lines.push({ text: '' });
@@ -129,7 +127,11 @@ export interface CardDetailProps {
   selected?: DetailSel | null;
   /** The last line, given how many lines are below the fold: where the detail is drawn with other keys (triage, the preview). */
   footer?: (below: number) => string;
+  /** How the card's email thread is drawn and when it is read (the detail: in order, read at once, unfoldable). */
+  thread?: ThreadOptions;
 }
+
+const DETAIL_THREAD: ThreadOptions = { newestFirst: false, read: true, unfoldable: true, fresh: true };
 
 /**
  * A line as drawn: cut to the width, and padded only where the padding shows
@@ -144,10 +146,20 @@ function drawn(l: DetailLine, width: number): string {
 }
 
 /** The card detail screen: a scrollable list of lines. */
-export function CardDetail({ detail, columns, width, height, scroll, selected = null, footer }: CardDetailProps) {
+export function CardDetail({
+  detail,
+  columns,
+  width,
+  height,
+  scroll,
+  selected = null,
+  footer,
+  thread = DETAIL_THREAD,
+}: CardDetailProps) {
+  const threadShown = useThreadLines(detail.data?.ServiceTaskId ?? null, width, thread);
   const lines = useMemo(
-    () => (detail.data ? detailLines(detail.data, columns, width, selected, detail.loading) : []),
-    [detail.data, columns, width, selected, detail.loading],
+    () => (detail.data ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown) : []),
+    [detail.data, columns, width, selected, detail.loading, threadShown],
   );
   if (detail.data === null) {
     return (

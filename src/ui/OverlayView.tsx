@@ -8,7 +8,7 @@ import { Sequences } from './Sequences.js';
 /** Lines a prompt takes at the foot of the screen (pickers take the whole body). */
 export function overlayHeight(o: Shown | null, bodyHeight: number): number {
   if (o === null) return 0;
-  if (o.kind === 'text') return (o.multiline ? 4 : 1) + 3 + (o.error ? 1 : 0);
+  if (o.kind === 'text') return (o.multiline ? 4 : 1) + 3 + (o.error ? 1 : 0) + (o.details?.length ?? 0);
   if (o.kind === 'confirm') return 3 + (o.details?.length ?? 0);
   return bodyHeight;
 }
@@ -27,6 +27,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           busy={o.busy}
           {...(o.busyText !== undefined ? { busyText: o.busyText } : {})}
           {...(o.help !== undefined ? { help: o.help } : {})}
+          {...(o.details !== undefined ? { details: o.details } : {})}
           {...(o.foot !== undefined ? { foot: o.foot } : {})}
           width={width}
           lines={4}

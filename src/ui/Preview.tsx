@@ -58,6 +58,8 @@ export function Preview({ width, height, filter }: PreviewProps) {
           height={height}
           scroll={0}
           footer={(below) => (below > 0 ? `↓ ${below} more lines — Enter opens the card` : ' ')}
+          // The thread is read once the cursor rested on the card (its detail read ahead), not per key.
+          thread={{ newestFirst: true, read: !detail.loading, unfoldable: false }}
         />
       )}
     </Box>

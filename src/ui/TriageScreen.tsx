@@ -12,6 +12,9 @@ export interface TriageScreenProps {
   height: number;
 }
 
+/** The newest message first: what the card is waiting on. */
+const TRIAGE_THREAD = { newestFirst: true, read: true, unfoldable: true } as const;
+
 /** The columns by the digit that moves a card there: `1 New · 2 In progress · …` (names already terminal-safe). */
 function digits(names: readonly string[]): string {
   return names
@@ -74,6 +77,7 @@ export function TriageScreen({ triage, width, height }: TriageScreenProps) {
           height={height - top}
           scroll={triage.scroll}
           footer={(below) => (below > 0 ? `↓ ${below} more lines — ↓/↑ scroll` : ' ')}
+          thread={TRIAGE_THREAD}
         />
       )}
     </Box>

@@ -22,6 +22,7 @@ export const DRAFT_KINDS = [
   'title',
   'commentEdit',
   'due',
+  'reply',
 ] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 

@@ -23,6 +23,8 @@ export type Overlay =
       /** What the field's foot says while busy, where "saving…" would mislead (a look-up). */
       busyText?: string;
       help?: string;
+      /** Terminal-safe lines between the title and the field (a reply's To, Cc and Subject). */
+      details?: readonly string[];
       /** Replaces the 'Enter save · Esc cancel' line where those words would mislead (the filter). */
       foot?: string;
       /** The keymap scope whose hints the footer shows; default 'prompt'. */

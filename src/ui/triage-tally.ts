@@ -7,7 +7,17 @@ import type { CardId } from '../api/read-model.js';
 import type { BoardState, Card } from '../store/index.js';
 
 /** What triage did to a card, in the order the progress line counts them. */
-export const DIDS = ['moved', 'archived', 'tagged', 'assigned', 'dated', 'commented', 'noted', 'subTasks'] as const;
+export const DIDS = [
+  'moved',
+  'archived',
+  'tagged',
+  'assigned',
+  'dated',
+  'commented',
+  'noted',
+  'subTasks',
+  'replied',
+] as const;
 export type Did = (typeof DIDS)[number];
 const WORDS: Record<Did, string> = {
   moved: 'moved',
@@ -18,6 +28,7 @@ const WORDS: Record<Did, string> = {
   commented: 'commented',
   noted: 'noted',
   subTasks: 'with sub-tasks',
+  replied: 'answered',
 };
 
 export class TriageTally {

@@ -121,7 +121,11 @@ export class Triage {
       this.tally.saw(id, s.view.cards.get(id));
       this.o.open(id);
       const next = this.nextIndex(s, 1);
-      if (next !== null) s.readAhead(this.ids[next] as CardId);
+      if (next !== null) {
+        s.readAhead(this.ids[next] as CardId);
+        // Its email thread too, so Space draws the next card's messages at once.
+        void s.loadThread(this.ids[next] as CardId);
+      }
     } else if (s.detail !== null) s.closeCard();
     this.loadAhead(s);
     this.bump();

@@ -62,6 +62,9 @@ describe.skipIf(!hasTmux())('board in a real terminal', () => {
 
     // Enter shows the card's detail with the note; Esc goes back.
     term.keys('Enter');
+    // The demo's top card carries its email thread, drawn before the notes: scroll to the note.
+    await term.waitFor('Thread (');
+    term.keys(...Array<string>(40).fill('j'));
     await term.waitFor('E2E note: call the customer back');
     term.keys('Escape');
     await term.waitFor((s) => s.includes(`${second.Name} (`));

@@ -145,6 +145,9 @@ describe.skipIf(!hasTmux())('triage at full speed: keys against inboard serve', 
     await client.addSubTask(top, 'Check the refund went out');
     const t = await opened();
     t.keys('Enter');
+    // The demo's top card carries its email thread, drawn before the sub-tasks: scroll to them.
+    await t.waitFor('Thread (');
+    t.keys(...Array<string>(40).fill('j'));
     await t.waitFor('☐ Check the refund went out');
     // Tab walks notes, comments, then sub-tasks: go to the last item.
     t.keys('BTab');

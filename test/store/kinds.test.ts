@@ -127,6 +127,16 @@ describe('each kind’s undo record', () => {
   });
 });
 
+describe('a reply to the thread', () => {
+  it('is a barrier for undo: recorded with why it cannot be taken back, idempotent, nothing on the row', () => {
+    const input: MutationInput = { kind: 'reply', cardId: '7', text: 'Thanks', cc: [] };
+    const spec = kindOf(input);
+    expect(spec.undo!.card(input, (id) => board().cards.get(id))?.id).toBe('7');
+    expect(spec.undo!.inverse(input, card, () => 0)).toBe('an email once sent cannot be called back');
+    expect([spec.effect, spec.identity === null]).toEqual([null, false]);
+  });
+});
+
 describe('the kind record type', () => {
   it('names a missing part at compile time (tsc --noEmit checks this file)', () => {
     const complete = kindOf({ kind: 'createColumn', name: 'Later' });

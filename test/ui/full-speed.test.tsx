@@ -149,6 +149,9 @@ describe('Tab and Space in the detail', () => {
     const card = focused(ui);
     await ui.other.addSubTask(card.id, 'Send the credit note');
     await ui.press('enter');
+    // The demo's first card carries its email thread, drawn before the sub-tasks: scroll to them.
+    await ui.waitFor('Thread (');
+    await ui.press(...Array<string>(40).fill('j'));
     await ui.waitFor('Sub-tasks (1)');
     // Shift+Tab selects the last item, the sub-task, and keeps it in view.
     await ui.press('S-tab');

@@ -66,6 +66,8 @@ export interface Ui {
   held: Hold;
   /** Another client on the same service (same account): changes made elsewhere. */
   other: Client;
+  /** The service's address (for routes the app's client has no call for: mail delivered to a board). */
+  url: string;
   boardId: number;
   frame(): string;
   press(...keys: string[]): Promise<void>;
@@ -85,6 +87,8 @@ export interface Ui {
 
 /** `board: null` starts on the board picker instead of a board. */
 export interface UiOptions {
+  /** The service's SMTP relay for replies (none: replies are refused as not set up). */
+  mail?: { smtpUrl: string; from: string };
   board?: string | null;
   refreshSeconds?: number;
   /** The service's per-key limit per minute (default off). */
@@ -104,7 +108,13 @@ export interface UiOptions {
 export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-ui-actions-'));
   const dbPath = join(dir, 't.db');
-  const svc = await startService({ dbPath, apiKey: KEY, demo: true, rateLimit: opts.rateLimit ?? 0 });
+  const svc = await startService({
+    dbPath,
+    apiKey: KEY,
+    demo: true,
+    rateLimit: opts.rateLimit ?? 0,
+    ...(opts.mail !== undefined ? { mail: opts.mail } : {}),
+  });
   const holds: { match: RegExp; queue: (() => void)[] | null }[] = [];
   const hold = (match: RegExp): Hold => {
     const h: { match: RegExp; queue: (() => void)[] | null } = { match, queue: [] };
@@ -161,6 +171,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
     hold,
     held,
     other,
+    url: svc.url,
     boardId,
     frame,
     async press(...keys) {

@@ -52,16 +52,19 @@ describe('triage (i)', () => {
     let frame = await ui.waitFor(`3 of ${cards.length}`);
     expect(progress(frame)).toContain('Triage · New · 3 of 11');
     // The whole card: its fields and sections, and the keys that decide.
-    frame = await ui.waitFor('Customer writes in French');
-    for (const part of ['Demande de remboursement', 'Thread owner', 'Status', 'Due', 'Assignees', 'Notes (1)'])
+    // The card's email thread comes before its notes: the note is below the fold.
+    frame = await ui.waitFor('Thread (2 messages)');
+    for (const part of ['Demande de remboursement', 'Thread owner', 'Status', 'Due', 'Assignees'])
       expect(frame).toContain(part);
     expect(frame).toContain('Move to: 1 New · 2 In progress · 3 Waiting on customer · 4 Done');
     // What is below the fold scrolls into view.
     expect(frame).toContain('more lines — ↓/↑ scroll');
-    await ui.press('down', 'down', 'down', 'down');
+    await ui.press(...Array<string>(30).fill('down'));
     frame = await ui.waitFor('Sub-tasks (0)');
+    expect(frame).toContain('Customer writes in French');
+    expect(frame).toContain('Notes (1)');
     expect(frame).not.toContain('Demande de remboursement');
-    await ui.press('up', 'up', 'up', 'up');
+    await ui.press(...Array<string>(30).fill('up'));
     await ui.waitFor('Demande de remboursement');
     await ui.press(' ');
     frame = await ui.waitFor(`4 of ${cards.length}`);
@@ -143,7 +146,7 @@ describe('triage (i)', () => {
     expect(d.SubTasks?.map((t) => t.Body)).toContain('Check the refund landed');
     expect(d.Tags?.map((t) => t.Id)).toContain(tags[row]!.Id);
     expect(d.Assignees?.length).toBe(1);
-    await ui.press(...Array<string>(30).fill('down'));
+    await ui.press(...Array<string>(60).fill('down'));
     await ui.waitFor('☐ Check the refund landed');
   });
 
@@ -295,6 +298,8 @@ describe('triage (i)', () => {
     await ui.until(() => ui.store.getState().peekDetail(next.id).cached, 'the next card cached');
     const again = ui.hold(new RegExp(`^GET /v2/card/${next.id}$`));
     await ui.press(' ');
+    // Below its email thread (read ahead too).
+    await ui.press(...Array<string>(40).fill('down'));
     // The server has not answered this card's own read yet: the note comes from the read ahead.
     const frame = await ui.waitFor('Read ahead by triage');
     expect(frame).not.toContain('loading…');

@@ -9,6 +9,7 @@ import type { InputOf, Kind, KindSpec, Mutation, RunContext } from '../mutation-
 import { comment, createBoard, createColumn, note, subTask } from './additions.js';
 import { addTag, editTitle, setAssignees, setDue, setRead, setTags, tickSubTask } from './fields.js';
 import { archive, create, move, restore } from './place.js';
+import { reply } from './reply.js';
 
 /** One record for every kind of `Inputs`: a kind without one, or a record missing a part, does not compile. */
 const KINDS: { readonly [K in Kind]: KindSpec<K> } = {
@@ -26,6 +27,7 @@ const KINDS: { readonly [K in Kind]: KindSpec<K> } = {
   comment,
   note,
   subTask,
+  reply,
   createColumn,
   createBoard,
 };

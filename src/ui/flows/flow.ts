@@ -26,6 +26,8 @@ export interface Ask {
   selected?: boolean;
   multiline?: boolean;
   help?: string;
+  /** Terminal-safe lines above the field (a reply's To, Cc and Subject). */
+  details?: readonly string[];
   /** An empty answer is allowed (an optional note). */
   allowEmpty?: boolean;
   error?: string | null;
@@ -153,6 +155,7 @@ export function ask(f: Flow, a: Ask): void {
     busy: false,
     ...(a.busyText !== undefined ? { busyText: a.busyText } : {}),
     ...(help !== '' ? { help } : {}),
+    ...(a.details !== undefined ? { details: a.details } : {}),
     onCancel: (value) => {
       // The step before takes this one's place — unless this one is already
       // sending: then Esc only closes it, as everywhere.

@@ -13,6 +13,7 @@ import { dueDate, dueUnavailable } from '../flows/due-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
+import { noThread, reply, replyUnavailable } from '../flows/reply-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
 import type { Did } from '../triage-tally.js';
 import type { ScreenKeys } from './context.js';
@@ -35,7 +36,7 @@ export interface Targets {
 /** Where one screen's binding of a card action differs: the detail's `e`, triage's `a`. */
 export interface CardOverride {
   readonly help?: string;
-  readonly unavailable?: (k: ScreenKeys) => string | null;
+  readonly unavailable?: (k: ScreenKeys, on: () => Targets) => string | null;
   readonly run?: (k: ScreenKeys, on: Targets) => void;
 }
 
@@ -69,8 +70,11 @@ export interface CardAction {
   readonly many?: boolean;
   /** The screens that bind it: all three unless said. */
   readonly screens?: readonly CardScope[];
-  /** Why it can't run, beyond there being a card (the server doesn't offer it), or null. */
-  readonly unavailable?: (k: ScreenKeys) => string | null;
+  /**
+   * Why it can't run, beyond there being a card (the server doesn't offer
+   * it, the card has no thread), or null; `on` gives the card(s) it would act on.
+   */
+  readonly unavailable?: (k: ScreenKeys, on: () => Targets) => string | null;
   readonly run: (k: ScreenKeys, on: Targets) => void;
 }
 
@@ -182,6 +186,26 @@ export const CARD_ACTIONS: readonly CardAction[] = [
     unavailable: (k) => readUnavailable(k.store),
     run: (k, on) => toggleRead(k.flow, first(on)),
   },
+  {
+    action: 'card.reply',
+    keys: ['r'],
+    group: 'Card',
+    help: 'reply to the email thread (To, Cc and Subject shown; Enter sends)',
+    hint: 'reply',
+    // Where a card is read whole; on the board `r` refreshes.
+    screens: ['detail', 'triage'],
+    unavailable: (k, on) => replyUnavailable(k.store, first(on())),
+    run: (k, on) => reply(k.flow, first(on), () => on.record('replied')),
+  },
+  {
+    action: 'thread.unfold',
+    keys: ['z'],
+    group: 'Card',
+    help: "show or fold the thread's quoted text and signatures",
+    screens: ['detail', 'triage'],
+    unavailable: (k, on) => noThread(k.store, first(on())),
+    run: (k) => k.store.getState().toggleThreadFolds(),
+  },
 ];
 
 /** Whether a screen binds a card action. */
@@ -205,7 +229,7 @@ export function cardBindings(screen: CardScreen): Omit<ScreenBinding<ScreenKeys>
       group: a.group,
       help,
       ...(a.hint !== undefined && screen.hinted.includes(a.action) ? { hint: a.hint } : {}),
-      unavailable: (k: ScreenKeys) => screen.unavailable(k, many) ?? own?.(k) ?? null,
+      unavailable: (k: ScreenKeys) => screen.unavailable(k, many) ?? own?.(k, () => screen.targets(k, many)) ?? null,
       run: (k: ScreenKeys) => {
         k.store.getState().clearError();
         run(k, screen.targets(k, many));

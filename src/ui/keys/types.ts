@@ -54,6 +54,9 @@ export type Action =
   | 'card.select'
   | 'card.due'
   | 'card.read'
+  // the card's email thread (detail and triage)
+  | 'card.reply'
+  | 'thread.unfold'
   // the user's own changes in this run
   | 'undo'
   | 'redo'

@@ -36,6 +36,8 @@ export interface TextPromptProps {
   busyText?: string;
   /** A dim line under the field ("Enter to skip"). */
   help?: string;
+  /** Terminal-safe lines between the title and the field (a reply's To, Cc and Subject). */
+  details?: readonly string[];
   /** The keys line, when 'Enter save · Esc cancel' is not what they do. */
   foot?: string;
   width: number;
@@ -118,6 +120,11 @@ export function TextPrompt(p: TextPromptProps) {
     <Box flexDirection="column" width={p.width}>
       <Box borderStyle="round" flexDirection="column" width={p.width} paddingX={1}>
         <Text bold>{fit(p.title, inner)}</Text>
+        {p.details?.map((d, i) => (
+          <Text key={`d${i}`} dimColor>
+            {fit(d, inner)}
+          </Text>
+        ))}
         {rows.map((line, i) => {
           const n = top + i;
           if (state.selected === true)

@@ -1,0 +1,25 @@
+/**
+ * A reply to the card's email thread: sent once however often it is resent
+ * (identity), drawn in the thread while pending (the screens read `pending`),
+ * then read back with the thread (thread.ts). Nothing on the card row
+ * changes. An email once sent cannot be called back: its undo record says
+ * so, and `u` stops there instead of reaching past it.
+ */
+import type { KindSpec } from '../mutation-kinds.js';
+import { onScreen } from './context.js';
+
+export const reply: KindSpec<'reply'> = {
+  effect: null,
+  request: (ctx, m, o) =>
+    ctx.client.replyToCard(ctx.realId(m.cardId), { Body: m.text, ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}) }, o),
+  identity: (m, _boardId, resolve) => [resolve(m.cardId), m.text, m.cc],
+  newCardId: null,
+  readBack: null,
+  detail: null,
+  undo: {
+    card: onScreen,
+    describe: (_m, _card, say) => `reply on ${say.title}`,
+    inverse: () => 'an email once sent cannot be called back',
+    needs: null,
+  },
+};

@@ -1,0 +1,95 @@
+/**
+ * `r` in the card detail and triage: a reply to the card's email thread.
+ * The prompt shows whom it goes to (the last customer message's sender),
+ * the Cc and the subject; the text is typed there or in `$EDITOR`
+ * (Ctrl+G). Enter sends: the prompt closes and the reply shows in the thread
+ * at once as sending, then sent. Refused (no SMTP on the server, a relay
+ * that says no), the status bar has the server's words and the text is kept
+ * as a draft that `r` brings back; Esc keeps it the same way.
+ */
+import type { CardId } from '../../api/read-model.js';
+import type { BoardStore, ThreadMessage } from '../../store/index.js';
+import { sanitize } from '../../text/sanitize.js';
+import { truncate } from '../../text/width.js';
+import type { DraftId } from '../drafts.js';
+import { ask, quoted, type Flow, type Keep } from './flow.js';
+
+/** The messages known of the card's thread (null: not read yet). */
+function messages(store: BoardStore, cardId: CardId): readonly ThreadMessage[] | null {
+  return store.getState().threads.get(cardId)?.messages ?? null;
+}
+
+/** Why the card's thread can't be shown or folded: the server has none, it is still on its way, the card has none. */
+export function noThread(store: BoardStore, cardId: CardId): string | null {
+  const s = store.getState();
+  if (s.threadsOffered === false) return 'Email threads are not offered by this server';
+  const e = s.threads.get(cardId);
+  if (e?.messages == null)
+    return e?.error != null ? `The thread could not be read: ${e.error}` : 'The thread is still loading…';
+  return e.messages.length === 0 ? 'This card has no email thread' : null;
+}
+
+/** Why `r` can't reply: as noThread, and a thread with no message from the customer has no one to answer. */
+export function replyUnavailable(store: BoardStore, cardId: CardId): string | null {
+  const why = noThread(store, cardId);
+  if (why === 'This card has no email thread') return 'This card has no email thread to reply to';
+  if (why !== null) return why;
+  return lastInbound(messages(store, cardId) ?? []) === undefined
+    ? 'No message from the customer in this thread: nobody to reply to'
+    : null;
+}
+
+/** The customer's latest message, in the order the service took them in (as it picks whom a reply goes to). */
+function lastInbound(ms: readonly ThreadMessage[]): ThreadMessage | undefined {
+  for (let i = ms.length - 1; i >= 0; i--) if (ms[i]?.Direction === 'in') return ms[i];
+  return undefined;
+}
+
+/** `Re: …` once, whatever the customer's program put before it. */
+export function replySubject(subject: string): string {
+  return /^\s*re\s*:/i.test(subject) ? subject.trim() : `Re: ${subject.trim()}`;
+}
+
+const LABEL = 9;
+
+/** `r`: the reply prompt; `replied` runs once the server took it (triage counts it). */
+export function reply(f: Flow, cardId: CardId, replied: () => void): void {
+  const s = f.store.getState();
+  const last = lastInbound(messages(f.store, cardId) ?? []);
+  if (last === undefined) return;
+  const cc: readonly string[] = [];
+  const subject = replySubject(last.Subject);
+  const details = [
+    // Where the service sends it: the customer's Reply-To, else their From.
+    `${'To'.padEnd(LABEL)}${sanitize(last.ReplyTo ?? last.From)}`,
+    `${'Cc'.padEnd(LABEL)}${cc.length === 0 ? '—' : cc.map((a) => sanitize(a)).join(', ')}`,
+    `${'Subject'.padEnd(LABEL)}${truncate(sanitize(subject), 200)}`,
+  ];
+  const title = s.view.cards.get(cardId)?.displayTitle ?? sanitize(last.Subject);
+  const id: DraftId = { kind: 'reply', board: s.boardId, card: cardId };
+  const keep: Keep = { id, label: `reply on ${quoted(title)}`, reopen: 'press r' };
+  ask(f, {
+    title: `Reply to ${quoted(title)}`,
+    details,
+    multiline: true,
+    draft: keep,
+    next: (text) => {
+      f.overlays.close();
+      // Sent: a refusal keeps it again (below), so nothing typed is lost.
+      f.overlays.drafts.drop(id);
+      f.store
+        .getState()
+        .sendReply(cardId, text, cc)
+        .then(
+          () => {
+            f.notify('Reply sent');
+            replied();
+          },
+          () => {
+            // The status bar has the server's words; `r` brings the text back.
+            f.overlays.drafts.keep({ ...id, label: keep.label, fields: { text } });
+          },
+        );
+    },
+  });
+}
