@@ -100,7 +100,7 @@ describe('supported Node versions', () => {
 
   it('every production package the lockfile installs admits the lowest of each major we state', () => {
     const lows = lowestOfEachMajor(engines);
-    expect(lows[0]).toBe('20.18.1');
+    expect(lows[0]).toBe('20.19.0');
     const lock = read<{ packages: Record<string, { dev?: boolean; engines?: { node?: string } }> }>(
       'package-lock.json',
     );

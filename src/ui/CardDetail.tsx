@@ -145,8 +145,21 @@ function drawn(l: DetailLine, width: number): string {
   return l.text === '' ? ' ' : truncate(l.text, width);
 }
 
-/** The card detail screen: a scrollable list of lines. */
-export function CardDetail({
+/** The card detail screen: the card's email thread read from the store, drawn by CardDetailView. */
+export function CardDetail(props: CardDetailProps) {
+  const threadShown = useThreadLines(
+    props.detail.data?.ServiceTaskId ?? null,
+    props.width,
+    props.thread ?? DETAIL_THREAD,
+  );
+  return <CardDetailView {...props} threadShown={threadShown} />;
+}
+
+/**
+ * The detail as a scrollable list of lines, given the thread's lines: it
+ * reads no store, so it also draws where there is none (warm-up.tsx).
+ */
+export function CardDetailView({
   detail,
   columns,
   width,
@@ -154,9 +167,8 @@ export function CardDetail({
   scroll,
   selected = null,
   footer,
-  thread = DETAIL_THREAD,
-}: CardDetailProps) {
-  const threadShown = useThreadLines(detail.data?.ServiceTaskId ?? null, width, thread);
+  threadShown,
+}: CardDetailProps & { threadShown: readonly DetailLine[] }) {
   const lines = useMemo(
     () => (detail.data ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown) : []),
     [detail.data, columns, width, selected, detail.loading, threadShown],

@@ -21,7 +21,7 @@ import { Readable, Writable } from 'node:stream';
 import { render } from 'ink';
 import type { CardDetail as Detail } from '../api/read-model.js';
 import type { BoardStore } from '../store/index.js';
-import { CardDetail, detailLines } from './CardDetail.js';
+import { CardDetailView, detailLines } from './CardDetail.js';
 import type { DetailSel } from './detail-selection.js';
 
 /**
@@ -111,8 +111,9 @@ export function drawDetailOffScreen(width: number, height: number, pass = 1, sin
   const stdin = Object.assign(new Readable({ read() {} }), { isTTY: false }) as unknown as NodeJS.ReadStream;
   const stdout = nowhere(width, height, sink);
   const instance = render(
-    <CardDetail
+    <CardDetailView
       detail={{ data: p.loading ? LISTED : SAMPLE, loading: p.loading, error: null }}
+      threadShown={[]}
       columns={[]}
       width={width}
       height={height}

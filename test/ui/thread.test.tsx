@@ -143,7 +143,7 @@ describe('the thread in the card', () => {
   });
 
   it('the preview and triage show the newest message first', async () => {
-    ui = await startUi({ columns: 200 });
+    ui = await startUi({ columns: 250 }); // wide enough for the preview to open by itself
     const id = await seedThread(ui);
     await showCard(ui, id);
     // The newest on top; the first message is below the pane's fold.
@@ -228,7 +228,7 @@ describe('r replies', () => {
   });
 
   it('opening the card reads its thread again: mail that came since the preview read it is there', async () => {
-    ui = await startUi({ columns: 200 });
+    ui = await startUi({ columns: 250 }); // wide enough for the preview to open by itself
     const id = await seedThread(ui);
     await showCard(ui, id);
     await ui.waitFor('Thread (3 messages)', 15_000);
