@@ -5,6 +5,7 @@
  * to give another, for the board's screens and the scripting commands alike.
  */
 import { ApiError, isApiError } from '../api/errors.js';
+import { watchCalls } from '../api/watch-calls.js';
 import type { Client } from '../api/types.js';
 import type { KeySource } from './resolve.js';
 
@@ -51,28 +52,12 @@ export function explainRefusal(e: unknown, source: KeySource): unknown {
 }
 
 /**
- * The client, with every 401 it reports explained (explainRefusal). A proxy,
- * so what is set on it (the store's onBackoff) reaches the client itself.
+ * The client, with every 401 it reports explained (explainRefusal).
  */
 export function explainKeyRefusals(client: Client, source: KeySource): Client {
-  const wrapped = new Map<PropertyKey, unknown>();
-  return new Proxy(client, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function' || prop === 'onBackoff') return value;
-      let fn = wrapped.get(prop);
-      if (fn === undefined) {
-        const call = value as (...args: unknown[]) => unknown;
-        fn = (...args: unknown[]): unknown => {
-          const result = call.apply(target, args);
-          if (!(result instanceof Promise)) return result;
-          return result.catch((e: unknown) => {
-            throw explainRefusal(e, source);
-          });
-        };
-        wrapped.set(prop, fn);
-      }
-      return fn;
-    },
-  });
+  return watchCalls(client, (result) =>
+    result.catch((e: unknown) => {
+      throw explainRefusal(e, source);
+    }),
+  );
 }

@@ -5,6 +5,7 @@
  * `refuse`, whoever sent it: the engine's rollback, a comment edit, a tag.
  */
 import type { Client } from '../api/types.js';
+import { watchCalls } from '../api/watch-calls.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Core, CoreData } from './core.js';
 import type { MutationInput } from './mutation-kinds.js';
@@ -131,8 +132,7 @@ const noAnswer = (e: unknown): boolean => {
 /**
  * The client, watched for whether the server answers: a request with no
  * answer marks the server unreachable (with when it last answered), any
- * answer clears that. A proxy, as config/key-refused.ts's, so what is set on
- * it reaches the client. The store changes only when reachability does: a
+ * answer clears that (api/watch-calls.ts). The store changes only when reachability does: a
  * page load's success costs no update.
  */
 export function watchReach(
@@ -145,33 +145,18 @@ export function watchReach(
     lastReached = now();
     if (reach.get() !== null) reach.set(null);
   };
-  const wrapped = new Map<PropertyKey, unknown>();
-  return new Proxy(client, {
-    get(target, prop) {
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function' || prop === 'onBackoff') return value;
-      let fn = wrapped.get(prop);
-      if (fn === undefined) {
-        const call = value as (...args: unknown[]) => unknown;
-        fn = (...args: unknown[]): unknown => {
-          const result = call.apply(target, args);
-          if (!(result instanceof Promise)) return result;
-          return result.then(
-            (v: unknown) => {
-              answered();
-              return v;
-            },
-            (e: unknown) => {
-              if (noAnswer(e)) {
-                if (reach.get() === null) reach.set({ since: now(), lastReached });
-              } else if ((errorStatus(e) ?? 0) > 0) answered();
-              throw e;
-            },
-          );
-        };
-        wrapped.set(prop, fn);
-      }
-      return fn;
-    },
-  });
+  return watchCalls(client, (result) =>
+    result.then(
+      (v: unknown) => {
+        answered();
+        return v;
+      },
+      (e: unknown) => {
+        if (noAnswer(e)) {
+          if (reach.get() === null) reach.set({ since: now(), lastReached });
+        } else if ((errorStatus(e) ?? 0) > 0) answered();
+        throw e;
+      },
+    ),
+  );
 }

@@ -105,20 +105,8 @@ export function cardAnswered(ctx: Ctx, p: Principal, m: InboundMessage): CardRow
   return undefined;
 }
 
-export interface StoredMessage {
-  messageId: string;
+export interface StoredMessage extends InboundMessage {
   direction: 'in' | 'out';
-  from: string;
-  replyTo: string | null;
-  to: string[];
-  cc: string[];
-  date: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  attachments: MessageAttachment[];
-  inReplyTo: string | null;
-  references: string[];
   /** The message as it arrived; absent for the replies sent from here. */
   raw?: Buffer;
 }
