@@ -109,6 +109,27 @@ describe('changes, with the service checked after each', () => {
     expect(svc.requests.slice(from).some((q) => q.method === 'PUT')).toBe(false);
   });
 
+  it('card thread: the one message DragApp gives, and a note saying so', async () => {
+    const out = ok(await run(['card', 'thread', HEX_THREAD_2]));
+    expect(out).toContain(`Card ${HEX_THREAD_2} · 1 message`);
+    expect(out).toContain("Note: DragApp's API gives one message of a thread, not the whole thread");
+    expect(out).toMatch(/From:\s+bob@example.com/);
+    expect(out).toContain('Could you resend the invoice?');
+  });
+
+  it('card reply: sent through send-as-email-content, the body checked on the service', async () => {
+    ok(await run(['card', 'reply', HEX_THREAD_2, '--body', 'Resent just now.', '--cc', 'lead@example.com']));
+    expect(svc.mail.replies.at(-1)).toMatchObject({
+      threadId: HEX_THREAD_2,
+      emailType: 'reply',
+      to: 'bob@example.com',
+      emailContent: '<div>Resent just now.</div>',
+      cc: 'lead@example.com',
+      isNewSubject: 'false',
+      isExtension: 'false',
+    });
+  });
+
   it('comments and tags', async () => {
     ok(await run(['card', 'comment', '104', '--body', 'Draft is up']));
     expect(svc.world.comments.at(-1)).toMatchObject({ cardId: '104', body: 'Draft is up' });
