@@ -44,6 +44,8 @@ export const CardMessage = z.object({
   InReplyTo: z.string().nullable(),
   References: z.array(z.string()),
   CreatedAt: IsoTimestamp,
+  /** Said when the server's routes give less than the whole thread (one message of it): what is missing, in words. */
+  ThreadNote: z.string().optional(),
 });
 export type CardMessage = z.infer<typeof CardMessage>;
 

@@ -5,13 +5,14 @@ import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
 import { STATE_ACTIONS, stateAction } from './card-state.js';
 import { THREAD_ACTIONS, threadAction } from './thread.js';
+import { TITLE_ACTIONS, titleAction } from './card-title.js';
 import { WRITE_ACTIONS, writeAction } from './card-write.js';
 import { block, emit, fields, one } from './output.js';
 import { helpRequested, withClient } from './session.js';
 import { colorName } from './tags.js';
 
 export const CARD_HELP = `Usage: inboard card ID [options]
-       inboard card create|move|archive|restore|comment|note|subtask|tag ... (inboard card ACTION --help)
+       inboard card create|move|title|archive|restore|comment|note|subtask|tag ... (inboard card ACTION --help)
        inboard card due|read|unread|tick|untick ... (inboard card ACTION --help)
        inboard card thread|reply ... (the email behind a card)
 
@@ -21,6 +22,7 @@ Actions
   create   --board B --column C --title T [--note N] [--comment C] [--subtask S]
            [--assignee EMAIL]... [--unread]
   move     ID --column C [--board B] [--position N]
+  title    ID TITLE                     (renames the card)
   archive  ID
   restore  ID [--column C] [--position N]   (an archived card, back on a board)
   comment  ID --body TEXT|-        (- reads the text from stdin)
@@ -148,13 +150,14 @@ export async function card(argv: string[]): Promise<number> {
   if (first !== undefined && ADD_ACTIONS.has(first)) return addAction(first, rest);
   if (first !== undefined && STATE_ACTIONS.has(first)) return stateAction(first, rest);
   if (first !== undefined && THREAD_ACTIONS.has(first)) return threadAction(first, rest);
+  if (first !== undefined && TITLE_ACTIONS.has(first)) return titleAction(first, rest);
   const { values, positionals: pos } = parse(argv, {});
   if (helpRequested(values, CARD_HELP)) return 0;
   const [idRaw = ''] = positionals(pos, ['ID']);
   // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
   if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
     throw new UsageError(
-      `'${idRaw}' is neither a card ID nor an action (create, move, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply)`,
+      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply)`,
     );
   }
   const id = cardId(idRaw);

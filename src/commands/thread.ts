@@ -69,7 +69,9 @@ export function threadText(id: string, messages: CardMessage[]): string {
     return `[${i + 1}] ${m.Direction === 'in' ? 'in ' : 'out'} ${one(when(m.Date))}\n${head}\n${block(m.Text.trimEnd())}\n`;
   });
   const count = `${messages.length} message${messages.length === 1 ? '' : 's'}`;
-  return `Card ${one(id)} · ${count}\n\n${parts.join('\n')}`;
+  // A server that gives less than the whole thread says so, once.
+  const note = messages.find((m) => m.ThreadNote !== undefined && m.ThreadNote !== '')?.ThreadNote;
+  return `Card ${one(id)} · ${count}\n${note === undefined ? '' : `Note: ${one(note)}\n`}\n${parts.join('\n')}`;
 }
 
 async function thread(argv: string[]): Promise<number> {

@@ -25,7 +25,7 @@ Usage
   inboard boards | columns BOARD | tags BOARD | sequences [ID]
   inboard cards BOARD [--column COL] [--all]
   inboard archived --board BOARD [--all]
-  inboard card ID | card create|move|archive|restore|comment|note|subtask|tag ...
+  inboard card ID | card create|move|title|archive|restore|comment|note|subtask|tag ...
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
   inboard card thread ID | card reply ID --body TEXT|-
                               scriptable: a table, or --json (inboard CMD --help)

@@ -81,6 +81,9 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
   const count = all.length + own.length;
   head(`Thread (${count} ${count === 1 ? 'message' : 'messages'})`);
   if (e?.error != null) lines.push({ text: `  ✗ ${e.error}`, color: 'red' });
+  // A server whose routes give less than the whole thread says so; shown once, above the messages.
+  const note = all.find((m) => m.ThreadNote !== undefined && m.ThreadNote !== '')?.ThreadNote;
+  if (note !== undefined) para(`ⓘ ${clean(note)}`, { dim: true }, '  ');
 
   const drawMessage = (m: ThreadMessage, subject: string | null) => {
     lines.push({ text: '' });
@@ -88,7 +91,7 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
     para(`${mark} ${clean(m.From)}${m.Direction === 'out' ? ' (sent)' : ''}`, { bold: true });
     if (m.To.length > 0) field('To', list(m.To), { dim: true });
     if (m.Cc.length > 0) field('Cc', list(m.Cc), { dim: true });
-    if (m.Date !== null) field('Date', longDate(m.Date), { dim: true });
+    if (m.Date !== null && m.Date !== '') field('Date', longDate(m.Date), { dim: true });
     if (subject !== null) field('Subject', clean(subject), { dim: true });
     drawText(messageText(m));
     for (const a of m.Attachments) field('Attached', `${clean(a.Name)} (${byteSize(a.Size)})`);

@@ -97,6 +97,39 @@ describe('changes, with the service checked after each', () => {
     expect(svc.item('104')?.due).toBe('2026-12-01 17:00:00');
   });
 
+  it('renames a thread through save-title, with its entity type and board', async () => {
+    const from = svc.requests.length;
+    const out = ok(await run(['card', 'title', HEX_THREAD_2, 'Invoice resent']));
+    expect(out).toBe(`Renamed card ${HEX_THREAD_2}: “Invoice question” → “Invoice resent”\n`);
+    expect(svc.item(HEX_THREAD_2)?.title).toBe('Invoice resent');
+    const sent = svc.requests.slice(from).filter((q) => q.path === '/v1.18/card/save-title');
+    expect(sent.map((q) => JSON.parse(q.body) as unknown)).toEqual([
+      { entityId: HEX_THREAD_2, entityType: '0', title: 'Invoice resent', boardId: 1 },
+    ]);
+    expect(svc.requests.slice(from).some((q) => q.method === 'PUT')).toBe(false);
+  });
+
+  it('card thread: the one message DragApp gives, and a note saying so', async () => {
+    const out = ok(await run(['card', 'thread', HEX_THREAD_2]));
+    expect(out).toContain(`Card ${HEX_THREAD_2} · 1 message`);
+    expect(out).toContain("Note: DragApp's API gives one message of a thread, not the whole thread");
+    expect(out).toMatch(/From:\s+bob@example.com/);
+    expect(out).toContain('Could you resend the invoice?');
+  });
+
+  it('card reply: sent through send-as-email-content, the body checked on the service', async () => {
+    ok(await run(['card', 'reply', HEX_THREAD_2, '--body', 'Resent just now.', '--cc', 'lead@example.com']));
+    expect(svc.mail.replies.at(-1)).toMatchObject({
+      threadId: HEX_THREAD_2,
+      emailType: 'reply',
+      to: 'bob@example.com',
+      emailContent: '<div>Resent just now.</div>',
+      cc: 'lead@example.com',
+      isNewSubject: 'false',
+      isExtension: 'false',
+    });
+  });
+
   it('comments and tags', async () => {
     ok(await run(['card', 'comment', '104', '--body', 'Draft is up']));
     expect(svc.world.comments.at(-1)).toMatchObject({ cardId: '104', body: 'Draft is up' });

@@ -117,4 +117,33 @@ describe('the DragApp stand-in', () => {
     expect((await call('DELETE', '/v2/card/103')).status).toBe(200);
     expect(svc.world.archived).toEqual(['103']);
   });
+  it('detail-message: one message by id, under Response; a reply wants its flags as strings', async () => {
+    const one = await call('POST', `/v1.18/entityConversation/detail-message?threadId=${HEX_THREAD}`, {
+      boardId: 1,
+      messageId: HEX_THREAD,
+    });
+    expect(one.json.Success).toBe(true);
+    expect(Object.keys(one.json.Response).sort()).toEqual(
+      ['actions', 'attachments', 'messageData', 'recipients', 'rfcMessageId', 'senderMail', 'starred'].sort(),
+    );
+    const reply = {
+      threadId: HEX_THREAD,
+      boardId: 1,
+      messageId: HEX_THREAD,
+      emailType: 'reply',
+      to: 'jane@example.com',
+      emailContent: '<div>Hi</div>',
+      isNewSubject: false,
+      isExtension: 'false',
+    };
+    const refused = await call('POST', '/v1.18/entityConversation/send-as-email-content', reply);
+    expect(refused.json).toEqual({ Error: '"isNewSubject" must be a string', Success: false });
+    expect(svc.mail.replies).toEqual([]);
+    const sent = await call('POST', '/v1.18/entityConversation/send-as-email-content', {
+      ...reply,
+      isNewSubject: 'false',
+    });
+    expect(sent.json).toMatchObject({ threadId: HEX_THREAD, labelIds: ['SENT'] });
+    expect(svc.mail.replies).toHaveLength(1);
+  });
 });

@@ -2,13 +2,15 @@
  * A loopback stand-in for DragApp as its vendor's own client records it
  * (nick-timms/drag-mcp-server at 645da27): the v1.18 routes it uses instead
  * of /v2 with their quirks (Label_N columns, cards keyed by id, base64
- * titles, Bug L1, `{Error, Success:false}` on a 200), and the /v2 routes as
- * they behave there. Shapes live in dragapp-shapes.ts.
+ * titles, Bug L1, `{Error, Success:false}` on a 200), its email routes
+ * (dragapp-mail-routes.ts), and the /v2 routes as they behave there. Shapes
+ * live in dragapp-shapes.ts.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expressNotFound, fail, intOf, json, parseBody, textOf, type Answer } from './recorded-shapes.js';
 import { v2Routes, type Handler } from './dragapp-v2-routes.js';
+import { dragMailSeed, mailRoutes, type DragMail } from './dragapp-mail-routes.js';
 import {
   boardDetail,
   boardListEntry,
@@ -35,6 +37,8 @@ export interface DragAppService {
   listed(boardId: number, labelId: string): string[];
   item(id: string): DragItem | undefined;
   requests: { method: string; path: string; body: string }[];
+  /** The threads' messages and the replies sent (dragapp-mail-routes.ts). */
+  mail: DragMail;
   /** The next create is stored as Bug L1 stores a bare numeric column: listed nowhere. */
   ghostNextCreate: boolean;
   close(): Promise<void>;
@@ -43,6 +47,7 @@ export interface DragAppService {
 export async function startDragAppService(opts: { port?: number; key?: string } = {}): Promise<DragAppService> {
   const key = opts.key ?? DRAGAPP_KEY;
   const w = dragSeed();
+  const mail = dragMailSeed();
   const requests: DragAppService['requests'] = [];
   const board = (v: unknown) => w.boards.find((b) => b.id === intOf(v));
   const find = (id: unknown) => w.items.find((i) => i.id === id);
@@ -170,6 +175,7 @@ export async function startDragAppService(opts: { port?: number; key?: string } 
         return v1Ok('Due date saved');
       },
     ],
+    ...mailRoutes(w, mail),
     ...v2Routes(w),
   ];
 
@@ -212,6 +218,7 @@ export async function startDragAppService(opts: { port?: number; key?: string } 
     url: `http://127.0.0.1:${port}`,
     key,
     world: w,
+    mail,
     requests,
     listed: (boardId, labelId) => columnItems(w, boardId, labelId).map((i) => i.id),
     item: (id) => find(id),

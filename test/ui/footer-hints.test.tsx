@@ -42,6 +42,16 @@ describe('footer hints', () => {
     expect(cellWidth(text)).toBeLessThanOrEqual(45);
   });
 
+  it('r reply is hinted where a card is read whole (the detail, triage), not on the board, where r refreshes', () => {
+    const reply = (scope: 'detail' | 'triage' | 'board') =>
+      hintsFor(scope).filter((h) => h.key === 'r' && h.label === 'reply');
+    expect(reply('detail')).toEqual([{ key: 'r', label: 'reply', action: 'card.reply' }]);
+    expect(reply('triage')).toEqual([{ key: 'r', label: 'reply', action: 'card.reply' }]);
+    expect(reply('board')).toEqual([]);
+    expect(footerHints(hintsFor('detail'), 100)).toContain('c comment  r reply');
+    expect(footerHints(hintsFor('triage'), 100)).toContain('a archive  r reply');
+  });
+
   it('all hints, unchanged, when they fit', () => {
     const all = hintsFor('board')
       .map((h) => `${h.key} ${h.label}`)

@@ -18,7 +18,7 @@ import { DragState } from './state.js';
 
 export type Dialect = 'v2' | 'dragapp';
 
-/** What DragApp offers of the extensions: only due dates, through SaveDueDate. */
+/** What DragApp offers of the extensions: due dates through SaveDueDate, a card's email on its entityConversation routes. */
 const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   setDueDate: true,
   setTags: false,
@@ -28,8 +28,8 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   tickSubTask: false,
   archivedCards: false,
   restoreCard: false,
-  messages: false,
-  reply: false,
+  messages: true,
+  reply: true,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

@@ -4,7 +4,8 @@
  * GET /v1.18/teamBoard/boards, a column's cards from emailData/fetch (paged
  * here: the route has none), the detail from detail-page + GetEmailAssignees,
  * move, create (checked listed afterwards), title and due date on their v1.18
- * routes. Operations left out of this table keep their /v2 endpoint (those
+ * routes, a card's email on its entityConversation routes (mail.ts).
+ * Operations left out of this table keep their /v2 endpoint (those
  * DragApp serves: comments, tags, board detail, archive of tasks).
  */
 import { ApiError } from '../errors.js';
@@ -17,6 +18,7 @@ import { isUnreadable, type CardId, type CardRow, type Column } from '../read-mo
 import type { CreatedCard } from '../types.js';
 import { seg, type Wire } from '../wire.js';
 import { readColumnItems, readDetail, isoToDue } from './read.js';
+import { dragAppMail } from './mail.js';
 import { notOffered, v1, v1Words, type DragState } from './state.js';
 
 /** What a page is when the caller names no size (the /v2 reference's own default). */
@@ -63,8 +65,8 @@ async function fetchColumn(w: Wire, s: DragState, boardId: number, label: string
     });
   }
   const rows: CardRow[] = [];
-  for (const { row, entityType } of items) {
-    if (!isUnreadable(row)) s.saw(row.ServiceTaskId, entityType, boardId);
+  for (const { row, entityType, thread } of items) {
+    if (!isUnreadable(row)) s.saw(row.ServiceTaskId, entityType, boardId, thread);
     rows.push(row);
   }
   s.keepListing(boardId, label, rows);
@@ -246,5 +248,6 @@ export function dragAppEndpoints(s: DragState) {
       Promise.reject(notOffered("Listing a board's archived cards", 'GET', `/v2/board/${seg(b)}/archived-cards`)),
     restoreCard: (_w, id) =>
       Promise.reject(notOffered('Restoring archived cards', 'POST', `/v2/card/${seg(id)}/restore`)),
+    ...dragAppMail(s, boardOfCard),
   } satisfies Partial<Endpoints<OperationName>>;
 }

@@ -101,10 +101,29 @@ export function isoToDue(iso: string): string | undefined {
   return new Date(t).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** What a thread's listing says of its latest message (`threadInfoJson`), for its one readable message. */
+export interface ThreadSummary {
+  from: string;
+  to: string[];
+  /** ISO 8601, from `msgDate` ("1772355600000@01 Mar 2026@9:00": epoch ms first). */
+  date: string | null;
+  subject: string;
+  /** The mailbox the board reads; a message from it is one sent from the board. */
+  owner: string;
+}
+
 /** A listed item with what later requests need to know about it. */
 export interface ListedItem {
   row: CardRow;
   entityType?: EntityType;
+  thread?: ThreadSummary;
+}
+
+/** `msgDate`'s epoch milliseconds, as ISO 8601; null when it has none. */
+export function msgDateToIso(v: unknown): string | null {
+  const ms = typeof v === 'string' ? /^\s*(\d{10,15})(?:@|$)/.exec(v)?.[1] : undefined;
+  const t = ms === undefined ? Number.NaN : Number(ms);
+  return Number.isFinite(t) ? new Date(t).toISOString() : null;
 }
 
 function readFlag(v: unknown): number {
@@ -148,7 +167,17 @@ export function readItem(v: unknown): ListedItem {
     ...(sender !== undefined && sender !== '' ? { Sender: sender } : {}),
     ...(snippet !== undefined && snippet !== '' ? { Snippet: snippet } : {}),
   };
-  return { row: card, entityType: isTask ? '1' : isWhatsApp ? '3' : '0' };
+  const thread: ThreadSummary | undefined =
+    info === undefined
+      ? undefined
+      : {
+          from: sender ?? '',
+          to: Array.isArray(info.get('msgTo')) ? (info.get('msgTo') as unknown[]).flatMap((t) => text(t) ?? []) : [],
+          date: msgDateToIso(info.get('msgDate')) ?? msgDateToIso(info.get('SortingMsgDate')),
+          subject: rawTitle,
+          owner: card.ThreadOwnerEmail,
+        };
+  return { row: card, entityType: isTask ? '1' : isWhatsApp ? '3' : '0', ...(thread ? { thread } : {}) };
 }
 
 /**

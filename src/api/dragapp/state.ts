@@ -3,7 +3,8 @@
  * `Label_N` columns (one call gives all), the numeric column ids the
  * client's contract hands out for them, each listed card's entity type and
  * board (later requests must name them), and a column's last full listing
- * (the route has no paging, so later pages are cut from it).
+ * (the route has no paging, so later pages are cut from it), and what a
+ * thread's listing says of its latest message.
  */
 import { ApiError } from '../errors.js';
 import { answerText } from '../endpoints/answers.js';
@@ -12,7 +13,7 @@ import { isRecord } from '../tolerant.js';
 import type { DragAppBody } from './body.js';
 import type { CardId, CardRow } from '../read-model.js';
 import type { Query, Wire } from '../wire.js';
-import { entityTypeOfId, readTeamBoards, type EntityType, type TeamBoards } from './read.js';
+import { entityTypeOfId, readTeamBoards, type EntityType, type TeamBoards, type ThreadSummary } from './read.js';
 
 /** Column ids past this are handed out for labels not of the form `Label_<digits>`. */
 const OWN_IDS_FROM = 2 ** 52;
@@ -67,6 +68,7 @@ export class DragState {
   private readonly labels = new Map<number, string>();
   private readonly kinds = new Map<CardId, EntityType>();
   private readonly cardBoards = new Map<CardId, number>();
+  private readonly threads = new Map<CardId, ThreadSummary>();
   private readonly listings = new Map<string, CardRow[]>();
 
   /** The probe's answer serves the operation that caused it, instead of asking twice in a row. */
@@ -132,9 +134,15 @@ export class DragState {
   }
 
   /** Remembers what a listing said of a card. */
-  saw(id: CardId, kind: EntityType | undefined, boardId: number): void {
+  saw(id: CardId, kind: EntityType | undefined, boardId: number, thread?: ThreadSummary): void {
     if (kind !== undefined) this.kinds.set(id, kind);
     this.cardBoards.set(id, boardId);
+    if (thread !== undefined) this.threads.set(id, thread);
+  }
+
+  /** What the last listing said of a thread's latest message (its date and sender's name come only from there). */
+  threadOf(id: CardId): ThreadSummary | undefined {
+    return this.threads.get(id);
   }
 
   /** The entity type of a card: as listed, else by its id's form. */

@@ -2,12 +2,15 @@
  * `r` in the card detail and triage: a reply to the card's email thread.
  * The prompt shows whom it goes to (the last customer message's sender),
  * the Cc and the subject; the text is typed there or in `$EDITOR`
- * (Ctrl+G). Enter sends: the prompt closes and the reply shows in the thread
+ * (Ctrl+G). A first line `Cc: a@example.com, b@example.com` puts copies on
+ * it, as mail programs let a header be written above the text. Enter sends: the prompt closes and the reply shows in the thread
  * at once as sending, then sent. Refused (no SMTP on the server, a relay
  * that says no), the status bar has the server's words and the text is kept
  * as a draft that `r` brings back; Esc keeps it the same way.
  */
 import type { CardId } from '../../api/read-model.js';
+import { Email } from '../../api/schema.js';
+import { MAIL_LIMITS } from '../../api/schema-mail.js';
 import type { BoardStore, ThreadMessage } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
@@ -52,17 +55,46 @@ export function replySubject(subject: string): string {
 
 const LABEL = 9;
 
+/** A reply's text read for its `Cc:` first line: the copies, the text to send, or why it can't go. */
+export interface ReplyText {
+  readonly cc: readonly string[];
+  readonly body: string;
+  readonly error: string | null;
+}
+
+const CC_LINE = /^[ \t]*cc[ \t]*:(.*)(?:\r?\n|$)/i;
+
+export function readReplyText(text: string): ReplyText {
+  const m = CC_LINE.exec(text);
+  if (m === null) return { cc: [], body: text, error: null };
+  // The blank line people leave under a header is not part of the text.
+  const body = text.slice(m[0].length).replace(/^(?:[ \t]*\r?\n)+/, '');
+  const cc = (m[1] ?? '')
+    .split(/[,;\s]+/)
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  const bad = cc.find((a) => !Email.safeParse(a).success);
+  const error =
+    bad !== undefined
+      ? `Cc: "${truncate(sanitize(bad), 60)}" is not an email address (write name@example.com, separated by commas)`
+      : cc.length > MAIL_LIMITS.cc
+        ? `Cc: ${cc.length} addresses; at most ${MAIL_LIMITS.cc}`
+        : body.trim() === ''
+          ? 'Type the reply under the Cc: line'
+          : null;
+  return { cc, body, error };
+}
+
 /** `r`: the reply prompt; `replied` runs once the server took it (triage counts it). */
 export function reply(f: Flow, cardId: CardId, replied: () => void): void {
   const s = f.store.getState();
   const last = lastInbound(messages(f.store, cardId) ?? []);
   if (last === undefined) return;
-  const cc: readonly string[] = [];
   const subject = replySubject(last.Subject);
   const details = [
     // Where the service sends it: the customer's Reply-To, else their From.
     `${'To'.padEnd(LABEL)}${sanitize(last.ReplyTo ?? last.From)}`,
-    `${'Cc'.padEnd(LABEL)}${cc.length === 0 ? '—' : cc.map((a) => sanitize(a)).join(', ')}`,
+    `${'Cc'.padEnd(LABEL)}— (a first line "Cc: name@example.com, …" adds copies)`,
     `${'Subject'.padEnd(LABEL)}${truncate(sanitize(subject), 200)}`,
   ];
   const title = s.view.cards.get(cardId)?.displayTitle ?? sanitize(last.Subject);
@@ -73,13 +105,19 @@ export function reply(f: Flow, cardId: CardId, replied: () => void): void {
     details,
     multiline: true,
     draft: keep,
+    check: (text) => readReplyText(text).error,
+    preview: (text) => {
+      const { cc } = readReplyText(text);
+      return cc.length === 0 ? '' : `Cc ${truncate(cc.map((a) => sanitize(a)).join(', '), 200)}`;
+    },
     next: (text) => {
+      const { cc, body } = readReplyText(text);
       f.overlays.close();
       // Sent: a refusal keeps it again (below), so nothing typed is lost.
       f.overlays.drafts.drop(id);
       f.store
         .getState()
-        .sendReply(cardId, text, cc)
+        .sendReply(cardId, body, cc)
         .then(
           () => {
             f.notify('Reply sent');

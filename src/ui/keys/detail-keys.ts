@@ -74,7 +74,7 @@ const DETAIL_CARDS: CardScreen = {
   unavailable: (k) => (k.store.getState().detail === null ? 'No card is open' : null),
   targets: (k) => ({ ids: [open(k).cardId], title: title(k), record: () => undefined, leave: k.closeDetail }),
   selects: false,
-  hinted: ['card.edit', 'card.comment'],
+  hinted: ['card.edit', 'card.comment', 'card.reply'],
   override: {
     'card.edit': {
       help: 'edit the selected comment (yours only), else the title',

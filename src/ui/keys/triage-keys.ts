@@ -107,7 +107,7 @@ const TRIAGE_CARDS: CardScreen = {
     return { ids: [id], title: titleOf(k, id), record: (did) => t.record(id, did), leave: undefined };
   },
   selects: false,
-  hinted: ['card.archive', 'card.tags'],
+  hinted: ['card.archive', 'card.tags', 'card.reply'],
   override: {
     'card.archive': {
       help: 'archive the card, and go on (no y/n: u brings it back)',

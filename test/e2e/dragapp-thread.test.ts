@@ -1,0 +1,65 @@
+/**
+ * The built TUI in a real terminal (tmux) against the DragApp stand-in: an
+ * email card's detail shows its message read through detail-message, with
+ * the note that DragApp's API gives only that one, and `r` sends a reply
+ * that reaches send-as-email-content with the body DragApp's client sends.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI } from '../server/process.js';
+import { HEX_THREAD } from '../support/dragapp-shapes.js';
+import { startDragAppService, type DragAppService } from '../support/dragapp-service.js';
+import { hasTmux, Terminal } from './tmux.js';
+
+describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () => {
+  let svc: DragAppService;
+  let dir: string;
+  let term: Terminal | undefined;
+
+  beforeAll(async () => {
+    svc = await startDragAppService();
+    dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-dragapp-thread-'));
+  });
+  afterAll(async () => {
+    term?.kill();
+    await svc.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens the thread card, shows its message and the note, and r replies', async () => {
+    const t = Terminal.start({
+      cols: 140,
+      rows: 44,
+      env: { INBOARD_URL: svc.url, INBOARD_API_KEY: svc.key, INBOARD_DATA_DIR: dir, INBOARD_CONFIG_DIR: dir },
+    });
+    term = t;
+    t.run(`node ${CLI} --board 'Support inbox' --refresh 0`);
+    await t.waitFor(/›● Refund for order 1182/);
+    // The thread is on top of New: the cursor starts on it.
+    t.keys('Enter');
+    let screen = await t.waitFor('Thread (1 message)', 20_000);
+    expect(screen).toContain("DragApp's API gives one message of a thread");
+    expect(screen).toContain('Jane Doe <jane@example.com>');
+    expect(screen).toContain('Hi, the parcel arrived broken.');
+    await t.waitFor('parcel.jpg (47 KB)');
+
+    t.keys('r');
+    screen = await t.waitFor('Reply to');
+    expect(screen).toMatch(/To\s+Jane Doe <jane@example.com>/);
+    expect(screen).toMatch(/Subject\s+Re: Refund for order 1182/);
+    t.type('The refund is on its way.');
+    t.keys('Enter');
+    await t.waitFor('Reply sent');
+    expect(svc.mail.replies).toHaveLength(1);
+    expect(svc.mail.replies[0]).toMatchObject({
+      threadId: HEX_THREAD,
+      emailType: 'reply',
+      to: 'jane@example.com',
+      emailContent: '<div>The refund is on its way.</div>',
+      isNewSubject: 'false',
+      isExtension: 'false',
+    });
+  });
+});

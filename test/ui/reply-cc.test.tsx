@@ -1,0 +1,69 @@
+/**
+ * The reply prompt's Cc: a first line `Cc: …` puts copies on the reply (the
+ * relay on loopback receives them), and a wrong address is refused in words
+ * with the text kept in the prompt.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { rawMail, startRelay, type TestRelay } from '../support/mail.js';
+import { focus, KEY, startUi, type Ui } from './helpers.js';
+
+let ui: Ui;
+let relay: TestRelay | undefined;
+afterEach(async () => {
+  await ui?.close();
+  await relay?.close();
+  relay = undefined;
+});
+
+/** One customer message delivered to the board; the card open on it. */
+async function openThread(): Promise<string> {
+  relay = await startRelay();
+  ui = await startUi({ columns: 120, mail: { smtpUrl: relay.url, from: 'Support <support@inboard.example>' } });
+  const res = await fetch(`${ui.url}/v2/mail/inbound`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      BoardId: ui.boardId,
+      Message: rawMail({ subject: 'Parcel 90 late', messageId: '<cc1@customer.example>' }).toString('base64'),
+    }),
+  });
+  const id = ((await res.json()) as { data: { CardId: string } }).data.CardId;
+  await ui.press('r');
+  await ui.until(() => ui.store.getState().view.cards.get(id) !== undefined, 'the delivered card on the board');
+  focus(ui, ui.store.getState().view.cards.get(id)!.title);
+  await ui.press('enter');
+  await ui.waitFor('Thread (1 message)');
+  await ui.press('r');
+  await ui.waitFor('Reply to');
+  return id;
+}
+
+describe('the reply prompt’s Cc', () => {
+  it('a first line "Cc: …" sends copies, and is not part of the text', async () => {
+    const id = await openThread();
+    expect(ui.frame()).toContain('a first line "Cc: name@example.com, …" adds copies');
+    await ui.paste('Cc: lead@example.com, bo@customer.example\n\nA new parcel left today.');
+    await ui.waitFor('Cc lead@example.com, bo@customer.example');
+    await ui.press('enter');
+    await ui.waitFor('✓ Reply sent');
+    expect(relay!.received).toHaveLength(1);
+    const mail = relay!.received[0]!;
+    expect(mail.to).toEqual(
+      expect.arrayContaining(['ana@customer.example', 'lead@example.com', 'bo@customer.example']),
+    );
+    expect(mail.raw).toMatch(/^Cc: lead@example\.com, bo@customer\.example/m);
+    const sent = (await ui.other.listMessages(id)).at(-1);
+    expect(sent?.Cc).toEqual(['lead@example.com', 'bo@customer.example']);
+    expect(sent?.Text.trim()).toBe('A new parcel left today.');
+  });
+
+  it('a wrong address is refused in words, the text stays and nothing is sent', async () => {
+    await openThread();
+    await ui.paste('Cc: lead@example\nThanks, on its way.');
+    await ui.press('enter');
+    const frame = await ui.waitFor('is not an email address');
+    expect(frame).toContain('Cc: "lead@example" is not an email address');
+    expect(frame).toContain('Thanks, on its way.');
+    expect(relay!.received).toHaveLength(0);
+  });
+});
