@@ -90,8 +90,12 @@ export function makeThread(
     put(cardId, { loading: true });
     const read = core.client.listMessages(cardId).then(
       (messages) => {
-        // What was sent from here is in the answer now.
-        put(cardId, { messages, loading: false, error: null, sent: [], at: now() });
+        // What was sent from here is in the answer now, unless the server gives
+        // only part of a thread (DragApp: one message, a ThreadNote says so):
+        // then what was sent stays drawn as sent, or it would vanish.
+        const partial = messages.some((m) => m.ThreadNote !== undefined && m.ThreadNote !== '');
+        const sent = partial ? (core.get().threads.get(cardId)?.sent ?? []) : [];
+        put(cardId, { messages, loading: false, error: null, sent, at: now() });
         if (core.get().threadsOffered !== true) core.set({ threadsOffered: true });
       },
       (e: unknown) => {

@@ -52,4 +52,13 @@ describe('a DragApp board in the store', () => {
     expect(ids('Label_1')).toContain(HEX_THREAD);
     expect(svc.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
+
+  it('a reply stays drawn as sent: DragApp gives one message of a thread, never the reply', async () => {
+    await store.getState().loadThread(HEX_THREAD);
+    await store.getState().sendReply(HEX_THREAD, 'Refunded today.');
+    expect(svc.mail.replies).toHaveLength(1);
+    const entry = store.getState().threads.get(HEX_THREAD);
+    expect(entry?.messages?.every((m) => !m.Text.includes('Refunded today.'))).toBe(true);
+    expect(entry?.sent.map((r) => r.text)).toEqual(['Refunded today.']);
+  });
 });
