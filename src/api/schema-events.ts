@@ -43,3 +43,9 @@ export const EventData = z.object({
   By: z.string(),
 });
 export type EventData = z.output<typeof EventData>;
+
+/**
+ * What a subscriber of the client's `subscribeEvents` hears: the stream
+ * (re)opened, "read everything again", or one change with its id.
+ */
+export type LiveEvent = { type: 'open' } | { type: 'reload' } | ({ type: 'change'; id: string } & EventData);

@@ -1,0 +1,98 @@
+/**
+ * Live events in the store: two stores on one real service, each with its
+ * own key; a teammate's change reaches the other's view without a refresh
+ * asked for, marked as theirs; the user's own changes are not marked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { createBoardStore, type BoardState, type BoardStore } from '../../src/store/index.js';
+import { startTestService, type TestService } from '../server/helpers.js';
+import { closeAgents, ok, scripted, serveBoard, serveTags, BOARD } from './helpers.js';
+
+let s: TestService;
+const stores: BoardStore[] = [];
+beforeAll(async () => {
+  s = await startTestService();
+});
+afterAll(async () => {
+  for (const st of stores) st.getState().stopLive();
+  await s.close();
+  await closeAgents();
+});
+
+/** Resolves once the store's state passes `test` (now or after a later change). */
+const waitFor = (store: BoardStore, test: (st: BoardState) => boolean): Promise<void> =>
+  new Promise((resolve) => {
+    if (test(store.getState())) return resolve();
+    const stop = store.subscribe((st) => {
+      if (!test(st)) return;
+      stop();
+      resolve();
+    });
+  });
+
+async function openAs(key: string): Promise<BoardStore> {
+  const store = createBoardStore(createClient({ baseUrl: s.url, apiKey: key, maxAttempts: 1 }), { live: true });
+  stores.push(store);
+  await store.getState().openBoard(1);
+  await waitFor(store, (st) => st.live === 'live');
+  return store;
+}
+
+describe('live events in the store', () => {
+  it('a teammate’s move shows in the new column, marked; the user’s own move is not marked', async () => {
+    const keyB = s.addUser('bea@team.test');
+    s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'bea@team.test')").run());
+    const a = await openAs(s.key);
+    const b = await openAs(keyB);
+    const [first, second] = a.getState().columns;
+    const theirs = a.getState().view.columns[first!.label]![0]!;
+    const mine = a.getState().view.columns[first!.label]![1]!;
+
+    await b.getState().moveCard(theirs.id, second!.label, 0);
+    await waitFor(a, (st) => st.view.cards.get(theirs.id)?.columnLabel === second!.label);
+    await waitFor(a, (st) => st.markedChanged.has(theirs.id));
+
+    await a.getState().moveCard(mine.id, second!.label, 0);
+    // B sees A's move as a teammate's; by then A has had its own event too (one stream, in order).
+    await waitFor(b, (st) => st.markedChanged.has(mine.id));
+    expect(a.getState().view.cards.get(mine.id)?.columnLabel).toBe(second!.label);
+    expect(a.getState().markedChanged.has(mine.id)).toBe(false);
+  });
+
+  it('the open card detail is read again when a teammate comments on it', async () => {
+    const keyC = s.addUser('cal@team.test');
+    s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'cal@team.test')").run());
+    const a = await openAs(s.key);
+    const [first] = a.getState().columns;
+    const card = a.getState().view.columns[first!.label]![0]!;
+    await a.getState().openCard(card.id);
+    await waitFor(a, (st) => st.detail?.loading === false);
+    const c = createClient({ baseUrl: s.url, apiKey: keyC, maxAttempts: 1 });
+    await c.createComment(card.id, 'seen live');
+    await waitFor(a, (st) => (st.detail?.data?.Comments ?? []).some((x) => x.Comment === 'seen live'));
+  });
+
+  it('a server without events leaves the board to the periodic refresh', async () => {
+    const { pool, store } = scripted(50, {});
+    const live = createBoardStore(
+      createClient({
+        baseUrl: 'http://127.0.0.1:7432',
+        apiKey: 'store-test-key-0123456789',
+        dispatcher: pool,
+        maxAttempts: 1,
+      }),
+      { live: true },
+    );
+    stores.push(store, live);
+    serveBoard(pool, {});
+    serveTags(pool);
+    pool.intercept({ path: '/v2/me', method: 'GET' }).reply(200, ok({ UserId: 1, Email: 'o@x.io', Name: 'O' }));
+    pool
+      .intercept({ path: (p) => p.startsWith('/v2/events'), method: 'GET' })
+      .reply(404, { message: 'No such endpoint: GET /v2/events', error: true, code: 404 });
+    await live.getState().openBoard(BOARD);
+    await waitFor(live, (st) => st.live === 'polling');
+    expect(live.getState().offers('events')).toBe(false);
+  });
+});
