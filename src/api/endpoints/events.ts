@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../errors.js';
 import type { Endpoints } from '../operations.js';
-import { backoffDelay, DEFAULT_RETRY, sleep } from '../retry.js';
+import { backoffDelay, DEFAULT_RETRY } from '../retry.js';
 import { EventData, RELOAD_EVENT, type LiveEvent } from '../schema-events.js';
 import type { Wire } from '../wire.js';
 
@@ -68,6 +68,20 @@ const final = (err: unknown) =>
   (err.kind === 'unsupported' ||
     (err.kind === 'http' && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429));
 
+/** Waits before reconnecting; the timer alone never keeps the process up (the app may be closing). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref();
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
 async function follow(w: Wire, boardId: number, onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void> {
   let lastId: string | undefined;
   let failures = 0;
@@ -92,11 +106,7 @@ async function follow(w: Wire, boardId: number, onEvent: (e: LiveEvent) => void,
       if (final(err)) throw err;
       failures++;
     }
-    try {
-      await sleep(Math.max(250, backoffDelay(failures, DEFAULT_RETRY)), signal, 'GET', '/v2/events');
-    } catch {
-      return;
-    }
+    await pause(Math.max(250, backoffDelay(failures, DEFAULT_RETRY)), signal);
   }
 }
 
