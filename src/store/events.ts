@@ -89,11 +89,11 @@ export function makeLive(core: Core<CoreData & LiveData & MeData & DetailData>, 
 
   function sync(): void {
     const boardId = core.get().boardId;
-    if (stopped || following?.boardId === boardId) return;
+    if (stopped || (following?.boardId ?? null) === boardId) return;
     following?.stop.abort();
     following = null;
-    if (boardId === null) core.set({ live: null });
-    else follow(boardId);
+    if (boardId !== null) follow(boardId);
+    else if (core.get().live !== null) core.set({ live: null });
   }
 
   const unwatch = deps.watch(sync);

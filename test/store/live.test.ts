@@ -34,6 +34,9 @@ const waitFor = (store: BoardStore, test: (st: BoardState) => boolean): Promise<
 async function openAs(key: string): Promise<BoardStore> {
   const store = createBoardStore(createClient({ baseUrl: s.url, apiKey: key, maxAttempts: 1 }), { live: true });
   stores.push(store);
+  // As the app starts: the boards' list (no board open yet), then one board.
+  await store.getState().loadBoards();
+  expect(store.getState().live).toBeNull();
   await store.getState().openBoard(1);
   await waitFor(store, (st) => st.live === 'live');
   return store;
