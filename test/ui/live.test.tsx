@@ -21,6 +21,8 @@ describe('live board', () => {
     ui = await startUi({ live: true });
     const u = ui;
     await u.until(() => u.store.getState().live === 'live', 'the board is live');
+    // The status bar says a teammate's change will show as it happens.
+    await u.waitFor(/│ live/);
     const [first, second] = u.store.getState().columns;
     // Not the focused card: its row's lead is the cursor's.
     const card = u.store.getState().view.columns[first!.label]![1]!;
