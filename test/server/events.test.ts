@@ -1,6 +1,7 @@
 /** Contract: GET /v2/events (extension) — a teammate's writes as Server-Sent Events, resumable, scoped to the key's boards, across processes on one file. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventData } from '../../src/api/schema-events.js';
+import { revokeKey } from '../../src/server/auth.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { callAt, startTestService, type TestService } from './helpers.js';
 import { openSse, type SseStream } from './sse.js';
@@ -85,6 +86,15 @@ describe('GET /v2/events', () => {
     const e = await c.next();
     // Events come in id order: had board 1's move reached this key, it would come first.
     expect(JSON.parse(e?.data ?? '')).toMatchObject({ BoardId: own.json.data.Id, Kind: 'board', CardId: null });
+  });
+
+  it('a revoked key’s stream ends at the next event', async () => {
+    const keyD = s.addUser('dee@team.test');
+    s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'dee@team.test')").run());
+    const d = await stream(keyD);
+    s.withDb((db) => revokeKey(db, keyD));
+    await comment(keyB, await firstCard(keyB), 'after the revoke');
+    expect(await d.next()).toBeNull();
   });
 
   it('refuses a Last-Event-ID that is no id, in words', async () => {

@@ -45,6 +45,12 @@ export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): v
         return false;
       }
     };
+    // A key revoked meanwhile (by any process on the file) ends its streams at the next event or heartbeat.
+    const revoked = () =>
+      ctx.pages.memo(
+        `revoked:${p.keyId}`,
+        () => ctx.q('SELECT revoked_at IS NOT NULL FROM api_keys WHERE id = ?').pluck().get(p.keyId) !== 0,
+      );
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -54,16 +60,26 @@ export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): v
       'x-accel-buffering': 'no',
     });
     const write = (s: string) => {
-      if (!res.writableEnded) res.write(s);
+      if (res.writableEnded) return;
+      if (revoked()) res.end();
+      else res.write(s);
     };
     const { sub, missed } = feed.subscribe(
-      { sees, send: (row) => write(frame(row)), beat: () => write(': heartbeat\n\n'), end: () => res.end() },
+      {
+        sees,
+        send: (row) => write(frame(row)),
+        beat: () => {
+          ctx.pages.sync();
+          write(': heartbeat\n\n');
+        },
+        end: () => res.end(),
+      },
       lastId,
     );
     write(': live\n\n');
     if (missed === 'reload') write(`event: ${RELOAD_EVENT}\ndata: {}\n\n`);
     else for (const row of missed) write(frame(row));
-    req.raw.once('close', () => feed.unsubscribe(sub));
+    res.once('close', () => feed.unsubscribe(sub));
     return reply;
   });
 }
