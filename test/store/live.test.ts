@@ -3,6 +3,7 @@
  * own key; a teammate's change reaches the other's view without a refresh
  * asked for, marked as theirs; the user's own changes are not marked.
  */
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createBoardStore, type BoardState, type BoardStore } from '../../src/store/index.js';
@@ -74,6 +75,47 @@ describe('live events in the store', () => {
     const c = createClient({ baseUrl: s.url, apiKey: keyC, maxAttempts: 1 });
     await c.createComment(card.id, 'seen live');
     await waitFor(a, (st) => (st.detail?.data?.Comments ?? []).some((x) => x.Comment === 'seen live'));
+  });
+
+  it('a teammate’s change never undoes the user’s own change still on its way', async () => {
+    const keyE = s.addUser('eve@team.test');
+    s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'eve@team.test')").run());
+    // The user's moves wait (a slow network) until released; everything else goes through.
+    const held: (() => void)[] = [];
+    let holding = true;
+    let heldOne: () => void = () => {};
+    const oneHeld = new Promise<void>((r) => (heldOne = r));
+    const agent = new Agent();
+    const dispatcher = agent.compose((dispatch) => (o, handler) => {
+      if (!holding || !o.path.startsWith('/v2/card/move-card')) return dispatch(o, handler);
+      held.push(() => dispatch(o, handler));
+      heldOne();
+      return true;
+    });
+    const a = createBoardStore(createClient({ baseUrl: s.url, apiKey: s.key, maxAttempts: 1, dispatcher }), {
+      live: true,
+    });
+    stores.push(a);
+    await a.getState().openBoard(1);
+    await waitFor(a, (st) => st.live === 'live');
+    const [first, second, third] = a.getState().columns;
+    const [mine, theirs] = a.getState().view.columns[first!.label]!;
+    const moving = a.getState().moveCard(mine!.id, third!.label, 0);
+    await oneHeld;
+    const e = createClient({ baseUrl: s.url, apiKey: keyE, maxAttempts: 1 });
+    await e.moveCard({ Id: theirs!.id, NewColumnId: second!.id, NewPosition: 0 });
+    await waitFor(a, (st) => st.view.cards.get(theirs!.id)?.columnLabel === second!.label);
+    // The refresh the teammate's move caused kept the user's pending move on top.
+    expect(a.getState().view.cards.get(mine!.id)?.columnLabel).toBe(third!.label);
+    expect(a.getState().pending.length).toBe(1);
+    holding = false;
+    for (const send of held.splice(0)) send();
+    await moving;
+    expect(a.getState().view.cards.get(mine!.id)?.columnLabel).toBe(third!.label);
+    expect(a.getState().markedChanged.has(mine!.id)).toBe(false);
+    // The stream is a request in flight: it ends before the agent can close.
+    a.getState().stopLive();
+    await agent.close();
   });
 
   it('a server without events leaves the board to the periodic refresh', async () => {
