@@ -124,13 +124,13 @@ export interface Wire {
   /** What the server said of an extension so far: the client hands it on as `Client.offers`. */
   offers: (ext: Extension) => boolean | undefined;
   /**
-   * A stream read as it arrives (GET /v2/events), one attempt: the body's
-   * chunks of a 2xx answer; any other answer throws as `call` would.
+   * A stream read as it arrives (GET /v2/events), one attempt: a 2xx answer's
+   * content type and body chunks; any other answer throws as `call` would.
    */
   stream(
     path: string,
     r: { query?: Query; headers?: Record<string, string>; signal?: AbortSignal },
-  ): Promise<AsyncIterable<Uint8Array>>;
+  ): Promise<{ type: string; chunks: AsyncIterable<Uint8Array> }>;
   /** One request as given, no retries, no parsing: the client hands it on as `Client.raw`. */
   raw: (method: string, path: string, body?: Json, o?: CallOptions) => Promise<{ status: number; body: string }>;
 }
@@ -282,7 +282,7 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
         signal: joinSignals(opts.signal, r.signal),
       });
       if (ex.chunks === null) throw errorFromExchange(where, ex);
-      return ex.chunks;
+      return { type: String(ex.headers['content-type'] ?? ''), chunks: ex.chunks };
     },
     offers: (ext) => offered.get(ext),
     // `inboard api`'s escape hatch: the body is the user's JSON, sent as given whatever the

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createBoardStore, type BoardState, type BoardStore } from '../../src/store/index.js';
 import { startTestService, type TestService } from '../server/helpers.js';
-import { closeAgents, ok, scripted, serveBoard, serveTags, BOARD } from './helpers.js';
+import { closeAgents, ok, scripted, serveBoard, serveTags, BOARD, KEY, ORIGIN } from './helpers.js';
 
 let s: TestService;
 const stores: BoardStore[] = [];
@@ -118,25 +118,29 @@ describe('live events in the store', () => {
     await agent.close();
   });
 
-  it('a server without events leaves the board to the periodic refresh', async () => {
-    const { pool, store } = scripted(50, {});
-    const live = createBoardStore(
-      createClient({
-        baseUrl: 'http://127.0.0.1:7432',
-        apiKey: 'store-test-key-0123456789',
-        dispatcher: pool,
-        maxAttempts: 1,
-      }),
-      { live: true },
-    );
-    stores.push(store, live);
+  /** A scripted server whose GET /v2/events answers `status` with `body`; the store opens its board live. */
+  async function liveOnScripted(status: number, body: object): Promise<BoardStore> {
+    const { pool } = scripted(50, {});
+    const live = createBoardStore(createClient({ baseUrl: ORIGIN, apiKey: KEY, dispatcher: pool, maxAttempts: 1 }), {
+      live: true,
+    });
+    stores.push(live);
     serveBoard(pool, {});
     serveTags(pool);
     pool.intercept({ path: '/v2/me', method: 'GET' }).reply(200, ok({ UserId: 1, Email: 'o@x.io', Name: 'O' }));
-    pool
-      .intercept({ path: (p) => p.startsWith('/v2/events'), method: 'GET' })
-      .reply(404, { message: 'No such endpoint: GET /v2/events', error: true, code: 404 });
+    pool.intercept({ path: (p) => p.startsWith('/v2/events'), method: 'GET' }).reply(status, body);
     await live.getState().openBoard(BOARD);
+    return live;
+  }
+
+  it('a server without events leaves the board to the periodic refresh', async () => {
+    const live = await liveOnScripted(404, { message: 'No such endpoint: GET /v2/events', error: true, code: 404 });
+    await waitFor(live, (st) => st.live === 'polling');
+    expect(live.getState().offers('events')).toBe(false);
+  });
+
+  it('so does one that answers the route with JSON instead of an event stream', async () => {
+    const live = await liveOnScripted(200, ok([]));
     await waitFor(live, (st) => st.live === 'polling');
     expect(live.getState().offers('events')).toBe(false);
   });

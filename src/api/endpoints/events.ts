@@ -62,6 +62,17 @@ function toLive(e: RawEvent): LiveEvent | undefined {
   return data.success ? { type: 'change', id: e.id, ...data.data } : undefined;
 }
 
+/** A server that answers the route with something else (a page, JSON) has no events to give. */
+const notAStream = (type: string) =>
+  new ApiError({
+    status: 200,
+    method: 'GET',
+    path: '/v2/events',
+    kind: 'unsupported',
+    retryable: false,
+    message: `This server answered GET /v2/events with ${type === '' ? 'no content type' : type}, not an event stream`,
+  });
+
 /** Refusals no reconnect mends: no such route, the key refused, the board not shared. */
 const final = (err: unknown) =>
   err instanceof ApiError &&
@@ -87,11 +98,15 @@ async function follow(w: Wire, boardId: number, onEvent: (e: LiveEvent) => void,
   let failures = 0;
   while (!signal.aborted) {
     try {
-      const chunks = await w.stream('/v2/events', {
+      const { type, chunks } = await w.stream('/v2/events', {
         query: { BoardId: boardId },
         headers: lastId === undefined ? {} : { 'last-event-id': lastId },
         signal,
       });
+      if (!type.startsWith('text/event-stream')) {
+        await chunks[Symbol.asyncIterator]().return?.();
+        throw notAStream(type);
+      }
       failures = 0;
       onEvent({ type: 'open' });
       for await (const raw of sseEvents(chunks)) {
