@@ -10,6 +10,7 @@ import { cardExtensionEndpoints } from './endpoints/card-extensions.js';
 import { boardEndpoints } from './endpoints/boards.js';
 import { cardEndpoints } from './endpoints/cards.js';
 import { commentEndpoints } from './endpoints/comments.js';
+import { eventEndpoints } from './endpoints/events.js';
 import { meEndpoints } from './endpoints/me.js';
 import { messageEndpoints } from './endpoints/messages.js';
 import { sequenceEndpoints } from './endpoints/sequences.js';
@@ -34,6 +35,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...sequenceEndpoints,
   ...meEndpoints,
   ...messageEndpoints,
+  ...eventEndpoints,
 };
 
 export function createClient(opts: ClientOptions): Client {

@@ -197,8 +197,48 @@ export function createTransport(opts: TransportOptions) {
     return second;
   }
 
+  /**
+   * A long-lived GET read as it arrives (GET /v2/events): the answer's
+   * status and headers, and for a 2xx its body's chunks; any other answer is
+   * read whole into `text`. The time limit covers the headers only: an
+   * event stream is idle between events by design.
+   */
+  async function stream(init: SendInit): Promise<Exchange & { chunks: AsyncIterable<Uint8Array> | null }> {
+    if (!init.path.startsWith('/')) throw new Error(`Request path must start with / (got "${init.path}")`);
+    const url = new URL(`${base}${init.path}`);
+    try {
+      const res = await (opts.dispatcher ?? defaultDispatcher()).request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        headers: { 'user-agent': 'inboard', authorization: authValue(scheme), ...init.headers },
+        signal: init.signal,
+        headersTimeout: opts.timeoutMs,
+        bodyTimeout: 0,
+      });
+      const headers = redactHeaders(res.headers, opts.apiKey);
+      if (res.statusCode >= 200 && res.statusCode < 300)
+        return { status: res.statusCode, headers, text: '', chunks: res.body };
+      const text = redact(await res.body.text(), opts.apiKey);
+      return { status: res.statusCode, headers, text, chunks: null };
+    } catch (err) {
+      if (init.signal?.aborted) {
+        throw new ApiError({
+          status: 0,
+          message: 'Request cancelled',
+          retryable: false,
+          method: 'GET',
+          path: pathOnly(init.path),
+          kind: 'cancelled',
+        });
+      }
+      throw networkError({ ...init, method: 'GET' }, err);
+    }
+  }
+
   return {
     send,
+    stream,
     get scheme() {
       return scheme;
     },

@@ -16,6 +16,7 @@ import type {
 } from './schema.js';
 import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
 import type { CardMessage, ReplyData, ReplyInput } from './schema-mail.js';
+import type { LiveEvent } from './schema-events.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -56,7 +57,8 @@ export type Extension =
   | 'archivedCards'
   | 'restoreCard'
   | 'messages'
-  | 'reply';
+  | 'reply'
+  | 'events';
 
 /** Per-call options. A POST carries an idempotency key so a retry is safe. */
 export interface CallOptions {
@@ -130,6 +132,13 @@ export interface Client {
   // email sequences
   listEmailSequences(o?: CallOptions): Promise<EmailSequenceEntry[]>;
   getEmailSequence(id: string, o?: CallOptions): Promise<EmailSequenceDetail>;
+  /**
+   * Extension `events`: GET /v2/events?BoardId, each change as it happens,
+   * until `signal` aborts; reconnects with backoff and resumes from the last
+   * id. Resolves when aborted; rejects with kind `unsupported` on a server
+   * without it (and with a refusal such as 401/403, which no retry mends).
+   */
+  subscribeEvents(boardId: number, onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */

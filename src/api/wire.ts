@@ -123,6 +123,14 @@ export interface Wire {
   extension<T>(ext: Extension, method: string, path: string, send: () => Promise<T>): Promise<T>;
   /** What the server said of an extension so far: the client hands it on as `Client.offers`. */
   offers: (ext: Extension) => boolean | undefined;
+  /**
+   * A stream read as it arrives (GET /v2/events), one attempt: a 2xx answer's
+   * content type and body chunks; any other answer throws as `call` would.
+   */
+  stream(
+    path: string,
+    r: { query?: Query; headers?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<{ type: string; chunks: AsyncIterable<Uint8Array> }>;
   /** One request as given, no retries, no parsing: the client hands it on as `Client.raw`. */
   raw: (method: string, path: string, body?: Json, o?: CallOptions) => Promise<{ status: number; body: string }>;
 }
@@ -142,6 +150,7 @@ const EXTENSION_WORDS: Record<Extension, string> = {
   restoreCard: 'Restoring archived cards',
   messages: "Reading a card's email",
   reply: "Replying to a card's email",
+  events: 'Live events',
 };
 
 /** What a value is, in words, for "expected a list, got …". */
@@ -263,6 +272,17 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
         }
         throw e;
       }
+    },
+    async stream(path, r) {
+      const where: Where = { method: 'GET', path };
+      const ex = await transport.stream({
+        method: 'GET',
+        path: path + queryString(r.query),
+        headers: { accept: 'text/event-stream', ...r.headers },
+        signal: joinSignals(opts.signal, r.signal),
+      });
+      if (ex.chunks === null) throw errorFromExchange(where, ex);
+      return { type: String(ex.headers['content-type'] ?? ''), chunks: ex.chunks };
     },
     offers: (ext) => offered.get(ext),
     // `inboard api`'s escape hatch: the body is the user's JSON, sent as given whatever the

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { authenticate } from './auth.js';
+import { ChangeLog } from './changes.js';
+import { ChangeFeed } from './changes-feed.js';
 import type { Ctx } from './context.js';
 import { statementCache, type DB } from './db.js';
 import { HttpError, errorEnvelope } from './errors.js';
@@ -20,6 +22,7 @@ import { cardExtensionRoutes } from './routes/card-extensions.js';
 import { cardRoutes } from './routes/cards.js';
 import { commentRoutes } from './routes/comments.js';
 import { emailSequenceRoutes } from './routes/email-sequences.js';
+import { eventRoutes } from './routes/events.js';
 import { mailRoutes } from './routes/mail.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
@@ -89,7 +92,10 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   const now = opts.now ?? Date.now;
   const q = statementCache(db);
   const limiter = new FixedWindowLimiter(opts.rateLimit ?? 0);
-  const ctx: Ctx = { db, q, now, idempotency: new IdempotencyStore(db, q), pages: new ReadCache(db) };
+  const pages = new ReadCache(db);
+  // Access rules read through the cache: a delivery first drops what another process's writes made stale.
+  const feed = new ChangeFeed(q, { beforeDelivery: () => pages.sync() });
+  const ctx: Ctx = { db, q, now, idempotency: new IdempotencyStore(db, q), pages, changes: new ChangeLog(q), feed };
 
   const app = Fastify({
     logger: false,
@@ -189,5 +195,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   emailSequenceRoutes(app, ctx);
   meRoutes(app, ctx);
   mailRoutes(app, ctx, opts.mail);
+  eventRoutes(app, ctx, feed);
+  // Open event streams end first, so closing does not wait on them.
+  app.addHook('preClose', async () => feed.close());
   return app;
 }

@@ -4,6 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth.js';
+import type { ChangeLog, Changed } from './changes.js';
+import type { ChangeFeed } from './changes-feed.js';
 import type { DB, Query } from './db.js';
 import { HttpError, badRequest, forbidden, notFound } from './errors.js';
 import type { IdempotencyStore } from './idempotency.js';
@@ -21,6 +23,8 @@ export interface Ctx {
   now: () => number;
   idempotency: IdempotencyStore;
   pages: ReadCache;
+  changes: ChangeLog;
+  feed: ChangeFeed;
 }
 
 export function principal(req: FastifyRequest): Principal {
@@ -28,14 +32,24 @@ export function principal(req: FastifyRequest): Principal {
   return req.principal;
 }
 
-/** Runs a write transactionally (honouring Idempotency-Key) and sends its answer. */
-export function write(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, fn: (p: Principal) => unknown): FastifyReply {
+/**
+ * Runs a write transactionally (honouring Idempotency-Key) and sends its
+ * answer; `changed` records what it changed for GET /v2/events, in the same
+ * transaction.
+ */
+export function write(
+  ctx: Ctx,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  fn: (p: Principal, changed: Changed) => unknown,
+): FastifyReply {
   const p = principal(req);
   let result;
   try {
-    result = ctx.idempotency.run(req, p.keyId, ctx.now(), () => fn(p));
+    result = ctx.idempotency.run(req, p.keyId, ctx.now(), () => fn(p, ctx.changes.recorder(p, ctx.now())));
   } finally {
     ctx.pages.bump();
+    ctx.feed.nudge();
   }
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);

@@ -203,6 +203,21 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX messages_message_id ON messages(message_id);
   `,
+  // 5: the change log behind GET /v2/events, written in the transaction of
+  // each write and read by id by every process on the file (its cursor). No
+  // foreign keys: a change outlives the card or board it names.
+  `
+  CREATE TABLE changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    board_id INTEGER NOT NULL,
+    card_id INTEGER,
+    kind TEXT NOT NULL,
+    user_id INTEGER NOT NULL,
+    by_email TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+  );
+  CREATE INDEX changes_created ON changes(created_ms);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

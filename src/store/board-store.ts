@@ -18,6 +18,7 @@ import { DetailCache } from './detail-cache.js';
 import { makeDetailPeek } from './detail-peek.js';
 import { makeDetailPrefetch } from './detail-prefetch.js';
 import { EMPTY_CARDS } from './draft.js';
+import { makeLive } from './events.js';
 import { makeFilterActions } from './filter.js';
 import { FoldLog } from './fold-log.js';
 import { makeEngine } from './mutation-engine.js';
@@ -44,6 +45,12 @@ export interface BoardStoreOptions {
   now?: () => number;
   /** The user's email when configured (flag, INBOARD_EMAIL, config file); else asked of the server. */
   meEmail?: string;
+  /**
+   * Follow the open board's live events (the server's `events` extension):
+   * a teammate's change is read as it happens, not at the next refresh.
+   * Off by default: a store alone never holds a stream open unasked.
+   */
+  live?: boolean;
 }
 
 export type BoardStore = StoreApi<BoardState>;
@@ -71,6 +78,7 @@ export function initialData(): BoardData {
     backoff: null,
     unreachable: null,
     markedChanged: new Set(),
+    live: null,
     detail: null,
     detailsRead: 0,
     filter: null,
@@ -151,6 +159,16 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       refresh: () => refresh.refresh(),
     });
     const history = makeHistory(core, engine);
+    const me = makeMe(core);
+    const live =
+      opts.live === true
+        ? makeLive(core, {
+            refresh: () => refresh.refresh(),
+            reloadDetail,
+            loadMe: () => me.loadMe(),
+            watch: (listener) => api.subscribe(listener),
+          })
+        : { stopLive: () => undefined };
 
     return {
       ...initialData(),
@@ -176,7 +194,8 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...tags.actions,
       ...thread,
       ...makeSequences(core),
-      ...makeMe(core),
+      ...me,
+      ...live,
       ...status,
       offers: (ext) => client.offers(ext),
     };

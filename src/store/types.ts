@@ -7,6 +7,7 @@
 import type { Extension } from '../api/types.js';
 import type { OpenBoardActions, OpenBoardData } from './board.js';
 import type { DetailActions, DetailData } from './card-detail.js';
+import type { LiveActions, LiveData } from './events.js';
 import type { PeekActions, PeekData } from './detail-peek.js';
 import type { CardMutationActions } from './card-mutations.js';
 import type { CommentActions } from './comments.js';
@@ -29,6 +30,7 @@ export type BoardData = CoreData &
   OpenBoardData &
   PagingData &
   RefreshData &
+  LiveData &
   DetailData &
   PeekData &
   FilterData &
@@ -50,6 +52,7 @@ export interface ServerActions {
 export type BoardActions = OpenBoardActions &
   PagingActions &
   RefreshActions &
+  LiveActions &
   DetailActions &
   PeekActions &
   CursorActions &

@@ -82,6 +82,12 @@ function useUnreachable(): Unreachable | null {
   return useSyncExternalStore(store?.subscribe ?? NOT_WATCHED, () => store?.getState().unreachable ?? null);
 }
 
+/** Whether the open board is live (the server's events reach it), when the bar is drawn over a store. */
+function useLive(): boolean {
+  const store = useContext(StoreContext);
+  return useSyncExternalStore(store?.subscribe ?? NOT_WATCHED, () => store?.getState().live === 'live');
+}
+
 /** Hints that always show: the way to every other key, and the way out. */
 const PINNED: ReadonlySet<Action> = new Set<Action>(['help', 'quit']);
 
@@ -114,6 +120,7 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   const clock = p.refresh ?? NO_CLOCK;
   const refreshed = refreshText(useSyncExternalStore(clock.subscribe, clock.get));
   const unreachable = useUnreachable();
+  const live = useLive();
   const parts = unreachable !== null ? [unreachableText(p.backend, unreachable), p.board] : [p.board, p.backend];
   // A filtered board hides cards: say so, and how to see them all again.
   if (p.filter != null) parts.push(`filter: ${p.filter} · Esc on the board clears`);
@@ -126,6 +133,7 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   // Not while the server is unreachable: that is why, and it is said first.
   if (p.tagsFailed === true && unreachable === null) parts.push('✗ tags not loaded · r retries');
   // Last: the rest says what needs doing; this, how fresh the board is.
+  if (live) parts.push('live');
   if (refreshed !== null) parts.push(refreshed);
   const hints = footerHints(p.hints, p.width);
   const message = messageText(p.error, p.notice);

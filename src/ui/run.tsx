@@ -103,7 +103,10 @@ export async function run(argv: string[]): Promise<number> {
   const { client, backend } = conn;
   const closeService = () => conn.close();
   // A configured email is yours for assignee:me; without one the store asks the server.
-  const store = createBoardStore(client, settings.email === null ? {} : { meEmail: settings.email });
+  const store = createBoardStore(client, {
+    live: true,
+    ...(settings.email === null ? {} : { meEmail: settings.email }),
+  });
 
   let initialBoardId: number | null = null;
   let opening: Promise<void> | null = null;

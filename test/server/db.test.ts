@@ -57,7 +57,8 @@ describe('migration 3 (archived_at, sub-task ticks)', () => {
     const path = join(dir, 'v2.db');
     // A version 2 file, made by taking migration 3 back off a new one.
     const fresh = openDb(path);
-    fresh.exec(`DROP TABLE messages;
+    fresh.exec(`DROP TABLE changes;
+      DROP TABLE messages;
       DROP INDEX cards_archived;
       ALTER TABLE cards DROP COLUMN archived_at;
       ALTER TABLE subtasks DROP COLUMN done;
@@ -70,7 +71,7 @@ describe('migration 3 (archived_at, sub-task ticks)', () => {
     fresh.pragma('user_version = 2');
     fresh.close();
     const db = openDb(path);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     expect(db.prepare('SELECT archived, archived_at FROM cards WHERE id = 1').get()).toEqual({
       archived: 1,
       archived_at: null,
@@ -92,7 +93,8 @@ describe('migration 4 (messages)', () => {
   it('upgrades a version 3 file: its cards keep everything and get an empty thread; one Message-ID per card', () => {
     const path = join(dir, 'v3.db');
     const fresh = openDb(path);
-    fresh.exec(`DROP TABLE messages;
+    fresh.exec(`DROP TABLE changes;
+      DROP TABLE messages;
       INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
       INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
       INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
@@ -101,7 +103,7 @@ describe('migration 4 (messages)', () => {
     fresh.pragma('user_version = 3');
     fresh.close();
     const db = openDb(path);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     expect(db.prepare('SELECT title FROM cards').pluck().all()).toEqual(['old']);
     expect(db.prepare('SELECT COUNT(*) FROM messages').pluck().get()).toBe(0);
     const add = db.prepare(

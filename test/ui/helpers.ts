@@ -13,6 +13,7 @@ import { render } from 'ink-testing-library';
 import { Agent } from 'undici';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
+import { createUserKey } from '../../src/server/auth.js';
 import { openDb, startService } from '../../src/server/index.js';
 import { createBoardStore, type BoardStore, type Card } from '../../src/store/index.js';
 import { App } from '../../src/ui/App.js';
@@ -80,6 +81,8 @@ export interface Ui {
   /** A card on screen by title. */
   card(title: string): Card;
   sql(statement: string, ...params: unknown[]): void;
+  /** A teammate: another user, a member of the open board, with a client of their own key. */
+  teammate(email: string): Client;
   /** Stops the service (the server gone): the app's requests then get no answer. */
   stopService(): Promise<void>;
   close(): Promise<void>;
@@ -103,6 +106,8 @@ export interface UiOptions {
   columns?: number;
   /** The App's reactionMs (default 0: keys as fast as the test sends them). */
   reactionMs?: number;
+  /** The store follows the open board's live events (BoardStoreOptions.live). */
+  live?: boolean;
 }
 
 export async function startUi(opts: UiOptions = {}): Promise<Ui> {
@@ -142,7 +147,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const bare = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: opts.maxAttempts ?? 1, dispatcher });
   const client = opts.wrapClient?.(bare) ?? bare;
   const other = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });
-  const store = createBoardStore(client);
+  const store = createBoardStore(client, { live: opts.live === true });
   const name = opts.board === undefined ? 'Support Inbox' : opts.board;
   const boardId = name === null ? 0 : readableBoards(await other.listBoards()).find((b) => b.Name === name)?.Id;
   if (boardId === undefined) throw new Error(`no board ${name}`);
@@ -212,11 +217,23 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
         db.close();
       }
     },
+    teammate(email) {
+      const db = openDb(dbPath);
+      let key: string;
+      try {
+        key = createUserKey(db, { email, plan: 'pro' });
+        db.prepare('INSERT INTO board_members (board_id, email) VALUES (?, ?)').run(boardId, email);
+      } finally {
+        db.close();
+      }
+      return createClient({ baseUrl: svc.url, apiKey: key, maxAttempts: 1 });
+    },
     async stopService() {
       stopped ??= svc.close();
       await stopped;
     },
     async close() {
+      store.getState().stopLive();
       app.unmount();
       for (const h of holds) h.queue = null;
       await agent.close();

@@ -30,6 +30,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   restoreCard: false,
   messages: true,
   reply: true,
+  events: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

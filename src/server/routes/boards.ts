@@ -41,7 +41,7 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/v2/board', async (req, reply) => {
     const body = parse(CreateBoardBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const now = isoNow(ctx.now());
       const id = Number(
         ctx.q('INSERT INTO boards (name, owner_id, created_at) VALUES (?, ?, ?)').run(body.Name, p.userId, now)
@@ -51,6 +51,7 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
       for (const email of new Set((body.Users ?? []).map((e) => e.toLowerCase()))) {
         if (email !== owner) ctx.q('INSERT INTO board_members (board_id, email) VALUES (?, ?)').run(id, email);
       }
+      changed(id, null, 'board');
       return okEnvelope({ Id: id, BoardName: body.Name }, 'Board created');
     });
   });
@@ -95,8 +96,9 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/board/:boardId/column', async (req, reply) => {
     const { boardId } = parse(BoardPath, req.params, 'path');
     const body = parse(CreateColumnBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       boardFor(ctx, p, Number(boardId));
+      changed(Number(boardId), null, 'column');
       const next = ctx
         .q('SELECT COALESCE(MAX(position), -1) + 1 FROM columns WHERE board_id = ?')
         .pluck()

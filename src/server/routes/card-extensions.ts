@@ -31,8 +31,9 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/card/:cardId/due-date', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(SetDueDateBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, cardId, true);
+      changed(card.board_id, card.id, 'card-changed');
       const due = storedDue(body.DueDate);
       ctx.q('UPDATE cards SET due_date = ? WHERE id = ?').run(due, card.id);
       return okEnvelope(
@@ -45,8 +46,9 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/card/:cardId/read-status', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(SetReadStatusBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, cardId, true);
+      changed(card.board_id, card.id, 'card-changed');
       ctx.q('UPDATE cards SET read_status = ? WHERE id = ?').run(body.ReadStatus, card.id);
       return okEnvelope(
         { CardId: String(card.id), ReadStatus: body.ReadStatus } satisfies SetReadStatusData,
@@ -58,8 +60,9 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/card/:cardId/sub-task/:subTaskId', async (req, reply) => {
     const { cardId, subTaskId } = parse(SubTaskPath, req.params, 'path');
     const body = parse(TickSubTaskBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, record) => {
       const card = cardFor(ctx, p, cardId, true);
+      record(card.board_id, card.id, 'sub-task');
       const changed = ctx
         .q('UPDATE subtasks SET done = ? WHERE id = ? AND card_id = ?')
         .run(body.Done ? 1 : 0, Number(subTaskId), card.id).changes;
@@ -90,8 +93,9 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/card/:cardId/restore', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(RestoreCardBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, cardId, false);
+      changed(card.board_id, card.id, 'card-restored');
       if (card.archived === 0) throw new HttpError(409, `Card ${card.id} is not archived`);
       // Without a ColumnId, back where it was archived from (archiving keeps column_id).
       const col = columnOn(ctx, card.board_id, body.ColumnId ?? card.column_id, 'ColumnId');

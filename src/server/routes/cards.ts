@@ -85,7 +85,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/v2/card', async (req, reply) => {
     const body = parse(CreateCardBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const board = boardFor(ctx, p, body.BoardId);
       const col = columnOn(ctx, board.id, body.ColumnId, 'ColumnId');
       // New cards arrive at the top, as new mail does in an inbox.
@@ -106,6 +106,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
       const cardId = Number(info.lastInsertRowid);
       if (body.Assignee !== undefined) setAssignees(ctx, board, cardId, body.Assignee);
       addExtras(ctx, p, cardId, body);
+      changed(board.id, cardId, 'card-created');
       return { Error: false, Success: 'Card created', taskId: cardId };
     });
   });
@@ -113,7 +114,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/card/:cardId', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(UpdateCardBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, cardId, true);
       const board = body.BoardId === card.board_id ? boardFor(ctx, p, card.board_id) : boardFor(ctx, p, body.BoardId);
       const col = columnOn(ctx, board.id, body.ColumnId, 'ColumnId');
@@ -127,13 +128,16 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
       ctx.q('UPDATE cards SET title = ? WHERE id = ?').run(body.CardTitle, card.id);
       if (body.Assignee !== undefined) setAssignees(ctx, board, card.id, body.Assignee);
       addExtras(ctx, p, card.id, body);
+      const kind = col.id === card.column_id ? 'card-changed' : 'card-moved';
+      changed(card.board_id, card.id, kind);
+      if (board.id !== card.board_id) changed(board.id, card.id, kind);
       return okEnvelope(String(card.id), 'Card updated');
     });
   });
 
   app.post('/v2/card/move-card', async (req, reply) => {
     const body = parse(MoveCardBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, body.Id, true);
       const board = boardFor(ctx, p, body.NewBoardId ?? card.board_id);
       const col = columnOn(ctx, board.id, body.NewColumnId, 'NewColumnId');
@@ -142,6 +146,8 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
         .q('UPDATE cards SET board_id = ?, column_id = ?, position = ? WHERE id = ?')
         .run(board.id, col.id, position, card.id);
       if (board.id !== card.board_id) adoptBoard(ctx, board, card.id);
+      changed(card.board_id, card.id, 'card-moved');
+      if (board.id !== card.board_id) changed(board.id, card.id, 'card-moved');
       return okEnvelope('success', 'Card moved');
     });
   });
@@ -149,13 +155,14 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.delete('/v2/card/:cardId', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, cardId, false);
       // Archive, not delete: the card leaves column lists but still answers GET.
       // The first archive's time stays: archiving again is no newer event.
       ctx
         .q('UPDATE cards SET archived = 1, archived_at = COALESCE(archived_at, ?) WHERE id = ?')
         .run(isoNow(ctx.now()), card.id);
+      changed(card.board_id, card.id, 'card-archived');
       return okEnvelope({ id: String(card.id) }, 'Card archived');
     });
   });
@@ -164,8 +171,9 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     app.post(path, async (req, reply) => {
       const { cardId } = parse(CardPath, req.params, 'path');
       const body = parse(schema, req.body ?? {});
-      return write(ctx, req, reply, (p) => {
+      return write(ctx, req, reply, (p, changed) => {
         const card = cardFor(ctx, p, cardId, true);
+        changed(card.board_id, card.id, table === 'notes' ? 'note' : 'sub-task');
         ctx
           .q(`INSERT INTO ${table} (card_id, user_id, body, created_at) VALUES (?, ?, ?, ?)`)
           .run(card.id, p.userId, body.Body, isoNow(ctx.now()));
@@ -178,8 +186,9 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/card/:cardId/tags', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(AddTagBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, cardId, true);
+      changed(card.board_id, card.id, 'tags');
       tagOnBoard(ctx, Number(body.TagId), card.board_id, 'TagId');
       ctx.q('INSERT OR IGNORE INTO card_tags (card_id, tag_id) VALUES (?, ?)').run(card.id, Number(body.TagId));
       return okEnvelope({ CardId: String(card.id) }, 'Tag added');
@@ -189,8 +198,9 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/card/:cardId/tags', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(SetTagsBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, cardId, true);
+      changed(card.board_id, card.id, 'tags');
       const ids = [...new Set(body.TagIds)];
       for (const id of ids) tagOnBoard(ctx, Number(id), card.board_id, 'TagIds');
       ctx.q('DELETE FROM card_tags WHERE card_id = ?').run(card.id);

@@ -25,8 +25,9 @@ function commentFor(ctx: Ctx, p: Principal, commentId: number, author: boolean):
 export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/comment', async (req, reply) => {
     const body = parse(CreateCommentBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const card = cardFor(ctx, p, body.CardId, true);
+      changed(card.board_id, card.id, 'comment');
       const now = isoNow(ctx.now());
       const id = Number(
         ctx
@@ -59,8 +60,9 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/comment/:commentId', async (req, reply) => {
     const { commentId } = parse(CommentPath, req.params, 'path');
     const body = parse(UpdateCommentBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const row = commentFor(ctx, p, Number(commentId), true);
+      changed(cardFor(ctx, p, row.card_id, false).board_id, row.card_id, 'comment');
       ctx.q('UPDATE comments SET body = ? WHERE id = ?').run(body.Body, row.id);
       // The reference's update answer carries no UserId.
       return okEnvelope(
@@ -82,8 +84,9 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.delete('/v2/comment/:commentId', async (req, reply) => {
     const { commentId } = parse(CommentPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       const row = commentFor(ctx, p, Number(commentId), true);
+      changed(cardFor(ctx, p, row.card_id, false).board_id, row.card_id, 'comment');
       ctx.q('DELETE FROM comments WHERE id = ?').run(row.id);
       return okEnvelope({ CommentId: row.id }, 'Comment deleted');
     });

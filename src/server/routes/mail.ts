@@ -92,7 +92,8 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       date,
     });
     // Recorded only once the relay took it: a refusal above leaves no trace of a sent reply.
-    return write(ctx, req, reply, () => {
+    return write(ctx, req, reply, (_p, changed) => {
+      changed(card.board_id, card.id, 'message');
       insertMessage(ctx, card.id, {
         messageId,
         direction: 'out',
@@ -140,7 +141,7 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       if (e instanceof UnreadableMail) throw badRequest(`Message: ${e.message}`);
       throw e;
     }
-    return write(ctx, req, reply, () => {
+    return write(ctx, req, reply, (_p, changed) => {
       const board = boardFor(ctx, p, body.BoardId);
       const answered = cardAnswered(ctx, p, m);
       const out = (cardId: number, NewCard: boolean, Duplicate: boolean) =>
@@ -151,6 +152,7 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       if (answered !== undefined) {
         if (hasMessage(ctx, answered.id, m.messageId)) return out(answered.id, false, true);
         insertMessage(ctx, answered.id, { ...m, direction: 'in', raw });
+        changed(answered.board_id, answered.id, answered.archived === 1 ? 'card-restored' : 'message');
         // An answer wants reading; an archived card comes back, on top of its board's first column.
         if (answered.archived === 1) {
           const col = firstColumn(ctx, answered.board_id);
@@ -181,6 +183,7 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
         .run(board.id, col, title, p.email, topPosition(ctx.q, col), isoNow(ctx.now()));
       const cardId = Number(info.lastInsertRowid);
       insertMessage(ctx, cardId, { ...m, direction: 'in', raw });
+      changed(board.id, cardId, 'card-created');
       return out(cardId, true, false);
     });
   });

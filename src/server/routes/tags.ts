@@ -18,8 +18,9 @@ export function tagRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/v2/tag', async (req, reply) => {
     const body = parse(CreateTagBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       boardFor(ctx, p, body.BoardId);
+      changed(body.BoardId, null, 'tags');
       const id = Number(
         ctx
           .q('INSERT INTO tags (board_id, name, color, user_id, created_at) VALUES (?, ?, ?, ?, ?)')
@@ -41,8 +42,9 @@ export function tagRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.delete('/v2/tag', async (req, reply) => {
     const { BoardId, TagId } = parse(DeleteTagParams, params(req), 'query');
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, (p, changed) => {
       boardFor(ctx, p, BoardId);
+      changed(BoardId, null, 'tags');
       // Removing the tag also removes it from every card (ON DELETE CASCADE).
       const info = ctx.q('DELETE FROM tags WHERE id = ? AND board_id = ?').run(TagId, BoardId);
       if (info.changes === 0) throw notFound(`Tag ${TagId} not found on board ${BoardId}`);

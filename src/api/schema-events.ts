@@ -1,0 +1,51 @@
+/**
+ * The wire shape of the local service's live-events extension,
+ * `GET /v2/events` (Server-Sent Events). Each event names what changed and
+ * who changed it; the client reads the rows it names through the usual
+ * routes. The conventions are schema.ts's.
+ */
+import { z } from 'zod';
+import { IdParam } from './schema.js';
+
+/** What a change was: the `event:` field of the stream and the `Kind` of its data. */
+export const EVENT_KINDS = [
+  'card-created',
+  'card-changed',
+  'card-moved',
+  'card-archived',
+  'card-restored',
+  'comment',
+  'note',
+  'sub-task',
+  'tags',
+  'message',
+  'column',
+  'board',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Sent instead of events when a resume asks for ids older than the kept window: read everything again. */
+export const RELOAD_EVENT = 'reload';
+
+/** How long changes are kept for a resume (`Last-Event-ID`). */
+export const EVENTS_KEPT_MS = 24 * 3_600_000;
+
+/** The query: one board, or (absent) every board the key may see. */
+export const EventsQuery = z.strictObject({ BoardId: IdParam.optional() });
+export type EventsQueryInput = z.input<typeof EventsQuery>;
+
+/** One event's `data:` JSON. CardId as the card routes give it (text); null for a board's or column's change. */
+export const EventData = z.object({
+  BoardId: z.number(),
+  CardId: z.string().nullable(),
+  Kind: z.string(),
+  /** The email of the user whose key made the change. */
+  By: z.string(),
+});
+export type EventData = z.output<typeof EventData>;
+
+/**
+ * What a subscriber of the client's `subscribeEvents` hears: the stream
+ * (re)opened, "read everything again", or one change with its id.
+ */
+export type LiveEvent = { type: 'open' } | { type: 'reload' } | ({ type: 'change'; id: string } & EventData);

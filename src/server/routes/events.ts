@@ -1,0 +1,85 @@
+/**
+ * GET /v2/events — an extension of the local service: the changes of the
+ * boards a key may see, as Server-Sent Events, each named by its id in the
+ * change log so `Last-Event-ID` resumes where a dropped stream stopped.
+ */
+import type { FastifyInstance } from 'fastify';
+import { EventsQuery, RELOAD_EVENT, type EventData } from '../../api/schema-events.js';
+import type { ChangeFeed, ChangeRow } from '../changes-feed.js';
+import { boardFor, params, principal, type Ctx } from '../context.js';
+import { badRequest, parse } from '../errors.js';
+
+function lastEventId(header: string | string[] | undefined): number | undefined {
+  const v = Array.isArray(header) ? header[0] : header;
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v.trim());
+  if (!/^\d{1,16}$/.test(v.trim()) || !Number.isSafeInteger(n)) {
+    throw badRequest('Last-Event-ID: must be the id of an event this stream sent, such as 42');
+  }
+  return n;
+}
+
+function frame(row: ChangeRow): string {
+  const data: EventData = {
+    BoardId: row.board_id,
+    CardId: row.card_id === null ? null : String(row.card_id),
+    Kind: row.kind,
+    By: row.by_email,
+  };
+  return `id: ${row.id}\nevent: ${row.kind}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): void {
+  app.get('/v2/events', async (req, reply) => {
+    const p = principal(req);
+    const { BoardId } = parse(EventsQuery, params(req), 'query');
+    // Refused before the stream starts, in the envelope like any other refusal.
+    if (BoardId !== undefined) boardFor(ctx, p, BoardId);
+    const lastId = lastEventId(req.headers['last-event-id']);
+    const sees = (boardId: number) => {
+      if (BoardId !== undefined && boardId !== BoardId) return false;
+      try {
+        boardFor(ctx, p, boardId);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // A key revoked meanwhile (by any process on the file) ends its streams at the next event or heartbeat.
+    const revoked = () =>
+      ctx.pages.memo(
+        `revoked:${p.keyId}`,
+        () => ctx.q('SELECT revoked_at IS NOT NULL FROM api_keys WHERE id = ?').pluck().get(p.keyId) !== 0,
+      );
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      // Proxies that buffer (nginx) would hold events back.
+      'x-accel-buffering': 'no',
+    });
+    const write = (s: string) => {
+      if (res.writableEnded) return;
+      if (revoked()) res.end();
+      else res.write(s);
+    };
+    const { sub, missed } = feed.subscribe(
+      {
+        sees,
+        send: (row) => write(frame(row)),
+        beat: () => {
+          ctx.pages.sync();
+          write(': heartbeat\n\n');
+        },
+        end: () => res.end(),
+      },
+      lastId,
+    );
+    write(': live\n\n');
+    if (missed === 'reload') write(`event: ${RELOAD_EVENT}\ndata: {}\n\n`);
+    else for (const row of missed) write(frame(row));
+    res.once('close', () => feed.unsubscribe(sub));
+    return reply;
+  });
+}

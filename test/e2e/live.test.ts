@@ -1,0 +1,86 @@
+/**
+ * Two people on one board, each in a real terminal, each TUI attached to its
+ * own `inboard serve` on one SQLite file: a move made in one shows in the
+ * other, marked as a teammate's, without `r` and with no periodic refresh.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { createUserKey } from '../../src/server/auth.js';
+import { openDb } from '../../src/server/db.js';
+import { CLI, exited, spawnServe, type Child } from '../server/process.js';
+import { readableBoards, readableCards } from '../support/board-view.js';
+import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
+
+const KEY = 'ibk_e2e_live_test_key_0123456789abcdef';
+
+describe.skipIf(!hasTmux())('a live board in two terminals', () => {
+  let dir: string;
+  const servers: Child[] = [];
+  const terms: Terminal[] = [];
+  let keyB = '';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-live-'));
+    const dbPath = join(dir, 'e2e.db');
+    servers.push(await spawnServe(['--db', dbPath, '--demo', '--api-key', KEY, '--rate-limit', '0']));
+    servers.push(await spawnServe(['--db', dbPath, '--api-key', KEY, '--rate-limit', '0']));
+    const db = openDb(dbPath);
+    try {
+      keyB = createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
+      db.prepare("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards").run();
+    } finally {
+      db.close();
+    }
+  });
+
+  afterAll(async () => {
+    for (const t of terms) t.kill();
+    for (const s of servers) {
+      s.proc.kill('SIGTERM');
+      await exited(s.proc);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const open = (url: string, key: string, home: string) => {
+    const t = Terminal.start({
+      cols: 140,
+      rows: 32,
+      env: { INBOARD_URL: url, INBOARD_API_KEY: key, INBOARD_DATA_DIR: home, INBOARD_CONFIG_DIR: home },
+    });
+    terms.push(t);
+    t.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
+    return t;
+  };
+
+  it('a teammate’s move through the other service shows in the new column, marked *', async () => {
+    const client = createClient({ baseUrl: servers[0]!.url, apiKey: KEY, maxAttempts: 1 });
+    const board = readableBoards(await client.listBoards()).find((b) => b.Name === 'Support Inbox');
+    if (!board) throw new Error('no demo board');
+    const [first, second] = await client.listColumns(board.Id);
+    if (!first || !second) throw new Error('the demo board needs two columns');
+    const top = readableCards(await client.listCards(board.Id, first.Id, 1))[0];
+    if (!top) throw new Error('the first column is empty');
+    const short = top.TaskName.slice(0, 12);
+
+    const a = open(servers[0]!.url, KEY, mkdtempSync(join(dir, 'a-')));
+    const b = open(servers[1]!.url, keyB, mkdtempSync(join(dir, 'b-')));
+    await a.waitFor(/│ live/);
+    await b.waitFor(/│ live/);
+    await lookAtTheBoard();
+    // B moves the focused card (the first column's top one) to the next column.
+    b.keys('L');
+    const screen = await a.waitFor((s) => s.includes(`*${short}`) || s.includes(`* ${short}`));
+    const header = screen.split('\n').find((l) => l.includes(`${second.Name} (`)) ?? '';
+    const row = screen.split('\n').find((l) => l.includes(short)) ?? '';
+    expect(row.indexOf(short)).toBeGreaterThan(header.indexOf(`${second.Name} (`));
+    expect((await client.getCard(top.ServiceTaskId)).ColumnId).toBe(second.ColumnId ?? `Label_${second.Id}`);
+    a.keys('q');
+    b.keys('q');
+    await a.waitFor(/exit=0/);
+    await b.waitFor(/exit=0/);
+  });
+});
