@@ -282,5 +282,7 @@ try {
 } finally {
   for (const t of terms) t.close();
   await serve.stop();
-  rmSync(work, { recursive: true, force: true });
+  // OPEN_KEEP=1 leaves the profiles and probes for a closer look.
+  if (process.env.OPEN_KEEP === '1') process.stderr.write(`kept ${work}\n`);
+  else rmSync(work, { recursive: true, force: true });
 }

@@ -16,6 +16,8 @@
  * and the compiled expressions with the app's instance and nothing else: its
  * own React root, yoga nodes and frame throttle (none: `debug` draws
  * unthrottled, so the key frame throttle's state is untouched), no stdin.
+ * The detail reads the app's store (its email thread) only to draw: the
+ * sample's id is none a server gives, and its thread is never asked for.
  */
 import { Readable, Writable } from 'node:stream';
 import { render } from 'ink';
@@ -23,6 +25,8 @@ import type { CardDetail as Detail } from '../api/read-model.js';
 import type { BoardStore } from '../store/index.js';
 import { CardDetail, detailLines } from './CardDetail.js';
 import type { DetailSel } from './detail-selection.js';
+import type { ThreadOptions } from './hooks/use-thread-lines.js';
+import { StoreContext } from './store-context.js';
 
 /**
  * How long the store stays unchanged (no key, answer or page) before the
@@ -41,7 +45,7 @@ const AN_HOUR_AGO = new Date(Date.now() - 3_600_000).toISOString();
  */
 const MIXED = 'Café déjà vu — it’s “fine”… 👍🏽 👩‍💻 漢字テスト ☑ ✓';
 const SAMPLE: Detail = {
-  ServiceTaskId: '1',
+  ServiceTaskId: 'warm-up',
   TaskName: `Invoice 10482 — refund for the café order 😀 注文`,
   ColumnId: null,
   ReadUnreadStatus: 0,
@@ -100,25 +104,38 @@ const LISTED: Detail = {
   CreatedAt: SAMPLE.CreatedAt,
 };
 
+/** As the detail draws a thread, except that the sample's is never asked for. */
+const NO_READ: ThreadOptions = { newestFirst: false, read: false, unfoldable: true };
+
 /**
  * Draws the sample card's detail as the detail screen would at this size
  * (pass `pass` of PASSES) into an Ink instance whose output is dropped (or
- * given to `sink`), and unmounts it. Synchronous.
+ * given to `sink`), and unmounts it. Synchronous. `store` is the app's: the
+ * detail reads it (and, with NO_READ, never writes it).
  */
-export function drawDetailOffScreen(width: number, height: number, pass = 1, sink?: (s: string) => void): void {
+export function drawDetailOffScreen(
+  store: BoardStore,
+  width: number,
+  height: number,
+  pass = 1,
+  sink?: (s: string) => void,
+): void {
   const p = PASSES[pass] ?? PASSES[1];
   if (p === undefined) return;
   const stdin = Object.assign(new Readable({ read() {} }), { isTTY: false }) as unknown as NodeJS.ReadStream;
   const stdout = nowhere(width, height, sink);
   const instance = render(
-    <CardDetail
-      detail={{ data: p.loading ? LISTED : SAMPLE, loading: p.loading, error: null }}
-      columns={[]}
-      width={width}
-      height={height}
-      scroll={p.scroll}
-      selected={p.selected}
-    />,
+    <StoreContext.Provider value={store}>
+      <CardDetail
+        detail={{ data: p.loading ? LISTED : SAMPLE, loading: p.loading, error: null }}
+        columns={[]}
+        width={width}
+        height={height}
+        scroll={p.scroll}
+        selected={p.selected}
+        thread={NO_READ}
+      />
+    </StoreContext.Provider>,
     { stdout, stderr: stdout, stdin, debug: true, patchConsole: false, exitOnCtrlC: false },
   );
   instance.unmount();
@@ -164,7 +181,7 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
       step = setImmediate(() => {
         step = undefined;
         if (stopped || store.getState().detail !== null) return stop();
-        drawDetailOffScreen(width, height, pass, o.sink);
+        drawDetailOffScreen(store, width, height, pass, o.sink);
         if (pass + 1 < PASSES.length) return draw(pass + 1);
         stopped = true;
         o.onDone?.();

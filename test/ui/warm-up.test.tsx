@@ -41,6 +41,8 @@ describe('the detail warm-up', () => {
     // What was drawn off-screen: the sample card, every section of it.
     for (const part of ['Invoice 10482', 'Thread owner', 'Notes (2)', 'Comments (2)', 'Sub-tasks (2)', 'loading…'])
       expect(off).toContain(part);
+    // Drawn as the detail, not as Ink's error screen (a detail that needs more than the warm-up gives it).
+    expect(off).not.toContain('ERROR');
     // Nothing of it reached the app: the same frame, no store change caused by it, the cursor where it was
     // (answers to the app's own start-up requests — who the user is, the archived cards — may land meanwhile).
     expect(ui.frame()).toBe(before);
