@@ -23,10 +23,13 @@ import { Readable, Writable } from 'node:stream';
 import { render } from 'ink';
 import type { CardDetail as Detail } from '../api/read-model.js';
 import type { BoardStore } from '../store/index.js';
+import type { ThreadMessage } from '../store/thread.js';
 import { CardDetail, detailLines } from './CardDetail.js';
+import type { DetailLine } from './detail-line.js';
 import type { DetailSel } from './detail-selection.js';
 import type { ThreadOptions } from './hooks/use-thread-lines.js';
 import { StoreContext } from './store-context.js';
+import { threadLines } from './thread-lines.js';
 
 /**
  * How long the store stays unchanged (no key, answer or page) before the
@@ -70,6 +73,44 @@ const SAMPLE: Detail = {
     { SubTaskId: 2, Body: 'Reply — in English', Done: false, UserId: 1, CreatedAt: null },
   ],
 };
+
+const MESSAGE: ThreadMessage = {
+  MessageId: '<warm-up@example.com>',
+  Direction: 'in',
+  From: 'Ana Lima <ana@example.com>',
+  To: ['board@example.com'],
+  Cc: [],
+  ReplyTo: null,
+  Date: AN_HOUR_AGO,
+  Subject: 'Refund',
+  Text: `Hello, ${MIXED}\n\nOn Tue, 3 Nov 2026 at 10:02, Bo <bo@example.com> wrote:\n> the order\n\n-- \nAna`,
+  Html: null,
+  Attachments: [],
+  InReplyTo: null,
+  References: [],
+  CreatedAt: AN_HOUR_AGO,
+};
+/** A thread of the two kinds of message: plain text with a quote and a signature, and HTML only. */
+const THREAD: readonly ThreadMessage[] = [
+  MESSAGE,
+  {
+    ...MESSAGE,
+    MessageId: '<warm-up-2@example.com>',
+    Text: '',
+    Html: `<p>Hi <b>Ana</b>, ${MIXED}</p><p><a href="https://example.com/r">the refund</a></p><table><tr><td>Item</td><td>€12</td></tr></table>`,
+  },
+];
+
+/**
+ * The thread's lines for a sample thread: its code run once, and the HTML
+ * reader (loaded on first use in the bundle) loaded, before a card with a
+ * thread is opened. Draws nothing; the app's store is not read.
+ */
+export function warmThread(width: number): DetailLine[] {
+  const entry = { messages: THREAD, loading: false, error: null, sent: [], at: Date.now() };
+  const view = { entry, notOffered: false, sending: [], unfolded: false, newestFirst: false, unfoldKey: 'z' };
+  return threadLines(view, width);
+}
 
 /** A terminal that draws nothing: `columns` × `rows`, every write dropped (or handed to `sink`). */
 function nowhere(columns: number, rows: number, sink?: (s: string) => void): NodeJS.WriteStream {
@@ -148,6 +189,8 @@ export interface WarmUpOptions {
   idleMs?: number;
   /** Called once the warm-up has run (tests). */
   onDone?: () => void;
+  /** Called with the sample thread's lines once they are made (tests). */
+  onThread?: (lines: readonly DetailLine[]) => void;
   /** Where the off-screen frames go (tests); nowhere by default. */
   sink?: (s: string) => void;
 }
@@ -176,18 +219,19 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
     unsubscribe();
     const { width, height } = o.size();
     detailLines(SAMPLE, [], width, null, false);
-    // One frame per macrotask: a key that arrives meanwhile waits for one at most.
+    // One step per macrotask (the thread, then each frame): a key that arrives meanwhile waits for one at most.
     const draw = (pass: number): void => {
       step = setImmediate(() => {
         step = undefined;
         if (stopped || store.getState().detail !== null) return stop();
-        drawDetailOffScreen(store, width, height, pass, o.sink);
+        if (pass < 0) o.onThread?.(warmThread(width));
+        else drawDetailOffScreen(store, width, height, pass, o.sink);
         if (pass + 1 < PASSES.length) return draw(pass + 1);
         stopped = true;
         o.onDone?.();
       });
     };
-    draw(0);
+    draw(-1);
   };
   const arm = (): void => {
     clearTimeout(timer);
