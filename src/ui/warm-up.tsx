@@ -16,13 +16,15 @@
  * and the compiled expressions with the app's instance and nothing else: its
  * own React root, yoga nodes and frame throttle (none: `debug` draws
  * unthrottled, so the key frame throttle's state is untouched), no stdin.
- * The detail reads the app's store (its email thread) only to draw: the
- * sample's id is none a server gives, and its thread is never asked for.
+ * The detail reads its email thread from the store: it is given a copy of
+ * the app's state with a sample thread under the sample's id (none a server
+ * gives), and the thread is never asked for.
  */
 import { Readable, Writable } from 'node:stream';
 import { render } from 'ink';
+import { createStore } from 'zustand/vanilla';
 import type { CardDetail as Detail } from '../api/read-model.js';
-import type { BoardStore } from '../store/index.js';
+import type { BoardState, BoardStore } from '../store/index.js';
 import type { ThreadMessage } from '../store/thread.js';
 import { CardDetail, detailLines } from './CardDetail.js';
 import type { DetailLine } from './detail-line.js';
@@ -107,9 +109,28 @@ const THREAD: readonly ThreadMessage[] = [
  * thread is opened. Draws nothing; the app's store is not read.
  */
 export function warmThread(width: number): DetailLine[] {
-  const entry = { messages: THREAD, loading: false, error: null, sent: [], at: Date.now() };
-  const view = { entry, notOffered: false, sending: [], unfolded: false, newestFirst: false, unfoldKey: 'z' };
+  const view = {
+    entry: threadEntry(),
+    notOffered: false,
+    sending: [],
+    unfolded: false,
+    newestFirst: false,
+    unfoldKey: 'z',
+  };
   return threadLines(view, width);
+}
+
+const threadEntry = () => ({ messages: THREAD, loading: false, error: null, sent: [], at: Date.now() });
+
+/**
+ * What the off-screen detail reads: the app's state as it is now, with the
+ * sample's thread added, in a store of its own (nothing is written to the
+ * app's, and with NO_READ nothing is asked of the server).
+ */
+function withSampleThread(store: BoardStore): BoardStore {
+  const s = store.getState();
+  const threads = new Map(s.threads).set(SAMPLE.ServiceTaskId, threadEntry());
+  return createStore<BoardState>()(() => ({ ...s, threads, threadsOffered: true }));
 }
 
 /** A terminal that draws nothing: `columns` × `rows`, every write dropped (or handed to `sink`). */
@@ -125,14 +146,17 @@ function nowhere(columns: number, rows: number, sink?: (s: string) => void): Nod
 
 /**
  * The frames drawn: the listed fields with "loading…" under them (what an
- * opening without a read ahead shows first), then the whole card twice,
- * the second time scrolled with a comment selected, so the code the frames
- * share has seen every shape of line before it is optimised.
+ * opening without a read ahead shows first), then the whole card three
+ * times — from the top, scrolled with a comment selected, and at its end —
+ * so the code the frames share has seen every shape of line before it is
+ * optimised.
  */
 const PASSES: readonly { loading: boolean; scroll: number; selected: DetailSel | null }[] = [
   { loading: true, scroll: 0, selected: null },
   { loading: false, scroll: 0, selected: null },
   { loading: false, scroll: 8, selected: { kind: 'comment', id: 1 } },
+  // The end: the thread comes first and pushes the notes and sub-tasks below a short screen.
+  { loading: false, scroll: 1_000, selected: null },
 ];
 const LISTED: Detail = {
   ServiceTaskId: SAMPLE.ServiceTaskId,
@@ -152,7 +176,7 @@ const NO_READ: ThreadOptions = { newestFirst: false, read: false, unfoldable: tr
  * Draws the sample card's detail as the detail screen would at this size
  * (pass `pass` of PASSES) into an Ink instance whose output is dropped (or
  * given to `sink`), and unmounts it. Synchronous. `store` is the app's: the
- * detail reads it (and, with NO_READ, never writes it).
+ * detail reads a copy of its state with the sample's thread in it.
  */
 export function drawDetailOffScreen(
   store: BoardStore,
@@ -166,7 +190,7 @@ export function drawDetailOffScreen(
   const stdin = Object.assign(new Readable({ read() {} }), { isTTY: false }) as unknown as NodeJS.ReadStream;
   const stdout = nowhere(width, height, sink);
   const instance = render(
-    <StoreContext.Provider value={store}>
+    <StoreContext.Provider value={withSampleThread(store)}>
       <CardDetail
         detail={{ data: p.loading ? LISTED : SAMPLE, loading: p.loading, error: null }}
         columns={[]}
