@@ -26,7 +26,8 @@
  * (a per-opening timeline from inside the app: key read, GET /v2/card, frame
  * writes; bench/lib/open-probe.mjs), OPEN_CPU_PROF=1 (a V8 CPU profile of
  * each start, summarised over the first openings and over the later ones,
- * Enter → note seen; names through the dist's source maps).
+ * Enter → note seen; names through the dist's source maps), OPEN_KEEP=1
+ * (keep the temp directory: profiles, probes, the copied builds).
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -282,5 +283,7 @@ try {
 } finally {
   for (const t of terms) t.close();
   await serve.stop();
-  rmSync(work, { recursive: true, force: true });
+  // OPEN_KEEP=1 leaves the profiles and probes for a closer look.
+  if (process.env.OPEN_KEEP === '1') process.stderr.write(`kept ${work}\n`);
+  else rmSync(work, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@
 // what users run.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { htmlToTextOnUse } from './html-to-text-on-use.mjs';
 import { inkOverrides } from './ink-overrides.mjs';
 import { stringWidthLazyEmoji } from './string-width-lazy-emoji.mjs';
 import { undiciRequestOnly } from './undici-request-only.mjs';
@@ -29,6 +30,7 @@ export function bundleOptions({ inkOverrides: withOverrides = true } = {}) {
       undiciRequestOnly(),
       yogaWithoutFetch(),
       stringWidthLazyEmoji(),
+      htmlToTextOnUse(),
     ],
     alias: {
       // Ink only imports react-devtools-core for its dev tools.

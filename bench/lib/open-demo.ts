@@ -118,6 +118,9 @@ try {
   );
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {
+  // The service writes its database until it has exited.
+  const exited = new Promise((r) => serve.once('exit', r));
   serve.kill();
+  await exited;
   rmSync(work, { recursive: true, force: true });
 }

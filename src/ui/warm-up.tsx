@@ -16,13 +16,22 @@
  * and the compiled expressions with the app's instance and nothing else: its
  * own React root, yoga nodes and frame throttle (none: `debug` draws
  * unthrottled, so the key frame throttle's state is untouched), no stdin.
+ * The detail reads its email thread from the store: it is given a copy of
+ * the app's state with a sample thread under the sample's id (none a server
+ * gives), and the thread is never asked for.
  */
 import { Readable, Writable } from 'node:stream';
 import { render } from 'ink';
+import { createStore } from 'zustand/vanilla';
 import type { CardDetail as Detail } from '../api/read-model.js';
-import type { BoardStore } from '../store/index.js';
-import { CardDetailView, detailLines } from './CardDetail.js';
+import type { BoardState, BoardStore } from '../store/index.js';
+import type { ThreadMessage } from '../store/thread.js';
+import { CardDetail, detailLines } from './CardDetail.js';
+import type { DetailLine } from './detail-line.js';
 import type { DetailSel } from './detail-selection.js';
+import type { ThreadOptions } from './hooks/use-thread-lines.js';
+import { StoreContext } from './store-context.js';
+import { threadLines } from './thread-lines.js';
 
 /**
  * How long the store stays unchanged (no key, answer or page) before the
@@ -41,7 +50,7 @@ const AN_HOUR_AGO = new Date(Date.now() - 3_600_000).toISOString();
  */
 const MIXED = 'Café déjà vu — it’s “fine”… 👍🏽 👩‍💻 漢字テスト ☑ ✓';
 const SAMPLE: Detail = {
-  ServiceTaskId: '1',
+  ServiceTaskId: 'warm-up',
   TaskName: `Invoice 10482 — refund for the café order 😀 注文`,
   ColumnId: null,
   ReadUnreadStatus: 0,
@@ -67,6 +76,63 @@ const SAMPLE: Detail = {
   ],
 };
 
+const MESSAGE: ThreadMessage = {
+  MessageId: '<warm-up@example.com>',
+  Direction: 'in',
+  From: 'Ana Lima <ana@example.com>',
+  To: ['board@example.com'],
+  Cc: [],
+  ReplyTo: null,
+  Date: AN_HOUR_AGO,
+  Subject: 'Refund',
+  Text: `Hello, ${MIXED}\n\nOn Tue, 3 Nov 2026 at 10:02, Bo <bo@example.com> wrote:\n> the order\n\n-- \nAna`,
+  Html: null,
+  Attachments: [],
+  InReplyTo: null,
+  References: [],
+  CreatedAt: AN_HOUR_AGO,
+};
+/** A thread of the two kinds of message: plain text with a quote and a signature, and HTML only. */
+const THREAD: readonly ThreadMessage[] = [
+  MESSAGE,
+  {
+    ...MESSAGE,
+    MessageId: '<warm-up-2@example.com>',
+    Text: '',
+    Html: `<p>Hi <b>Ana</b>, ${MIXED}</p><p><a href="https://example.com/r">the refund</a></p><table><tr><td>Item</td><td>€12</td></tr></table>`,
+  },
+];
+
+/**
+ * The thread's lines for a sample thread: its code run once, and the HTML
+ * reader (loaded on first use in the bundle) loaded, before a card with a
+ * thread is opened. Draws nothing; the app's store is not read.
+ */
+export function warmThread(width: number): DetailLine[] {
+  const view = {
+    entry: threadEntry(),
+    notOffered: false,
+    sending: [],
+    unfolded: false,
+    newestFirst: false,
+    unfoldKey: 'z',
+  };
+  return threadLines(view, width);
+}
+
+const threadEntry = () => ({ messages: THREAD, loading: false, error: null, sent: [], at: Date.now() });
+
+/**
+ * What the off-screen detail reads: the app's state as it is now, with the
+ * sample's thread added, in a store of its own (nothing is written to the
+ * app's, and with NO_READ nothing is asked of the server).
+ */
+function withSampleThread(store: BoardStore): BoardStore {
+  const s = store.getState();
+  const threads = new Map(s.threads).set(SAMPLE.ServiceTaskId, threadEntry());
+  return createStore<BoardState>()(() => ({ ...s, threads, threadsOffered: true }));
+}
+
 /** A terminal that draws nothing: `columns` × `rows`, every write dropped (or handed to `sink`). */
 function nowhere(columns: number, rows: number, sink?: (s: string) => void): NodeJS.WriteStream {
   const out = new Writable({
@@ -80,14 +146,17 @@ function nowhere(columns: number, rows: number, sink?: (s: string) => void): Nod
 
 /**
  * The frames drawn: the listed fields with "loading…" under them (what an
- * opening without a read ahead shows first), then the whole card twice,
- * the second time scrolled with a comment selected, so the code the frames
- * share has seen every shape of line before it is optimised.
+ * opening without a read ahead shows first), then the whole card three
+ * times — from the top, scrolled with a comment selected, and at its end —
+ * so the code the frames share has seen every shape of line before it is
+ * optimised.
  */
 const PASSES: readonly { loading: boolean; scroll: number; selected: DetailSel | null }[] = [
   { loading: true, scroll: 0, selected: null },
   { loading: false, scroll: 0, selected: null },
   { loading: false, scroll: 8, selected: { kind: 'comment', id: 1 } },
+  // The end: the thread comes first and pushes the notes and sub-tasks below a short screen.
+  { loading: false, scroll: 1_000, selected: null },
 ];
 const LISTED: Detail = {
   ServiceTaskId: SAMPLE.ServiceTaskId,
@@ -100,26 +169,38 @@ const LISTED: Detail = {
   CreatedAt: SAMPLE.CreatedAt,
 };
 
+/** As the detail draws a thread, except that the sample's is never asked for. */
+const NO_READ: ThreadOptions = { newestFirst: false, read: false, unfoldable: true };
+
 /**
  * Draws the sample card's detail as the detail screen would at this size
  * (pass `pass` of PASSES) into an Ink instance whose output is dropped (or
- * given to `sink`), and unmounts it. Synchronous.
+ * given to `sink`), and unmounts it. Synchronous. `store` is the app's: the
+ * detail reads a copy of its state with the sample's thread in it.
  */
-export function drawDetailOffScreen(width: number, height: number, pass = 1, sink?: (s: string) => void): void {
+export function drawDetailOffScreen(
+  store: BoardStore,
+  width: number,
+  height: number,
+  pass = 1,
+  sink?: (s: string) => void,
+): void {
   const p = PASSES[pass] ?? PASSES[1];
   if (p === undefined) return;
   const stdin = Object.assign(new Readable({ read() {} }), { isTTY: false }) as unknown as NodeJS.ReadStream;
   const stdout = nowhere(width, height, sink);
   const instance = render(
-    <CardDetailView
-      detail={{ data: p.loading ? LISTED : SAMPLE, loading: p.loading, error: null }}
-      threadShown={[]}
-      columns={[]}
-      width={width}
-      height={height}
-      scroll={p.scroll}
-      selected={p.selected}
-    />,
+    <StoreContext.Provider value={withSampleThread(store)}>
+      <CardDetail
+        detail={{ data: p.loading ? LISTED : SAMPLE, loading: p.loading, error: null }}
+        columns={[]}
+        width={width}
+        height={height}
+        scroll={p.scroll}
+        selected={p.selected}
+        thread={NO_READ}
+      />
+    </StoreContext.Provider>,
     { stdout, stderr: stdout, stdin, debug: true, patchConsole: false, exitOnCtrlC: false },
   );
   instance.unmount();
@@ -132,6 +213,8 @@ export interface WarmUpOptions {
   idleMs?: number;
   /** Called once the warm-up has run (tests). */
   onDone?: () => void;
+  /** Called with the sample thread's lines once they are made (tests). */
+  onThread?: (lines: readonly DetailLine[]) => void;
   /** Where the off-screen frames go (tests); nowhere by default. */
   sink?: (s: string) => void;
 }
@@ -160,18 +243,19 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
     unsubscribe();
     const { width, height } = o.size();
     detailLines(SAMPLE, [], width, null, false);
-    // One frame per macrotask: a key that arrives meanwhile waits for one at most.
+    // One step per macrotask (the thread, then each frame): a key that arrives meanwhile waits for one at most.
     const draw = (pass: number): void => {
       step = setImmediate(() => {
         step = undefined;
         if (stopped || store.getState().detail !== null) return stop();
-        drawDetailOffScreen(width, height, pass, o.sink);
+        if (pass < 0) o.onThread?.(warmThread(width));
+        else drawDetailOffScreen(store, width, height, pass, o.sink);
         if (pass + 1 < PASSES.length) return draw(pass + 1);
         stopped = true;
         o.onDone?.();
       });
     };
-    draw(0);
+    draw(-1);
   };
   const arm = (): void => {
     clearTimeout(timer);

@@ -16,11 +16,23 @@ afterEach(async () => {
 
 const TITLE = 'Onboarding call follow-up: template library';
 
+/** Until the store has not changed for `ms`. */
+async function quiet(u: Ui, ms: number): Promise<void> {
+  let last = Date.now();
+  const unsubscribe = u.store.subscribe(() => (last = Date.now()));
+  try {
+    while (Date.now() - last < ms) await tick(ms / 4);
+  } finally {
+    unsubscribe();
+  }
+}
+
 describe('the detail warm-up', () => {
   it('draws a whole card off-screen once the board is idle, leaving the screen, the store and the keys as they were', async () => {
     ui = await startUi();
     focus(ui, TITLE);
-    await tick(50);
+    // The app's own reading ahead (the focused card, its neighbours, their threads) done first.
+    await quiet(ui, 300);
     const before = ui.frame();
     const state = ui.store.getState();
     const changes: string[] = [];
@@ -28,19 +40,35 @@ describe('the detail warm-up', () => {
       for (const k of Object.keys(s) as (keyof typeof s)[]) if (s[k] !== prev[k]) changes.push(k);
     });
     let off = '';
+    let thread = '';
     let done = 0;
     stop = startDetailWarmUp(ui.store, {
       size: () => ({ width: 100, height: 40 }),
       idleMs: 5,
       sink: (s) => (off += s),
+      onThread: (lines) => (thread = lines.map((l) => l.text).join('\n')),
       onDone: () => done++,
     });
     await ui.until(() => done === 1, 'the warm-up ran');
+    // The sample thread was read as the detail reads one: the HTML message as text, the quote folded.
+    expect(thread).toContain('the refund');
+    expect(thread).not.toContain('<p>');
+    expect(thread).toContain('folded');
     unsubscribe();
 
     // What was drawn off-screen: the sample card, every section of it.
-    for (const part of ['Invoice 10482', 'Thread owner', 'Notes (2)', 'Comments (2)', 'Sub-tasks (2)', 'loading…'])
+    for (const part of [
+      'Invoice 10482',
+      'Thread owner',
+      'Notes (2)',
+      'Comments (2)',
+      'Sub-tasks (2)',
+      'loading…',
+      'the refund',
+    ])
       expect(off).toContain(part);
+    // Drawn as the detail, not as Ink's error screen (a detail that needs more than the warm-up gives it).
+    expect(off).not.toContain('ERROR');
     // Nothing of it reached the app: the same frame, no store change caused by it, the cursor where it was
     // (answers to the app's own start-up requests — who the user is, the archived cards, the focused
     // card's email thread read ahead with its detail — may land meanwhile).
