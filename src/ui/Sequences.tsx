@@ -7,7 +7,7 @@
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import type { EmailSequenceDetail, FollowupStep } from '../api/schema.js';
-import { htmlToText } from '../text/html-to-text.js';
+import { htmlText } from '../text/html.js';
 import { sanitize } from '../text/sanitize.js';
 import { fit } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
@@ -40,7 +40,7 @@ export function sequenceLines(
     lines.push({ text: '' });
     lines.push({ text: `Step ${step.Sequence} · after ${delayText(step)}`, bold: true });
     for (const l of wrap(`Subject: ${sanitize(step.Subject)}`, width)) lines.push({ text: l });
-    const body = sanitize(htmlToText(step.Content ?? ''), { multiline: true });
+    const body = sanitize(htmlText(step.Content ?? ''), { multiline: true });
     for (const l of wrap(body === '' ? '(no content)' : body, width - 2))
       lines.push({ text: `  ${l}`, dim: body === '' });
   }

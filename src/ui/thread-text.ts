@@ -1,12 +1,12 @@
 /**
  * A message's text as the thread shows it: HTML turned into readable text
- * (html-to-text), then cut into what the sender wrote and what folds away —
- * the earlier messages quoted under it (`> …`, "On … wrote:", an Outlook
- * "Original Message") and the signature (after a `-- ` line), which mail
- * readers fold for the same reason: a thread of four answers would be the
- * first message four times.
+ * (src/text/html.ts, as on every screen), then cut into what the sender
+ * wrote and what folds away — the earlier messages quoted under it (`> …`,
+ * "On … wrote:", an Outlook "Original Message") and the signature (after a
+ * `-- ` line), which mail readers fold for the same reason: a thread of four
+ * answers would be the first message four times.
  */
-import { convert } from 'html-to-text';
+import { htmlText } from '../text/html.js';
 
 export type PartKind = 'text' | 'quote' | 'signature';
 
@@ -19,21 +19,6 @@ export interface Part {
 export function messageText(m: { readonly Text: string; readonly Html: string | null }): string {
   if (m.Text.trim() !== '' || m.Html === null) return m.Text;
   return htmlText(m.Html);
-}
-
-/** HTML as text a terminal reads: no wrapping (the screen wraps), no images, a link's address once. */
-export function htmlText(html: string): string {
-  return convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'img', format: 'skip' },
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'table', format: 'dataTable' },
-    ],
-  }).trim();
 }
 
 const QUOTED = /^\s*>/;

@@ -4,48 +4,26 @@
  * the relay is not ours). The customer's mail is delivered as an MTA hands
  * it over; the reply is checked where it lands, at the relay.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { CLI, exited, spawnServe, type Child } from '../server/process.js';
+import { CLI } from '../server/process.js';
 import { readableBoards } from '../support/board-view.js';
-import { multipartMail, rawMail, startRelay, type TestRelay } from '../support/mail.js';
+import { multipartMail, rawMail } from '../support/mail.js';
+import { startMailService, type MailService } from '../support/mail-service.js';
 import { hasTmux, Terminal } from './tmux.js';
 
 const KEY = 'ibk_e2e_thread_key_0123456789abcdef';
-let dir = '';
-let server: Child | undefined;
-let relay: TestRelay | undefined;
+let service: MailService | undefined;
 let term: Terminal | undefined;
 
 beforeAll(async () => {
-  if (!hasTmux()) return;
-  dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-thread-'));
-  relay = await startRelay();
-  server = await spawnServe([
-    '--db',
-    join(dir, 'e2e.db'),
-    '--api-key',
-    KEY,
-    '--demo',
-    '--rate-limit',
-    '0',
-    '--smtp',
-    relay.url,
-    '--from',
-    'Support <support@inboard.example>',
-  ]);
+  if (hasTmux()) service = await startMailService('thread', KEY);
 });
 
 afterAll(async () => {
   term?.keys('C-c');
   term?.kill();
-  server?.proc.kill('SIGTERM');
-  if (server) await exited(server.proc);
-  await relay?.close();
-  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  await service?.close();
 });
 
 async function deliver(url: string, boardId: number, raw: Buffer): Promise<void> {
@@ -59,7 +37,7 @@ async function deliver(url: string, boardId: number, raw: Buffer): Promise<void>
 
 describe.skipIf(!hasTmux())('an email card, read and answered', () => {
   it('opens the card, reads the thread, r sends a reply the relay receives', async () => {
-    const url = server!.url;
+    const url = service!.url;
     const client = createClient({ baseUrl: url, apiKey: KEY, maxAttempts: 1 });
     const board = readableBoards(await client.listBoards()).find((b) => b.Name === 'Support Inbox')!;
     await deliver(
@@ -87,13 +65,7 @@ describe.skipIf(!hasTmux())('an email card, read and answered', () => {
     term = Terminal.start({
       cols: 120,
       rows: 40,
-      env: {
-        INBOARD_URL: url,
-        INBOARD_API_KEY: KEY,
-        INBOARD_CONFIG_DIR: join(dir, 'cfg'),
-        INBOARD_DATA_DIR: join(dir, 'data'),
-        INBOARD_STATE_DIR: join(dir, 'state'),
-      },
+      env: service!.termEnv,
     });
     const t = term;
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
@@ -115,8 +87,8 @@ describe.skipIf(!hasTmux())('an email card, read and answered', () => {
     t.keys('Enter');
     await t.waitFor('Reply sent');
     await t.waitFor('Support <support@inboard.example> (sent)');
-    expect(relay!.received).toHaveLength(1);
-    const mail = relay!.received[0]!;
+    expect(service!.relay.received).toHaveLength(1);
+    const mail = service!.relay.received[0]!;
     expect(mail.to).toEqual(['ana@customer.example']);
     expect(mail.raw).toContain('A new parcel left today.');
     expect(mail.raw).toMatch(/^In-Reply-To: <p2@customer\.example>/m);

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script, no types
 import { htmlToTextOnUse } from '../../scripts/html-to-text-on-use.mjs';
-import { htmlText } from '../../src/ui/thread-text.js';
+import { htmlText } from '../../src/text/html.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-h2t-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ describe('html-to-text as bundled', () => {
     const root = join(import.meta.dirname, '..', '..');
     const out = await build({
       stdin: {
-        contents: "export { htmlText } from './src/ui/thread-text.ts';",
+        contents: "export { htmlText } from './src/text/html.ts';",
         resolveDir: root,
         loader: 'ts',
       },

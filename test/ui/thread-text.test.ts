@@ -1,6 +1,7 @@
 /** What a message's text folds into (quotes, "… wrote:", signatures), HTML read as text, sizes in words. */
 import { describe, expect, it } from 'vitest';
-import { baseSubject, byteSize, htmlText, messageText, splitMessage } from '../../src/ui/thread-text.js';
+import { htmlText } from '../../src/text/html.js';
+import { baseSubject, byteSize, messageText, splitMessage } from '../../src/ui/thread-text.js';
 
 describe('splitMessage', () => {
   it('folds a bottom quote with its "On … wrote:" line, and the signature', () => {
@@ -62,7 +63,7 @@ describe('HTML and the rest', () => {
       '<html><body><p>Hello <b>team</b>,</p><ul><li>one</li><li>two</li></ul><p><a href="https://x.example/a">the form</a></p><img src="x.png"></body></html>',
     );
     expect(t).toContain('Hello team,');
-    expect(t).toMatch(/\* one\n \* two/);
+    expect(t).toMatch(/^• one\n• two$/m);
     expect(t).toContain('the form [https://x.example/a]');
     expect(t).not.toMatch(/<|>/);
   });
