@@ -8,8 +8,12 @@ import { EVENTS_KEPT_MS, type EventKind } from '../api/schema-events.js';
 import type { Principal } from './auth.js';
 import type { Query } from './db.js';
 
-/** What a write calls for each thing it changed; `cardId` null for a board's or column's change. */
-export type Changed = (boardId: number, cardId: number | null, kind: EventKind) => void;
+/**
+ * What a write calls for each thing it changed; `cardId` null for a board's
+ * or column's change; `by` when someone other than the key's user made it
+ * (mail delivered in is the sender's change, not the mail system's).
+ */
+export type Changed = (boardId: number, cardId: number | null, kind: EventKind, by?: string) => void;
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
@@ -24,10 +28,10 @@ export class ChangeLog {
       this.q('DELETE FROM changes WHERE created_ms < ?').run(nowMs - EVENTS_KEPT_MS);
       this.lastPurge = nowMs;
     }
-    return (boardId, cardId, kind) => {
+    return (boardId, cardId, kind, by) => {
       this.q(
         'INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(boardId, cardId, kind, p.userId, p.email, nowMs);
+      ).run(boardId, cardId, kind, p.userId, by ?? p.email, nowMs);
     };
   }
 }

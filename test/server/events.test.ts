@@ -54,6 +54,30 @@ describe('GET /v2/events', () => {
     });
   });
 
+  it('mail delivered in is the sender’s change, even through the reader’s own key', async () => {
+    const a = await stream(s.key);
+    const message = [
+      'From: Ana Lima <ana@customer.example>',
+      'To: support@example.com',
+      'Subject: Where is my order?',
+      'Message-ID: <events-1@customer.example>',
+      'Date: Tue, 24 Nov 2026 09:00:00 +0000',
+      '',
+      'It has not arrived.',
+      '',
+    ].join('\r\n');
+    const r = await s.call('POST', '/v2/mail/inbound', {
+      body: { BoardId: 1, Message: Buffer.from(message).toString('base64') },
+    });
+    expect(r.status).toBe(200);
+    const e = await a.next();
+    expect(EventData.parse(JSON.parse(e?.data ?? ''))).toMatchObject({
+      CardId: String(r.json.data.CardId),
+      Kind: 'card-created',
+      By: 'ana@customer.example',
+    });
+  });
+
   it('resumes from Last-Event-ID without losing what happened while away', async () => {
     const a = await stream(s.key);
     const id = await firstCard(keyB);

@@ -7,7 +7,7 @@
  * a note that says so, with its date and the sender's name taken from the
  * listing. Tasks and WhatsApp cards have no email thread.
  */
-import { convert } from 'html-to-text';
+import { htmlText } from '../../text/html.js';
 import { ApiError } from '../errors.js';
 import type { Endpoints, OperationName } from '../operations.js';
 import type { CardId } from '../read-model.js';
@@ -73,7 +73,7 @@ function readMessage(id: CardId, answer: unknown, listed: ReturnType<DragState['
       ReplyTo: replyTo !== undefined && replyTo.toLowerCase() !== sender.toLowerCase() ? replyTo : null,
       Date: listed?.date ?? '',
       Subject: str(reply?.get('subject')) || (listed?.subject ?? ''),
-      Text: convert(html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] }),
+      Text: htmlText(html),
       Html: html === '' ? null : html,
       Attachments: readAttachments(r.get('attachments')),
       InReplyTo: null,

@@ -144,6 +144,9 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
     return write(ctx, req, reply, (_p, changed) => {
       const board = boardFor(ctx, p, body.BoardId);
       const answered = cardAnswered(ctx, p, m);
+      // The customer changed the card, not the key that delivered the mail: a
+      // board open on that key (the embedded service's) shows it as news.
+      const sender = (/<([^<>]+)>\s*$/.exec(m.from)?.[1] ?? m.from) || undefined;
       const out = (cardId: number, NewCard: boolean, Duplicate: boolean) =>
         okEnvelope(
           { CardId: String(cardId), MessageId: m.messageId, NewCard, Duplicate } satisfies InboundMailData,
@@ -152,7 +155,7 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       if (answered !== undefined) {
         if (hasMessage(ctx, answered.id, m.messageId)) return out(answered.id, false, true);
         insertMessage(ctx, answered.id, { ...m, direction: 'in', raw });
-        changed(answered.board_id, answered.id, answered.archived === 1 ? 'card-restored' : 'message');
+        changed(answered.board_id, answered.id, answered.archived === 1 ? 'card-restored' : 'message', sender);
         // An answer wants reading; an archived card comes back, on top of its board's first column.
         if (answered.archived === 1) {
           const col = firstColumn(ctx, answered.board_id);
@@ -183,7 +186,7 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
         .run(board.id, col, title, p.email, topPosition(ctx.q, col), isoNow(ctx.now()));
       const cardId = Number(info.lastInsertRowid);
       insertMessage(ctx, cardId, { ...m, direction: 'in', raw });
-      changed(board.id, cardId, 'card-created');
+      changed(board.id, cardId, 'card-created', sender);
       return out(cardId, true, false);
     });
   });
