@@ -206,7 +206,7 @@ export function loadDrafts(path: string, scope: string): Drafts {
   return new Drafts({ file: { path, scope }, problem: `${problem} — set aside as ${basename(moved)}` });
 }
 
-let session: Drafts | null = null;
+let provided: Drafts | null = null;
 let listening = false;
 
 /**
@@ -215,7 +215,7 @@ let listening = false;
  * terminal — unless the quit line has said it all already.
  */
 function atExit(): void {
-  const d = session;
+  const d = provided;
   if (d === null) return;
   const late = d.keepHeld();
   if (d.said && late === 0) return;
@@ -230,7 +230,7 @@ function atExit(): void {
 
 /** run.tsx: the drafts the app mounted next uses (null: in memory, the default). */
 export function provideDrafts(d: Drafts | null): void {
-  session = d;
+  provided = d;
   if (d !== null && !listening) {
     listening = true;
     process.on('exit', atExit);
@@ -238,4 +238,4 @@ export function provideDrafts(d: Drafts | null): void {
 }
 
 /** The drafts provided for this run, if any. */
-export const providedDrafts = (): Drafts | null => session;
+export const providedDrafts = (): Drafts | null => provided;
