@@ -3,14 +3,11 @@
  * against the local service (each change checked on the server afterwards),
  * and against the recorded real service, which offers none of them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUnreadable, type ArchivedCard, type CardId } from '../../src/api/read-model.js';
 import type { CreatedCard } from '../../src/api/types.js';
-import { startRecordedService, type RecordedService } from '../support/recorded-service.js';
-import { runCli, startFixture, type Fixture, type Result } from './helpers.js';
+import { startRecordedService } from '../support/recorded-service.js';
+import { cliAgainst, ok, startFixture, type Fixture } from './helpers.js';
 
 let f: Fixture;
 beforeAll(async () => {
@@ -35,12 +32,6 @@ async function newCard(title: string, extra: string[] = []): Promise<CardId> {
   ]);
   return res.taskId ?? '';
 }
-
-const ok = (r: Result): string => {
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  return r.stdout;
-};
 
 /** The command with `--json`, its output parsed. */
 const json = <T>(args: string[]) => f.json<T>([...args, '--json']);
@@ -193,24 +184,7 @@ describe('archived and card restore', () => {
 });
 
 describe('against a server without them (the recorded real service)', () => {
-  let svc: RecordedService;
-  let dir: string;
-  let run: (args: string[]) => Promise<Result>;
-  beforeAll(async () => {
-    svc = await startRecordedService();
-    dir = mkdtempSync(join(tmpdir(), 'inboard-recorded-ext-'));
-    const env = {
-      INBOARD_URL: svc.url,
-      INBOARD_API_KEY: svc.key,
-      INBOARD_DATA_DIR: join(dir, 'd'),
-      INBOARD_CONFIG_DIR: join(dir, 'c'),
-    };
-    run = (args) => runCli(args, env);
-  });
-  afterAll(async () => {
-    await svc.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { run } = cliAgainst(startRecordedService, 'recorded-ext');
 
   it.each([
     [['card', 'due', '101', '2026-12-01'], 'Setting due dates'],

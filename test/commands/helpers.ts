@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { startService } from '../../src/server/index.js';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { runNode } from '../support/recording-server.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -71,5 +72,47 @@ export async function startFixture(): Promise<Fixture> {
       await svc.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A run that must succeed quietly: exit 0, nothing on stderr; its stdout. */
+export function ok(r: Result): string {
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return r.stdout;
+}
+
+/**
+ * Commands run against a fixture server started for the enclosing file or
+ * describe block: its URL and key in the environment, a fresh temp config
+ * and data dir, both gone afterwards.
+ */
+export function cliAgainst<S extends { url: string; key: string; close(): Promise<void> }>(
+  start: () => Promise<S>,
+  name: string,
+): { svc: () => S; run: (args: string[]) => Promise<Result> } {
+  let svc: S | undefined;
+  let dir = '';
+  let env: Record<string, string> = {};
+  beforeAll(async () => {
+    svc = await start();
+    dir = mkdtempSync(join(tmpdir(), `inboard-${name}-`));
+    env = {
+      INBOARD_URL: svc.url,
+      INBOARD_API_KEY: svc.key,
+      INBOARD_DATA_DIR: join(dir, 'd'),
+      INBOARD_CONFIG_DIR: join(dir, 'c'),
+    };
+  });
+  afterAll(async () => {
+    await svc?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    svc: () => {
+      if (svc === undefined) throw new Error('the fixture server starts in beforeAll');
+      return svc;
+    },
+    run: (args) => runCli(args, env),
   };
 }

@@ -4,42 +4,16 @@
  * 2^53, a hex thread and a WhatsApp card are moved, archived and commented
  * exactly.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRecordedService, type RecordedService } from '../support/recorded-service.js';
-import { runCli, type Result } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { startRecordedService } from '../support/recorded-service.js';
+import { cliAgainst, ok } from './helpers.js';
 
 const BIG = '9007199254740993';
 const HEX = '18c2f3a9b4d5e6f7';
 const WAMID = 'wamid-4915112345678-7-1';
 
-let svc: RecordedService;
-let dir: string;
-let run: (args: string[]) => Promise<Result>;
-
-beforeAll(async () => {
-  svc = await startRecordedService();
-  dir = mkdtempSync(join(tmpdir(), 'inboard-recorded-'));
-  const env = {
-    INBOARD_URL: svc.url,
-    INBOARD_API_KEY: svc.key,
-    INBOARD_DATA_DIR: join(dir, 'd'),
-    INBOARD_CONFIG_DIR: join(dir, 'c'),
-  };
-  run = (args) => runCli(args, env);
-});
-afterAll(async () => {
-  await svc.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const ok = (r: Result): string => {
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  return r.stdout;
-};
+const cli = cliAgainst(startRecordedService, 'recorded');
+const run = cli.run;
 
 describe('reads', () => {
   it('boards: members from either form, the unreadable entry said as such', async () => {
@@ -85,24 +59,24 @@ describe('reads', () => {
 describe('writes reach exactly the card meant', () => {
   it(`moves ${BIG} by column name`, async () => {
     ok(await run(['card', 'move', BIG, '--column', 'Done', '--board', '1']));
-    expect(svc.cardIds(13)).toEqual([BIG]);
+    expect(cli.svc().cardIds(13)).toEqual([BIG]);
   });
 
   it(`archives the hex thread ${HEX}`, async () => {
     ok(await run(['card', 'archive', HEX]));
-    expect(svc.archived).toContain(HEX);
+    expect(cli.svc().archived).toContain(HEX);
   });
 
   it('comments on the WhatsApp card', async () => {
     ok(await run(['card', 'comment', WAMID, '--body', 'On its way']));
-    expect(svc.comments).toContainEqual({ cardId: WAMID, body: 'On its way' });
+    expect(cli.svc().comments).toContainEqual({ cardId: WAMID, body: 'On its way' });
   });
 
   it('an id one off a big id is refused by the server as not found, not rounded onto it', async () => {
     const r = await run(['card', 'archive', '9007199254740992']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('Card not found');
-    expect(svc.archived).not.toContain(BIG);
+    expect(cli.svc().archived).not.toContain(BIG);
   });
 
   it('removing a tag where the server has no PUT tags says it is not offered', async () => {
