@@ -11,15 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI } from '../server/process.js';
 import { DUE_FORMAT, HEX_THREAD, HEX_THREAD_2 } from '../support/dragapp-shapes.js';
 import { startDragAppService, type DragAppService } from '../support/dragapp-service.js';
-import { hasTmux, Terminal } from './tmux.js';
-
-async function until(ok: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { hasTmux, Terminal, until } from './tmux.js';
 
 describe.skipIf(!hasTmux())('the board against the DragApp stand-in', () => {
   let svc: DragAppService;

@@ -12,19 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI } from '../server/process.js';
 import { startRecordedService, type RecordedService } from '../support/recorded-service.js';
-import { hasTmux, Terminal } from './tmux.js';
+import { hasTmux, Terminal, until } from './tmux.js';
 
 const BIG = '9007199254740993';
 const HEX = '18c2f3a9b4d5e6f7';
 const WAMID = 'wamid-4915112345678-7-1';
-
-async function until(ok: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(!hasTmux())('the board against the real service’s shapes', () => {
   let svc: RecordedService;

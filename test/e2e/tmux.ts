@@ -137,3 +137,12 @@ export class Terminal {
  * 120 ms (src/ui/keys/context.ts REACTION_MS), as typed before they showed.
  */
 export const lookAtTheBoard = (): Promise<void> => new Promise((r) => setTimeout(r, 200));
+
+/** Waits (up to 10 s, checking every 50 ms) for something outside the terminal, e.g. a fixture server's state. */
+export async function until(ok: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`never: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
