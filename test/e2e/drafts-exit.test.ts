@@ -4,56 +4,23 @@
  * on the restored terminal; the next run brings it back.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client.js';
-import type { Client } from '../../src/api/types.js';
-import { CLI, exited, spawnServe, type Child } from '../server/process.js';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
-import { hasTmux, Terminal } from './tmux.js';
+import { useServeDemo } from './serve-demo.js';
+import { hasTmux, type Terminal } from './tmux.js';
 
-const KEY = 'ibk_e2e_drafts_exit_key_0123456789abcdef';
-let dir: string;
-let server: Child;
-let client: Client;
-let term: Terminal | undefined;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-drafts-exit-'));
-  server = await spawnServe(['--db', join(dir, 'e2e.db'), '--api-key', KEY, '--demo', '--rate-limit', '0']);
-  client = createClient({ baseUrl: server.url, apiKey: KEY, maxAttempts: 1 });
-});
-
-afterAll(async () => {
-  server?.proc.kill('SIGTERM');
-  if (server) await exited(server.proc);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-afterEach(() => {
-  term?.kill();
-  term = undefined;
-});
+const demo = useServeDemo('drafts_exit');
 
 /** The board's top card of its first column, and a terminal running the board over its own state dir. */
 async function open(state: string) {
+  const client = demo.client();
   const board = readableBoards(await client.listBoards()).find((b) => b.Name === 'Support Inbox')!;
   const first = (await client.listColumns(board.Id))[0]!;
   const top = readableCards(await client.listCards(board.Id, first.Id, 1))[0]!;
-  const t = Terminal.start({
-    cols: 180,
-    rows: 36,
-    env: {
-      INBOARD_URL: server.url,
-      INBOARD_API_KEY: KEY,
-      INBOARD_CONFIG_DIR: join(dir, 'cfg'),
-      INBOARD_DATA_DIR: join(dir, 'data'),
-      INBOARD_STATE_DIR: state,
-    },
-  });
-  term = t;
+  const t = demo.terminal({ cols: 180, rows: 36 }, { INBOARD_STATE_DIR: state });
   t.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
   await t.waitFor('In progress (');
   await t.waitFor('›');
@@ -77,7 +44,7 @@ const onDisk = (state: string) =>
 
 describe.skipIf(!hasTmux())('a prompt open when the app ends', () => {
   it('Ctrl+C in a comment: kept, named on the restored terminal, back on c in the next run', async () => {
-    const state = join(dir, 'state-ctrl-c');
+    const state = join(demo.dir(), 'state-ctrl-c');
     const { t, top } = await open(state);
     t.keys('c');
     await t.waitFor('Comment on');
@@ -109,7 +76,7 @@ describe.skipIf(!hasTmux())('a prompt open when the app ends', () => {
     ['SIGTERM', 143],
     ['SIGHUP', 129],
   ] as const)('%s in a comment: kept and named, as with Ctrl+C', async (signal, code) => {
-    const state = join(dir, `state-${signal}`);
+    const state = join(demo.dir(), `state-${signal}`);
     const { t, top } = await open(state);
     t.keys('c');
     await t.waitFor('Comment on');

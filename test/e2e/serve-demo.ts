@@ -18,8 +18,8 @@ export interface ServeDemo {
   dir(): string;
   /** A client of the owner's key, to check what the server holds. */
   client(): Client;
-  /** A fresh terminal (the one before is closed) with the service's URL and key in its environment. */
-  terminal(size?: { cols: number; rows: number }): Terminal;
+  /** A fresh terminal (the one before is closed) with the service's URL and key in its environment, and `env` over it. */
+  terminal(size?: { cols: number; rows: number }, env?: Record<string, string>): Terminal;
 }
 
 export function useServeDemo(name: string): ServeDemo {
@@ -55,7 +55,7 @@ export function useServeDemo(name: string): ServeDemo {
       if (client === undefined) throw new Error('the demo service is not running (use it inside a test)');
       return client;
     },
-    terminal(size = { cols: 140, rows: 36 }) {
+    terminal(size = { cols: 140, rows: 36 }, env = {}) {
       term?.kill();
       term = Terminal.start({
         ...size,
@@ -65,6 +65,7 @@ export function useServeDemo(name: string): ServeDemo {
           INBOARD_CONFIG_DIR: join(dir, 'cfg'),
           INBOARD_DATA_DIR: join(dir, 'data'),
           INBOARD_STATE_DIR: join(dir, 'state'),
+          ...env,
         },
       });
       return term;
