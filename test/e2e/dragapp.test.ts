@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI } from '../server/process.js';
 import { DUE_FORMAT, HEX_THREAD, HEX_THREAD_2 } from '../support/dragapp-shapes.js';
 import { startDragAppService, type DragAppService } from '../support/dragapp-service.js';
-import { hasTmux, Terminal, until } from './tmux.js';
+import { hasTmux, lookAtTheBoard, Terminal, until } from './tmux.js';
 
 describe.skipIf(!hasTmux())('the board against the DragApp stand-in', () => {
   let svc: DragAppService;
@@ -49,7 +49,8 @@ describe.skipIf(!hasTmux())('the board against the DragApp stand-in', () => {
     expect(detail).toMatch(/Assignees\s+ana@example.com/);
     expect(svc.requests.some((r) => r.path.startsWith('/v1.18/entityConversation/detail-page'))).toBe(true);
     t.keys('Escape');
-    await t.waitFor('Sprint #3');
+    await t.waitFor((s) => s.includes('Sprint #3') && !s.includes('Assignees'));
+    await lookAtTheBoard();
 
     // L moves it to the top of In progress.
     t.keys('L');
