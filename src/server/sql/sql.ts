@@ -1,0 +1,51 @@
+/**
+ * The one storage interface the service's routes use, with two engines
+ * behind it: SQLite (sqlite.ts, the embedded default) and PostgreSQL
+ * (postgres.ts, for a team's server with many instances).
+ *
+ * Statements are written once, in the SQL both engines read:
+ * - `?` placeholders (PostgreSQL's are numbered for it); never a `?` in a literal;
+ * - new ids by `INSERT … RETURNING id`; upserts by `ON CONFLICT … DO …`;
+ * - emails compare case-insensitively by their column's type (NOCASE / citext);
+ * - list order by an explicit column (`rowid` is a real column on PostgreSQL).
+ * What only one engine has (pragmas, sequences, snapshots) stays in its file.
+ */
+
+export type Engine = 'sqlite' | 'postgres';
+export type Value = string | number | bigint | Buffer | null;
+
+export interface Sql {
+  readonly engine: Engine;
+  /** The first row, or undefined. */
+  get<T>(text: string, params?: readonly Value[]): Promise<T | undefined>;
+  all<T>(text: string, params?: readonly Value[]): Promise<T[]>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(text: string, params?: readonly Value[]): Promise<number>;
+  /**
+   * Runs `fn` in one transaction: 'write' serialises with every other
+   * writer of the same rows (IMMEDIATE on SQLite; row and advisory locks on
+   * PostgreSQL), 'read' is one consistent snapshot. Inside, use only the
+   * `Sql` handed to `fn`. Nested calls join the outer transaction.
+   */
+  tx<T>(fn: (sql: Sql) => Promise<T>, how?: 'write' | 'read'): Promise<T>;
+  /**
+   * Inside a write transaction: waits until no other transaction holds
+   * `key`, and holds it until this one ends (a no-op on SQLite, whose
+   * writers are serial already).
+   */
+  lock(key: string): Promise<void>;
+}
+
+export interface Database extends Sql {
+  /**
+   * Changes whenever any transaction on the database (from any process or
+   * instance) has committed since the last call: the read cache's check.
+   */
+  version(): Promise<string>;
+  /** Where it is, for messages: a file path, or the URL without its password. */
+  readonly where: string;
+  close(): Promise<void>;
+}
+
+/** `?` list for an IN (…) of n values. */
+export const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');

@@ -1,0 +1,113 @@
+/**
+ * The SQLite engine: one better-sqlite3 connection per process. Its calls
+ * are synchronous, so a transaction spanning `await`s holds a lock of this
+ * process (other requests' statements wait for it) as well as SQLite's own
+ * (other processes on the file wait in busy_timeout).
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import { openDb, type DB, type Durability } from '../db.js';
+import type { Database, Sql, Value } from './sql.js';
+
+type Statement = BetterSqlite3.Statement;
+
+class Statements {
+  private readonly cache = new Map<string, Statement>();
+  constructor(readonly raw: DB) {}
+  get(text: string): Statement {
+    let stmt = this.cache.get(text);
+    if (stmt === undefined) {
+      stmt = this.raw.prepare(text);
+      this.cache.set(text, stmt);
+    }
+    return stmt;
+  }
+}
+
+/** Statements run at once: inside the transaction that holds the process's lock. */
+class InTransaction implements Sql {
+  readonly engine = 'sqlite';
+  constructor(private readonly stmts: Statements) {}
+  async get<T>(text: string, params: readonly Value[] = []): Promise<T | undefined> {
+    return this.stmts.get(text).get(...params) as T | undefined;
+  }
+  async all<T>(text: string, params: readonly Value[] = []): Promise<T[]> {
+    return this.stmts.get(text).all(...params) as T[];
+  }
+  async run(text: string, params: readonly Value[] = []): Promise<number> {
+    return this.stmts.get(text).run(...params).changes;
+  }
+  tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+  async lock(): Promise<void> {}
+}
+
+export class SqliteDatabase implements Database {
+  readonly engine = 'sqlite';
+  private readonly stmts: Statements;
+  private readonly inTx: InTransaction;
+  /** Settles when the transaction in progress ends; null when none is. */
+  private busy: Promise<void> | null = null;
+  private readonly dataVersion: Statement;
+
+  constructor(
+    readonly raw: DB,
+    readonly where: string,
+  ) {
+    this.stmts = new Statements(raw);
+    this.inTx = new InTransaction(this.stmts);
+    this.dataVersion = raw.prepare('PRAGMA data_version').pluck();
+  }
+
+  private async idle(): Promise<void> {
+    while (this.busy !== null) await this.busy;
+  }
+
+  async get<T>(text: string, params: readonly Value[] = []): Promise<T | undefined> {
+    if (this.busy !== null) await this.idle();
+    return this.inTx.get<T>(text, params);
+  }
+  async all<T>(text: string, params: readonly Value[] = []): Promise<T[]> {
+    if (this.busy !== null) await this.idle();
+    return this.inTx.all<T>(text, params);
+  }
+  async run(text: string, params: readonly Value[] = []): Promise<number> {
+    if (this.busy !== null) await this.idle();
+    return this.inTx.run(text, params);
+  }
+
+  async tx<T>(fn: (sql: Sql) => Promise<T>, how: 'write' | 'read' = 'write'): Promise<T> {
+    await this.idle();
+    let release = (): void => {};
+    this.busy = new Promise<void>((r) => (release = r));
+    try {
+      // IMMEDIATE takes the file's write lock now: read-then-write is safe across processes.
+      this.raw.exec(how === 'write' ? 'BEGIN IMMEDIATE' : 'BEGIN');
+      const out = await fn(this.inTx);
+      this.raw.exec('COMMIT');
+      return out;
+    } catch (err) {
+      if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
+      throw err;
+    } finally {
+      this.busy = null;
+      release();
+    }
+  }
+
+  async lock(): Promise<void> {}
+
+  async version(): Promise<string> {
+    if (this.busy !== null) await this.idle();
+    return String(this.dataVersion.get());
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    this.raw.close();
+  }
+}
+
+export function openSqlite(path: string, durability?: Durability): SqliteDatabase {
+  return new SqliteDatabase(openDb(path, durability), path);
+}
