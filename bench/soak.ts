@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createUserKey } from '../src/server/auth.js';
-import { openDb } from '../src/server/db.js';
+import { openSqlite } from '../src/server/sql/sqlite.js';
 import { DEFAULT_OWNER_EMAIL, startService } from '../src/server/index.js';
 import { exited, snapshotCli, spawnServe } from '../test/server/process.js';
 import { runSoak, soakBoard, verifySoak, type Sample } from '../test/server/soak-traffic.js';
@@ -53,9 +53,10 @@ const rssMb = () => {
 
 try {
   // One key per client, all the owner's: the limit applies per key.
-  const db = openDb(dbPath);
-  const keys = Array.from({ length: clients }, () => createUserKey(db, { email: DEFAULT_OWNER_EMAIL }));
-  db.close();
+  const db = openSqlite(dbPath);
+  const keys: string[] = [];
+  for (let i = 0; i < clients; i++) keys.push(await createUserKey(db, { email: DEFAULT_OWNER_EMAIL }));
+  await db.close();
   const board = await soakBoard(child.url, ownerKey);
   const setup = { url: child.url, keys, ...board };
 

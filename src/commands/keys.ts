@@ -3,14 +3,16 @@ import { parseArgs } from 'node:util';
 import { defaultDbPath } from '../config/paths.js';
 
 const HELP = `Usage
-  inboard keys create --email EMAIL [--plan pro|trial|free] [--db PATH]
+  inboard keys create --email EMAIL [--plan pro|trial|free] [--db PATH|URL]
                        create a key (and the user if new); prints only the key
-  inboard keys list [--db PATH]
+  inboard keys list [--db PATH|URL]
                        prefix, email, plan, created, revoked — never the key
-  inboard keys revoke KEY_PREFIX [--db PATH]
+  inboard keys revoke KEY_PREFIX [--db PATH|URL]
                        revoke the key starting with KEY_PREFIX
 
---db defaults to ${defaultDbPath()}
+--db is a SQLite file (default ${defaultDbPath()}) or the
+postgres://user:password@host:port/database URL \`inboard serve\` was given
+(or INBOARD_DB).
 `;
 
 const usage = (msg: string): number => {
@@ -41,9 +43,17 @@ export async function keys(argv: string[]): Promise<number> {
     return 0;
   }
   const [sub, ...rest] = positionals;
-  const dbPath = values.db ?? defaultDbPath();
-  const { openDb } = await import('../server/db.js');
+  const dbPath = values.db ?? (process.env.INBOARD_DB || defaultDbPath());
+  const { openDatabase } = await import('../server/sql/open.js');
   const auth = await import('../server/auth.js');
+  const open = async () => {
+    try {
+      return await openDatabase(dbPath);
+    } catch (err) {
+      process.stderr.write(`inboard keys: ${err instanceof Error ? err.message : String(err)}\n`);
+      return null;
+    }
+  };
 
   switch (sub) {
     case 'create': {
@@ -52,20 +62,22 @@ export async function keys(argv: string[]): Promise<number> {
         return usage('create needs --email EMAIL');
       const plan = values.plan ?? 'pro';
       if (!auth.PLANS.includes(plan as never)) return usage(`--plan must be pro, trial or free, got '${plan}'`);
-      const db = openDb(dbPath);
+      const db = await open();
+      if (db === null) return 1;
       try {
-        const key = auth.createUserKey(db, { email: values.email, plan: plan as (typeof auth.PLANS)[number] });
+        const key = await auth.createUserKey(db, { email: values.email, plan: plan as (typeof auth.PLANS)[number] });
         process.stdout.write(`${key}\n`);
       } finally {
-        db.close();
+        await db.close();
       }
       return 0;
     }
     case 'list': {
       if (rest.length > 0) return usage(`unexpected argument '${rest[0]}'`);
-      const db = openDb(dbPath);
+      const db = await open();
+      if (db === null) return 1;
       try {
-        const rows = auth.listKeys(db);
+        const rows = await auth.listKeys(db);
         const table = [['PREFIX', 'EMAIL', 'PLAN', 'CREATED', 'REVOKED']].concat(
           rows.map((r) => [`${r.prefix}…`, r.email, r.plan, r.created, r.revoked ?? '-']),
         );
@@ -78,7 +90,7 @@ export async function keys(argv: string[]): Promise<number> {
               .trimEnd()}\n`,
           );
       } finally {
-        db.close();
+        await db.close();
       }
       return 0;
     }
@@ -86,9 +98,10 @@ export async function keys(argv: string[]): Promise<number> {
       const [prefix, extra] = rest;
       if (prefix === undefined || extra !== undefined) return usage('revoke needs exactly one KEY_PREFIX');
       if (prefix.length < 4) return usage('give at least 4 characters of the key prefix');
-      const db = openDb(dbPath);
+      const db = await open();
+      if (db === null) return 1;
       try {
-        const n = auth.revokeKey(db, prefix);
+        const n = await auth.revokeKey(db, prefix);
         if (n === 0) {
           process.stderr.write(`inboard keys: no active key starts with '${prefix}'\n`);
           return 1;
@@ -99,7 +112,7 @@ export async function keys(argv: string[]): Promise<number> {
         process.stderr.write(`inboard keys: ${err instanceof Error ? err.message : String(err)}\n`);
         return 1;
       } finally {
-        db.close();
+        await db.close();
       }
     }
     case undefined:

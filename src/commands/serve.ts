@@ -5,12 +5,15 @@ import { defaultDbPath, embeddedKeyPath } from '../config/paths.js';
 
 const HELP = `Usage: inboard serve [options]
 
-Runs the /v2 API on a SQLite database.
+Runs the /v2 API on a SQLite file, or on PostgreSQL for a team: any number
+of instances given one postgres:// URL serve the same boards.
 
 Options
   --host HOST        address to bind (default ${SERVE_DEFAULTS.host}; anything else is reachable from the network)
   --port N           port (default ${SERVE_DEFAULTS.port}; 0 = any free port)
-  --db PATH          database file (default ${defaultDbPath()})
+  --db PATH|URL      a SQLite file (default ${defaultDbPath()}), or a PostgreSQL URL
+                     postgres://user:password@host:port/database[?sslmode=require]
+                     (or INBOARD_DB; prefer it for a password: flags show in \`ps\`)
   --api-key KEY      owner key to use (prefer INBOARD_API_KEY: flags show in \`ps\`)
   --demo             fill an empty database with the demo workspace
   --rate-limit N     requests per minute per key (default ${SERVE_DEFAULTS.rateLimit}; 0 = off)
@@ -40,26 +43,24 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
  * when made): say where the owner's key is — the embedded service's key
  * file, when `inboard` (npm start) made this database — or how to make one.
  */
-async function ownerKeyHint(dbPath: string): Promise<string> {
-  const { openDb } = await import('../server/db.js');
+async function ownerKeyHint(dbPath: string, where: string): Promise<string> {
+  const { openDatabase } = await import('../server/sql/open.js');
   const { findKeyOwner } = await import('../server/auth.js');
   const { readSecretFile } = await import('../config/key-file.js');
   const keyPath = embeddedKeyPath();
   const embedded = await readSecretFile(keyPath).catch(() => null);
-  const db = openDb(dbPath);
+  const db = await openDatabase(dbPath);
   try {
-    const owner = db
-      .prepare(
-        "SELECT u.id, u.email FROM users u JOIN meta m ON m.key = 'owner_user_id' AND u.id = CAST(m.value AS INTEGER)",
-      )
-      .get() as { id: number; email: string } | undefined;
-    const found = embedded ? findKeyOwner(db, embedded) : null;
-    const make = `inboard keys create --email ${owner?.email ?? 'EMAIL'} --db ${dbPath}`;
+    const owner = await db.get<{ id: number; email: string }>(
+      "SELECT u.id, u.email FROM users u JOIN meta m ON m.key = 'owner_user_id' AND u.id = CAST(m.value AS INTEGER)",
+    );
+    const found = embedded ? await findKeyOwner(db, embedded) : null;
+    const make = `inboard keys create --email ${owner?.email ?? 'EMAIL'} --db ${where}`;
     if (owner !== undefined && found !== null && !found.revoked && found.userId === owner.id)
       return `inboard serve: the owner's API key is in ${keyPath} (made by the embedded service); use it as INBOARD_API_KEY, or make another: ${make}\n`;
     return `inboard serve: the owner's API key was shown once, when it was made; to make another: ${make}\n`;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -113,7 +114,7 @@ export async function serve(argv: string[]): Promise<number> {
   const problem = mail === undefined ? undefined : mailSettingsProblem(mail);
   if (problem !== undefined) return usage(problem);
   const host = values.host;
-  const dbPath = values.db ?? defaultDbPath();
+  const dbPath = values.db ?? (process.env.INBOARD_DB || defaultDbPath());
 
   const { startService } = await import('../server/index.js');
   const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
@@ -127,7 +128,12 @@ export async function serve(argv: string[]): Promise<number> {
     log,
     ...(mail !== undefined ? { mail } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
+  }).catch((err: unknown) => {
+    // A database it can't open or reach: its words (host and reason), and no file made instead.
+    process.stderr.write(`inboard serve: ${err instanceof Error ? err.message : String(err)}\n`);
+    return null;
   });
+  if (service === null) return 1;
   if (!LOOPBACK.has(host)) {
     process.stderr.write(
       `inboard serve: warning: listening on ${host}, reachable from other machines over plain HTTP; put TLS in front of it.\n`,
@@ -140,8 +146,8 @@ export async function serve(argv: string[]): Promise<number> {
   }
   if (values.demo && !service.seeded)
     process.stderr.write('inboard serve: --demo ignored, the database already has boards.\n');
-  if (!service.keyCreated && apiKey === undefined) process.stderr.write(await ownerKeyHint(dbPath));
-  process.stderr.write(`inboard serve: database ${dbPath}\n`);
+  if (!service.keyCreated && apiKey === undefined) process.stderr.write(await ownerKeyHint(dbPath, service.database));
+  process.stderr.write(`inboard serve: database ${service.database}\n`);
   process.stderr.write(
     mail === undefined
       ? 'inboard serve: replies off (no --smtp/--from)\n'

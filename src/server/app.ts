@@ -11,13 +11,13 @@ import { authenticate } from './auth.js';
 import { ChangeLog } from './changes.js';
 import { ChangeFeed } from './changes-feed.js';
 import type { Ctx } from './context.js';
-import { statementCache, type DB } from './db.js';
 import { HttpError, errorEnvelope } from './errors.js';
 import { IdempotencyStore } from './idempotency.js';
 import type { MailSettings } from './mail/smtp.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
 import { boardRoutes } from './routes/boards.js';
+import type { Database } from './sql/sql.js';
 import { cardExtensionRoutes } from './routes/card-extensions.js';
 import { cardRoutes } from './routes/cards.js';
 import { commentRoutes } from './routes/comments.js';
@@ -49,7 +49,7 @@ function answerClientError(err: Error & { code?: string }, socket: Socket): void
 }
 
 export interface BuildOptions {
-  db: DB;
+  db: Database;
   /** Requests per minute per key; 0 or absent = off. */
   rateLimit?: number;
   log?: (line: string) => void;
@@ -90,12 +90,11 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   let requestCount = 0;
   const { db, log } = opts;
   const now = opts.now ?? Date.now;
-  const q = statementCache(db);
   const limiter = new FixedWindowLimiter(opts.rateLimit ?? 0);
   const pages = new ReadCache(db);
   // Access rules read through the cache: a delivery first drops what another process's writes made stale.
-  const feed = new ChangeFeed(q, { beforeDelivery: () => pages.sync() });
-  const ctx: Ctx = { db, q, now, idempotency: new IdempotencyStore(db, q), pages, changes: new ChangeLog(q), feed };
+  const feed = new ChangeFeed(db, { beforeDelivery: () => pages.sync() });
+  const ctx: Ctx = { db, sql: db, now, idempotency: new IdempotencyStore(db), pages, changes: new ChangeLog(), feed };
 
   const app = Fastify({
     logger: false,
@@ -148,9 +147,10 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
     const t = now();
-    ctx.pages.sync();
-    req.principal = authenticate(q, req.headers.authorization, t, ctx.pages);
-    const d = limiter.hit(req.principal.keyId, t);
+    await ctx.pages.sync();
+    const p = await authenticate(db, req.headers.authorization, t, ctx.pages);
+    req.principal = p;
+    const d = limiter.hit(p.keyId, t);
     if (!d.ok) {
       throw new HttpError(
         429,

@@ -4,9 +4,9 @@
  * compared in constant time, so neither the database nor timing reveals one.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DB, Query } from './db.js';
 import { isoNow } from './db.js';
 import { HttpError } from './errors.js';
+import type { Database, Sql } from './sql/sql.js';
 
 export type Plan = 'pro' | 'trial' | 'free';
 export const PLANS: readonly Plan[] = ['pro', 'trial', 'free'];
@@ -50,10 +50,15 @@ export function keyFromHeader(header: string | undefined): string | null {
 
 /** Remembers lookups until the database changes (ReadCache). */
 export interface LookupCache {
-  memo<T>(key: string, compute: () => T): T;
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
-export function authenticate(q: Query, header: string | undefined, nowMs: number, cache?: LookupCache): Principal {
+export async function authenticate(
+  sql: Sql,
+  header: string | undefined,
+  nowMs: number,
+  cache?: LookupCache,
+): Promise<Principal> {
   const key = keyFromHeader(header);
   if (key === null) throw new HttpError(401, 'Missing API key: send it in the Authorization header');
   const presented = hashKey(key);
@@ -61,17 +66,18 @@ export function authenticate(q: Query, header: string | undefined, nowMs: number
   // empties the cache before the next request. The plan is checked every
   // time: a trial runs out without any write.
   const principal = cache
-    ? cache.memo(`key:${presented.toString('base64')}`, () => lookupKey(q, key, presented))
-    : lookupKey(q, key, presented);
+    ? await cache.memo(`key:${presented.toString('base64')}`, () => lookupKey(sql, key, presented))
+    : await lookupKey(sql, key, presented);
   checkPlan(principal, nowMs);
   return principal;
 }
 
-function lookupKey(q: Query, key: string, presented: Buffer): Principal {
-  const rows = q(
+async function lookupKey(sql: Sql, key: string, presented: Buffer): Promise<Principal> {
+  const rows = await sql.all<KeyRow>(
     `SELECT k.id AS key_id, k.hash, k.revoked_at, u.id AS user_id, u.email, u.plan, u.trial_started_at
        FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.prefix = ?`,
-  ).all(keyPrefix(key)) as KeyRow[];
+    [keyPrefix(key)],
+  );
   let match: KeyRow | undefined;
   for (const row of rows) if (timingSafeEqual(presented, row.hash)) match = row;
   // Same work on a miss as on a hit, so timing does not reveal a valid prefix.
@@ -113,45 +119,48 @@ const nameFromEmail = (email: string): string => {
 };
 
 /** Finds or creates a user; a given plan (and trial start) is applied. */
-export function ensureUser(db: DB, spec: UserSpec): number {
-  const existing = db.prepare('SELECT id FROM users WHERE email = ?').get(spec.email) as { id: number } | undefined;
+export async function ensureUser(sql: Sql, spec: UserSpec): Promise<number> {
+  const existing = await sql.get<{ id: number }>('SELECT id FROM users WHERE email = ?', [spec.email]);
   const trialStart = spec.plan === 'trial' ? (spec.trialStartedAt ?? isoNow()) : null;
   if (existing) {
     if (spec.plan !== undefined) {
-      db.prepare('UPDATE users SET plan = ?, trial_started_at = ? WHERE id = ?').run(
+      await sql.run('UPDATE users SET plan = ?, trial_started_at = ? WHERE id = ?', [
         spec.plan,
         trialStart,
         existing.id,
-      );
+      ]);
     }
     return existing.id;
   }
-  const info = db
-    .prepare('INSERT INTO users (email, name, plan, trial_started_at, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(spec.email, spec.name ?? nameFromEmail(spec.email), spec.plan ?? 'pro', trialStart, isoNow());
-  return Number(info.lastInsertRowid);
+  const row = await sql.get<{ id: number }>(
+    'INSERT INTO users (email, name, plan, trial_started_at, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+    [spec.email, spec.name ?? nameFromEmail(spec.email), spec.plan ?? 'pro', trialStart, isoNow()],
+  );
+  return (row as { id: number }).id;
 }
 
 /** Stores a key (generated unless given) for a user and returns it in clear, once. */
-export function addKey(db: DB, userId: number, key: string = generateKey()): string {
+export async function addKey(sql: Sql, userId: number, key: string = generateKey()): Promise<string> {
   if (key.length < MIN_KEY_LENGTH) throw new Error(`an API key needs at least ${MIN_KEY_LENGTH} characters`);
-  db.prepare('INSERT INTO api_keys (user_id, prefix, hash, created_at) VALUES (?, ?, ?, ?)').run(
+  await sql.run('INSERT INTO api_keys (user_id, prefix, hash, created_at) VALUES (?, ?, ?, ?)', [
     userId,
     keyPrefix(key),
     hashKey(key),
     isoNow(),
-  );
+  ]);
   return key;
 }
 
 /** Creates the user if needed and a new key for it. */
-export function createUserKey(db: DB, spec: UserSpec): string {
-  return db.transaction(() => addKey(db, ensureUser(db, spec))).immediate();
+export function createUserKey(db: Sql, spec: UserSpec): Promise<string> {
+  return db.tx(async (sql) => addKey(sql, await ensureUser(sql, spec)));
 }
 
-export function findKeyOwner(db: DB, key: string): { userId: number; revoked: boolean } | null {
-  const row = db.prepare('SELECT user_id, revoked_at FROM api_keys WHERE hash = ?').get(hashKey(key)) as
-    { user_id: number; revoked_at: string | null } | undefined;
+export async function findKeyOwner(sql: Sql, key: string): Promise<{ userId: number; revoked: boolean } | null> {
+  const row = await sql.get<{ user_id: number; revoked_at: string | null }>(
+    'SELECT user_id, revoked_at FROM api_keys WHERE hash = ?',
+    [hashKey(key)],
+  );
   return row ? { userId: row.user_id, revoked: row.revoked_at !== null } : null;
 }
 
@@ -163,25 +172,23 @@ export interface KeyInfo {
   revoked: string | null;
 }
 
-export function listKeys(db: DB): KeyInfo[] {
-  return db
-    .prepare(
-      `SELECT k.prefix, u.email, u.plan, k.created_at AS created, k.revoked_at AS revoked
-       FROM api_keys k JOIN users u ON u.id = k.user_id ORDER BY k.id`,
-    )
-    .all() as KeyInfo[];
+export function listKeys(sql: Sql): Promise<KeyInfo[]> {
+  return sql.all<KeyInfo>(
+    `SELECT k.prefix, u.email, u.plan, k.created_at AS created, k.revoked_at AS revoked
+     FROM api_keys k JOIN users u ON u.id = k.user_id ORDER BY k.id`,
+  );
 }
 
 /** Revokes the active keys starting with the prefix; refuses an ambiguous one. */
-export function revokeKey(db: DB, prefix: string): number {
-  return db
-    .transaction(() => {
-      const rows = db
-        .prepare("SELECT id, prefix FROM api_keys WHERE revoked_at IS NULL AND prefix LIKE ? ESCAPE '\\'")
-        .all(`${prefix.slice(0, PREFIX_LENGTH).replace(/[\\%_]/g, (c) => `\\${c}`)}%`) as { id: number }[];
-      if (rows.length > 1) throw new Error(`prefix '${prefix}' matches ${rows.length} keys; give more characters`);
-      for (const r of rows) db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?').run(isoNow(), r.id);
-      return rows.length;
-    })
-    .immediate();
+export function revokeKey(db: Database, prefix: string): Promise<number> {
+  return db.tx(async (sql) => {
+    // Compared as text on both engines: a prefix is case-sensitive.
+    const rows = await sql.all<{ id: number }>(
+      'SELECT id FROM api_keys WHERE revoked_at IS NULL AND substr(prefix, 1, ?) = ?',
+      [Math.min(prefix.length, PREFIX_LENGTH), prefix.slice(0, PREFIX_LENGTH)],
+    );
+    if (rows.length > 1) throw new Error(`prefix '${prefix}' matches ${rows.length} keys; give more characters`);
+    for (const r of rows) await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ?', [isoNow(), r.id]);
+    return rows.length;
+  });
 }

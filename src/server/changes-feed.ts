@@ -2,10 +2,10 @@
  * One reader of the change log per process: it follows the log by id
  * (a single cursor, polled while anyone listens, and at once after this
  * process's own writes) and hands each change to the streams that may see
- * it. Other processes on the same file append to the same log, so their
- * writes reach these streams within one poll.
+ * it. Other processes and instances on the same database append to the
+ * same log, so their writes reach these streams within one poll.
  */
-import type { Query } from './db.js';
+import type { Sql } from './sql/sql.js';
 
 export interface ChangeRow {
   id: number;
@@ -17,10 +17,10 @@ export interface ChangeRow {
 
 export interface Listener {
   /** Whether this stream may see a change of this board. */
-  sees(boardId: number): boolean;
-  send(row: ChangeRow): void;
+  sees(boardId: number): Promise<boolean>;
+  send(row: ChangeRow): Promise<void>;
   /** Sent every heartbeat, so proxies keep an idle stream open. */
-  beat(): void;
+  beat(): Promise<void>;
   end(): void;
 }
 
@@ -34,7 +34,7 @@ export interface FeedOptions {
   pollMs?: number;
   heartbeatMs?: number;
   /** Called before each delivery: access rules may have changed since the last request. */
-  beforeDelivery?: () => void;
+  beforeDelivery?: () => Promise<void>;
 }
 
 /** Most rows one poll reads; a longer backlog is read over the next polls. */
@@ -49,16 +49,19 @@ export class ChangeFeed {
   private heart: NodeJS.Timeout | undefined;
   private soon = false;
   private closed = false;
+  /** The poll in progress: polls never overlap, so rows go out once and in order. */
+  private polling: Promise<void> | null = null;
+  private again = false;
 
   constructor(
-    private readonly q: Query,
+    private readonly sql: Sql,
     private readonly opts: FeedOptions = {},
   ) {}
 
-  /** The newest id ever given, kept by SQLite even when the rows were purged. */
-  private head(): number {
-    const seq = this.q("SELECT seq FROM sqlite_sequence WHERE name = 'changes'").pluck().get() as number | undefined;
-    return seq ?? 0;
+  /** The newest id given (ChangeLog's purge always keeps the newest row). */
+  private async head(): Promise<number> {
+    const row = await this.sql.get<{ head: number | null }>('SELECT MAX(id) AS head FROM changes');
+    return row?.head ?? 0;
   }
 
   /**
@@ -66,20 +69,26 @@ export class ChangeFeed {
    * 'reload' when some of them are no longer kept (or the id was never
    * given here), and the stream then starts from now.
    */
-  subscribe(listener: Listener, lastId: number | undefined): { sub: Subscription; missed: ChangeRow[] | 'reload' } {
-    const head = this.head();
+  async subscribe(
+    listener: Listener,
+    lastId: number | undefined,
+  ): Promise<{ sub: Subscription; missed: ChangeRow[] | 'reload' }> {
+    // The cursor moves only in polls: wait out one in progress.
+    while (this.polling !== null) await this.polling;
+    const head = await this.head();
     if (this.subs.size === 0) this.cursor = head;
     let missed: ChangeRow[] | 'reload' = [];
     if (lastId !== undefined && lastId !== head) {
-      const oldest = this.q('SELECT MIN(id) FROM changes').pluck().get() as number | null;
-      const kept = lastId < head && oldest !== null && oldest <= lastId + 1;
+      const oldest = await this.sql.get<{ oldest: number | null }>('SELECT MIN(id) AS oldest FROM changes');
+      const kept = lastId < head && oldest?.oldest != null && oldest.oldest <= lastId + 1;
       if (kept) {
-        const rows = this.q(`SELECT ${COLUMNS} FROM changes WHERE id > ? AND id <= ? ORDER BY id`).all(
-          lastId,
-          head,
-        ) as ChangeRow[];
-        this.opts.beforeDelivery?.();
-        missed = rows.filter((r) => listener.sees(r.board_id));
+        const rows = await this.sql.all<ChangeRow>(
+          `SELECT ${COLUMNS} FROM changes WHERE id > ? AND id <= ? ORDER BY id`,
+          [lastId, head],
+        );
+        await this.opts.beforeDelivery?.();
+        missed = [];
+        for (const r of rows) if (await listener.sees(r.board_id)) missed.push(r);
       } else missed = 'reload';
     }
     const sub: Subscription = { listener, after: head };
@@ -99,7 +108,7 @@ export class ChangeFeed {
     this.soon = true;
     setImmediate(() => {
       this.soon = false;
-      this.poll();
+      void this.poll();
     });
   }
 
@@ -113,9 +122,9 @@ export class ChangeFeed {
 
   private start(): void {
     if (this.poller !== undefined || this.closed) return;
-    this.poller = setInterval(() => this.poll(), this.opts.pollMs ?? 200);
+    this.poller = setInterval(() => void this.poll(), this.opts.pollMs ?? 200);
     this.heart = setInterval(() => {
-      for (const s of this.subs) s.listener.beat();
+      for (const s of this.subs) void s.listener.beat().catch(() => s.listener.end());
     }, this.opts.heartbeatMs ?? 15_000);
     // A listening stream keeps the server up, not these timers.
     this.poller.unref();
@@ -129,18 +138,38 @@ export class ChangeFeed {
     this.heart = undefined;
   }
 
-  private poll(): void {
+  private async poll(): Promise<void> {
+    if (this.polling !== null) {
+      // One more round after this one: the write that asked may have landed after its read.
+      this.again = true;
+      return;
+    }
+    do {
+      this.again = false;
+      this.polling = this.deliver();
+      try {
+        await this.polling;
+      } catch {
+        // The database is away (PostgreSQL restarting): the next poll tries again.
+      } finally {
+        this.polling = null;
+      }
+    } while (this.again && !this.closed);
+  }
+
+  private async deliver(): Promise<void> {
     if (this.subs.size === 0 || this.closed) return;
-    const rows = this.q(`SELECT ${COLUMNS} FROM changes WHERE id > ? ORDER BY id LIMIT ${BATCH}`).all(
-      this.cursor,
-    ) as ChangeRow[];
+    const rows = await this.sql.all<ChangeRow>(
+      `SELECT ${COLUMNS} FROM changes WHERE id > ? ORDER BY id LIMIT ${BATCH}`,
+      [this.cursor],
+    );
     if (rows.length === 0) return;
-    this.opts.beforeDelivery?.();
+    await this.opts.beforeDelivery?.();
     for (const row of rows) {
       for (const s of this.subs) {
         if (row.id <= s.after) continue;
         s.after = row.id;
-        if (s.listener.sees(row.board_id)) s.listener.send(row);
+        if (await s.listener.sees(row.board_id)) await s.listener.send(row);
       }
     }
     this.cursor = rows[rows.length - 1]?.id ?? this.cursor;

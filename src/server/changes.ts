@@ -1,12 +1,16 @@
 /**
  * The change log: every write records what it changed (board, card, kind,
  * who) in its own transaction, so a change is in the log exactly when it is
- * in the database. GET /v2/events reads the log by id (changes-feed.ts); any
- * engine that can append a row in a write's transaction can feed the stream.
+ * in the database. GET /v2/events reads the log by id (changes-feed.ts).
+ *
+ * Followers read "ids after the last one I saw", so ids must become visible
+ * in order: a write's changes are appended at its end, under the 'changes'
+ * lock held to its commit (PostgreSQL hands out ids before commit; SQLite's
+ * writers are serial already).
  */
 import { EVENTS_KEPT_MS, type EventKind } from '../api/schema-events.js';
 import type { Principal } from './auth.js';
-import type { Query } from './db.js';
+import type { Sql } from './sql/sql.js';
 
 /**
  * What a write calls for each thing it changed; `cardId` null for a board's
@@ -17,21 +21,37 @@ export type Changed = (boardId: number, cardId: number | null, kind: EventKind, 
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
+export interface Recorder {
+  record: Changed;
+  /** Appends what was recorded; call last in the write's transaction. */
+  flush(): Promise<void>;
+}
+
 export class ChangeLog {
   private lastPurge = 0;
 
-  constructor(private readonly q: Query) {}
-
-  /** The recorder handed to one write; call only inside that write's transaction. */
-  recorder(p: Principal, nowMs: number): Changed {
-    if (nowMs - this.lastPurge > PURGE_EVERY_MS) {
-      this.q('DELETE FROM changes WHERE created_ms < ?').run(nowMs - EVENTS_KEPT_MS);
-      this.lastPurge = nowMs;
-    }
-    return (boardId, cardId, kind, by) => {
-      this.q(
-        'INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(boardId, cardId, kind, p.userId, by ?? p.email, nowMs);
+  /** The recorder handed to one write, bound to its transaction. */
+  recorder(sql: Sql, p: Principal, nowMs: number): Recorder {
+    const rows: [number, number | null, EventKind, string][] = [];
+    return {
+      record: (boardId, cardId, kind, by) => void rows.push([boardId, cardId, kind, by ?? p.email]),
+      flush: async () => {
+        if (rows.length === 0) return;
+        await sql.lock('changes');
+        if (nowMs - this.lastPurge > PURGE_EVERY_MS) {
+          // The newest row stays: its id is where followers and Last-Event-ID resume from.
+          await sql.run('DELETE FROM changes WHERE created_ms < ? AND id < (SELECT MAX(id) FROM changes)', [
+            nowMs - EVENTS_KEPT_MS,
+          ]);
+          this.lastPurge = nowMs;
+        }
+        for (const [boardId, cardId, kind, by] of rows) {
+          await sql.run(
+            'INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (?, ?, ?, ?, ?, ?)',
+            [boardId, cardId, kind, p.userId, by, nowMs],
+          );
+        }
+      },
     };
   }
 }

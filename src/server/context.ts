@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth.js';
 import type { ChangeLog, Changed } from './changes.js';
 import type { ChangeFeed } from './changes-feed.js';
-import type { DB, Query } from './db.js';
+import type { Database, Sql } from './sql/sql.js';
 import { HttpError, badRequest, forbidden, notFound } from './errors.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { ReadCache } from './read-cache.js';
@@ -18,8 +18,10 @@ declare module 'fastify' {
 }
 
 export interface Ctx {
-  db: DB;
-  q: Query;
+  /** The database, for starting transactions. */
+  db: Database;
+  /** Where statements go: the database outside a write, the write's transaction inside one. */
+  sql: Sql;
   now: () => number;
   idempotency: IdempotencyStore;
   pages: ReadCache;
@@ -35,18 +37,25 @@ export function principal(req: FastifyRequest): Principal {
 /**
  * Runs a write transactionally (honouring Idempotency-Key) and sends its
  * answer; `changed` records what it changed for GET /v2/events, in the same
- * transaction.
+ * transaction. `fn` gets the context of that transaction: its statements
+ * must go through it (named `ctx` there, shadowing the outer one on purpose).
  */
-export function write(
+export async function write(
   ctx: Ctx,
   req: FastifyRequest,
   reply: FastifyReply,
-  fn: (p: Principal, changed: Changed) => unknown,
-): FastifyReply {
+  fn: (p: Principal, changed: Changed, ctx: Ctx) => unknown,
+): Promise<FastifyReply> {
   const p = principal(req);
   let result;
   try {
-    result = ctx.idempotency.run(req, p.keyId, ctx.now(), () => fn(p, ctx.changes.recorder(p, ctx.now())));
+    result = await ctx.idempotency.run(req, p.keyId, ctx.now(), async (sql) => {
+      const inTx: Ctx = { ...ctx, sql };
+      const changed = ctx.changes.recorder(sql, p, ctx.now());
+      const out = await fn(p, changed.record, inTx);
+      await changed.flush();
+      return out;
+    });
   } finally {
     ctx.pages.bump();
     ctx.feed.nudge();
@@ -72,18 +81,20 @@ export interface BoardRow {
 }
 
 /** Owner or listed member may see a board; anyone else gets 403. */
-export function boardFor(ctx: Ctx, p: Principal, boardId: number): BoardRow {
+export function boardFor(ctx: Ctx, p: Principal, boardId: number): Promise<BoardRow> {
   // Remembered until the database changes (ReadCache.sync): every column,
   // card and tag request asks this first.
-  return ctx.pages.memo(`board:${boardId}:${p.userId}`, () => {
-    const board = ctx
-      .q(
-        'SELECT b.id, b.name, b.owner_id, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?',
-      )
-      .get(boardId) as BoardRow | undefined;
+  return ctx.pages.memo(`board:${boardId}:${p.userId}`, async () => {
+    const board = await ctx.sql.get<BoardRow>(
+      'SELECT b.id, b.name, b.owner_id, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?',
+      [boardId],
+    );
     if (board === undefined) throw notFound(`Board ${boardId} not found`);
     if (board.owner_id === p.userId) return board;
-    const member = ctx.q('SELECT 1 FROM board_members WHERE board_id = ? AND email = ?').get(boardId, p.email);
+    const member = await ctx.sql.get('SELECT 1 AS one FROM board_members WHERE board_id = ? AND email = ?', [
+      boardId,
+      p.email,
+    ]);
     if (member === undefined) throw forbidden(`Board ${boardId} is not shared with ${p.email}`);
     return board;
   });
@@ -95,10 +106,9 @@ export interface ColumnRow {
   name: string;
 }
 
-export function columnOn(ctx: Ctx, boardId: number, columnId: number, field?: string): ColumnRow {
-  const col = ctx.pages.memo(
-    `column:${columnId}`,
-    () => ctx.q('SELECT id, board_id, name FROM columns WHERE id = ?').get(columnId) as ColumnRow | undefined,
+export async function columnOn(ctx: Ctx, boardId: number, columnId: number, field?: string): Promise<ColumnRow> {
+  const col = await ctx.pages.memo(`column:${columnId}`, () =>
+    ctx.sql.get<ColumnRow>('SELECT id, board_id, name FROM columns WHERE id = ?', [columnId]),
   );
   if (col === undefined) throw notFound(`Column ${columnId} not found`);
   if (col.board_id !== boardId) {
@@ -126,25 +136,27 @@ export interface CardRow {
 }
 
 /** A card the caller may see; `active` refuses archived cards (they only answer reads). */
-export function cardFor(ctx: Ctx, p: Principal, cardId: number | string, active: boolean): CardRow {
+export async function cardFor(ctx: Ctx, p: Principal, cardId: number | string, active: boolean): Promise<CardRow> {
   // Ids arrive as text; one past 2^53 is no card here, and must not round onto one that is.
   const n = Number(cardId);
   const card =
-    Number.isSafeInteger(n) && n > 0
-      ? (ctx.q('SELECT * FROM cards WHERE id = ?').get(n) as CardRow | undefined)
-      : undefined;
+    Number.isSafeInteger(n) && n > 0 ? await ctx.sql.get<CardRow>('SELECT * FROM cards WHERE id = ?', [n]) : undefined;
   if (card === undefined) throw notFound(`Card ${cardId} not found`);
-  boardFor(ctx, p, card.board_id);
+  await boardFor(ctx, p, card.board_id);
   if (active && card.archived) throw notFound(`Card ${cardId} is archived`);
   return card;
 }
 
 /** Emails allowed as assignees: the board's owner and members. */
-export function checkAssignees(ctx: Ctx, board: BoardRow, emails: string[]): string[] {
+export async function checkAssignees(ctx: Ctx, board: BoardRow, emails: string[]): Promise<string[]> {
   const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
   for (const email of unique) {
     if (email === board.owner_email.toLowerCase()) continue;
-    if (ctx.q('SELECT 1 FROM board_members WHERE board_id = ? AND email = ?').get(board.id, email) === undefined) {
+    const member = await ctx.sql.get('SELECT 1 AS one FROM board_members WHERE board_id = ? AND email = ?', [
+      board.id,
+      email,
+    ]);
+    if (member === undefined) {
       throw badRequest(`Assignee: ${email} is not a member of board ${board.id}`);
     }
   }

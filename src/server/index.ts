@@ -6,14 +6,17 @@
 import type { AddressInfo } from 'node:net';
 import { addKey, ensureUser, findKeyOwner } from './auth.js';
 import { buildServer } from './app.js';
-import { openDb, type DB, type Durability } from './db.js';
+import type { Durability } from './db.js';
 import { mailSettingsFromEnv, mailSettingsProblem, type MailSettings } from './mail/smtp.js';
 import { seedDemo } from './seed.js';
+import { openDatabase } from './sql/open.js';
+import type { Sql } from './sql/sql.js';
 
 export { buildServer } from './app.js';
 export { openDb } from './db.js';
 
 export interface ServiceOptions {
+  /** A SQLite file, or a postgres:// URL (sql/open.ts). */
   dbPath: string;
   /** Default 127.0.0.1. */
   host?: string;
@@ -42,49 +45,51 @@ export interface RunningService {
   keyCreated: boolean;
   /** True when --demo filled an empty database. */
   seeded: boolean;
+  /** Where the data is, for messages: the file, or the URL without its password. */
+  database: string;
   close(): Promise<void>;
 }
 
 export const DEFAULT_OWNER_EMAIL = 'owner@inboard.local';
 
-function ownerId(db: DB, email: string | undefined): number {
-  const meta = db.prepare("SELECT value FROM meta WHERE key = 'owner_user_id'").pluck().get() as string | undefined;
-  if (meta !== undefined) return Number(meta);
-  const id = ensureUser(db, { email: email ?? DEFAULT_OWNER_EMAIL, plan: 'pro' });
-  db.prepare("INSERT INTO meta (key, value) VALUES ('owner_user_id', ?)").run(String(id));
+async function ownerId(sql: Sql, email: string | undefined): Promise<number> {
+  const meta = await sql.get<{ value: string }>("SELECT value FROM meta WHERE key = 'owner_user_id'");
+  if (meta !== undefined) return Number(meta.value);
+  const id = await ensureUser(sql, { email: email ?? DEFAULT_OWNER_EMAIL, plan: 'pro' });
+  await sql.run("INSERT INTO meta (key, value) VALUES ('owner_user_id', ?)", [String(id)]);
   return id;
 }
 
 /** Makes sure the owner exists and has a usable key; returns the key if known. */
 export function ensureOwner(
-  db: DB,
+  db: Sql,
   apiKey?: string,
   ownerEmail?: string,
-): { ownerId: number; apiKey: string; created: boolean } {
-  return db
-    .transaction(() => {
-      const owner = ownerId(db, ownerEmail);
-      if (apiKey !== undefined) {
-        const found = findKeyOwner(db, apiKey);
-        if (found?.revoked) throw new Error('the given API key has been revoked');
-        if (found === null) addKey(db, owner, apiKey);
-        return { ownerId: owner, apiKey, created: false };
-      }
-      const active = db.prepare('SELECT 1 FROM api_keys WHERE user_id = ? AND revoked_at IS NULL').get(owner);
-      if (active !== undefined) return { ownerId: owner, apiKey: '', created: false };
-      return { ownerId: owner, apiKey: addKey(db, owner), created: true };
-    })
-    .immediate();
+): Promise<{ ownerId: number; apiKey: string; created: boolean }> {
+  return db.tx(async (sql) => {
+    // Instances starting at once on one database make one owner, not two.
+    await sql.lock('owner');
+    const owner = await ownerId(sql, ownerEmail);
+    if (apiKey !== undefined) {
+      const found = await findKeyOwner(sql, apiKey);
+      if (found?.revoked) throw new Error('the given API key has been revoked');
+      if (found === null) await addKey(sql, owner, apiKey);
+      return { ownerId: owner, apiKey, created: false };
+    }
+    const active = await sql.get('SELECT 1 AS one FROM api_keys WHERE user_id = ? AND revoked_at IS NULL', [owner]);
+    if (active !== undefined) return { ownerId: owner, apiKey: '', created: false };
+    return { ownerId: owner, apiKey: await addKey(sql, owner), created: true };
+  });
 }
 
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
   const mail = opts.mail ?? mailSettingsFromEnv(process.env);
   const problem = mail === undefined ? undefined : mailSettingsProblem(mail);
   if (problem !== undefined) throw new Error(problem);
-  const db = openDb(opts.dbPath, opts.durability);
+  const db = await openDatabase(opts.dbPath, opts.durability);
   try {
-    const owner = ensureOwner(db, opts.apiKey, opts.ownerEmail);
-    const seeded = opts.demo === true ? seedDemo(db, owner.ownerId) : false;
+    const owner = await ensureOwner(db, opts.apiKey, opts.ownerEmail);
+    const seeded = opts.demo === true ? await seedDemo(db, owner.ownerId) : false;
     const app = buildServer({ db, mail, rateLimit: opts.rateLimit ?? 0, ...(opts.log ? { log: opts.log } : {}) });
     await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
     const addr = app.server.address() as AddressInfo;
@@ -95,15 +100,16 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       apiKey: owner.apiKey,
       keyCreated: owner.created,
       seeded,
+      database: db.where,
       async close() {
         if (closed) return;
         closed = true;
         await app.close();
-        db.close();
+        await db.close();
       },
     };
   } catch (err) {
-    db.close();
+    await db.close();
     throw err;
   }
 }

@@ -3,7 +3,7 @@
  * them — plain and HTML, quoted replies and a signature, a non-Latin one, an
  * attachment — written straight into `messages` as mail-in would have.
  */
-import type { DB } from './db.js';
+import type { Sql } from './sql/sql.js';
 
 interface DemoMessage {
   /** Minutes before the demo's base time. */
@@ -112,39 +112,39 @@ export const DEMO_THREADS: Record<string, DemoMessage[]> = {
 };
 
 /** Writes the threads onto the Support Inbox cards of those titles; `iso` dates count back from the demo's base. */
-export function seedThreads(db: DB, iso: (minutesBefore: number) => string): void {
-  const cardOf = db.prepare(
-    `SELECT c.id FROM cards c JOIN boards b ON b.id = c.board_id WHERE b.name = 'Support Inbox' AND c.title = ?`,
-  );
-  const insert = db.prepare(
-    `INSERT INTO messages (card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at,
-       subject, body_text, body_html, attachments, in_reply_to, refs, created_at)
-     VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  Object.entries(DEMO_THREADS).forEach(([title, thread], t) => {
-    const cardId = cardOf.pluck().get(title) as number | undefined;
-    if (cardId === undefined) return;
+export async function seedThreads(sql: Sql, iso: (minutesBefore: number) => string): Promise<void> {
+  for (const [t, [title, thread]] of Object.entries(DEMO_THREADS).entries()) {
+    const card = await sql.get<{ id: number }>(
+      `SELECT c.id FROM cards c JOIN boards b ON b.id = c.board_id WHERE b.name = 'Support Inbox' AND c.title = ?`,
+      [title],
+    );
+    if (card === undefined) continue;
     const ids: string[] = [];
-    thread.forEach((m, i) => {
+    for (const [i, m] of thread.entries()) {
       const domain = m.dir === 'out' ? 'inboard.example' : (/@([^>]+)>?$/.exec(m.from)?.[1] ?? 'example.com');
       const id = `<demo-${t + 1}-${i + 1}@${domain}>`;
-      insert.run(
-        cardId,
-        id,
-        m.dir,
-        m.from,
-        JSON.stringify([m.to ?? US]),
-        JSON.stringify(m.cc ?? []),
-        iso(m.ago),
-        m.subject,
-        m.text,
-        m.html ?? null,
-        JSON.stringify(m.attachments ?? []),
-        ids.at(-1) ?? null,
-        JSON.stringify(ids),
-        iso(m.ago),
+      await sql.run(
+        `INSERT INTO messages (card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at,
+           subject, body_text, body_html, attachments, in_reply_to, refs, created_at)
+         VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          card.id,
+          id,
+          m.dir,
+          m.from,
+          JSON.stringify([m.to ?? US]),
+          JSON.stringify(m.cc ?? []),
+          iso(m.ago),
+          m.subject,
+          m.text,
+          m.html ?? null,
+          JSON.stringify(m.attachments ?? []),
+          ids.at(-1) ?? null,
+          JSON.stringify(ids),
+          iso(m.ago),
+        ],
       );
       ids.push(id);
-    });
-  });
+    }
+  }
 }

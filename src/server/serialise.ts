@@ -7,6 +7,7 @@ import { columnLabel } from '../api/schema.js';
 import type { Board, Column, Comment, Tag } from '../api/schema.js';
 import type { CardDetail, CardListed, Note, SubTask } from '../api/schema-cards.js';
 import type { CardRow, Ctx } from './context.js';
+import { placeholders } from './sql/sql.js';
 
 export interface TagRow {
   id: number;
@@ -23,12 +24,12 @@ export const columnOut = (c: { id: number; name: string }): Column => ({
   Name: c.name,
 });
 
-export function boardOut(ctx: Ctx, b: { id: number; name: string; owner_email: string }): Board {
-  const members = ctx
-    .q('SELECT email FROM board_members WHERE board_id = ? ORDER BY rowid')
-    .pluck()
-    .all(b.id) as string[];
-  return { Id: b.id, Name: b.name, Owner: b.owner_email, Users: members.join(',') };
+export async function boardOut(ctx: Ctx, b: { id: number; name: string; owner_email: string }): Promise<Board> {
+  const members = await ctx.sql.all<{ email: string }>(
+    'SELECT email FROM board_members WHERE board_id = ? ORDER BY rowid',
+    [b.id],
+  );
+  return { Id: b.id, Name: b.name, Owner: b.owner_email, Users: members.map((m) => m.email).join(',') };
 }
 
 function cardBase(c: CardRow, assignees: string[] | undefined): CardListed {
@@ -48,24 +49,25 @@ function cardBase(c: CardRow, assignees: string[] | undefined): CardListed {
 }
 
 /** A page of cards with their assignees and tags, in three queries whatever the page size. */
-export function cardsOut(ctx: Ctx, cards: CardRow[]): CardListed[] {
+export async function cardsOut(ctx: Ctx, cards: CardRow[]): Promise<CardListed[]> {
   if (cards.length === 0) return [];
-  const ids = JSON.stringify(cards.map((c) => c.id));
+  const ids = cards.map((c) => c.id);
+  const inIds = `IN (${placeholders(ids.length)})`;
   const assignees = new Map<number, string[]>();
-  for (const r of ctx
-    .q('SELECT card_id, email FROM card_assignees WHERE card_id IN (SELECT value FROM json_each(?)) ORDER BY rowid')
-    .all(ids) as { card_id: number; email: string }[]) {
+  for (const r of await ctx.sql.all<{ card_id: number; email: string }>(
+    `SELECT card_id, email FROM card_assignees WHERE card_id ${inIds} ORDER BY rowid`,
+    ids,
+  )) {
     const list = assignees.get(r.card_id);
     if (list) list.push(r.email);
     else assignees.set(r.card_id, [r.email]);
   }
   const tags = new Map<number, Tag[]>();
-  for (const r of ctx
-    .q(
-      `SELECT ct.card_id, t.id, t.board_id, t.name, t.color FROM card_tags ct JOIN tags t ON t.id = ct.tag_id
-       WHERE ct.card_id IN (SELECT value FROM json_each(?)) ORDER BY t.id`,
-    )
-    .all(ids) as (TagRow & { card_id: number })[]) {
+  for (const r of await ctx.sql.all<TagRow & { card_id: number }>(
+    `SELECT ct.card_id, t.id, t.board_id, t.name, t.color FROM card_tags ct JOIN tags t ON t.id = ct.tag_id
+     WHERE ct.card_id ${inIds} ORDER BY t.id`,
+    ids,
+  )) {
     const list = tags.get(r.card_id);
     if (list) list.push(tagOut(r));
     else tags.set(r.card_id, [tagOut(r)]);
@@ -73,23 +75,21 @@ export function cardsOut(ctx: Ctx, cards: CardRow[]): CardListed[] {
   return cards.map((c) => ({ ...cardBase(c, assignees.get(c.id)), Tags: tags.get(c.id) ?? [] }));
 }
 
-export function cardDetailOut(ctx: Ctx, c: CardRow): CardDetail {
-  const [listed] = cardsOut(ctx, [c]);
-  const notes = ctx.q('SELECT id, body, user_id, created_at FROM notes WHERE card_id = ? ORDER BY id').all(c.id) as {
-    id: number;
-    body: string;
-    user_id: number;
-    created_at: string;
-  }[];
-  const subtasks = ctx
-    .q('SELECT id, body, user_id, created_at, done FROM subtasks WHERE card_id = ? ORDER BY id')
-    .all(c.id) as { id: number; body: string; user_id: number; created_at: string; done: number }[];
-  const comments = ctx
-    .q(
-      `SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id
-       WHERE c.card_id = ? ORDER BY c.id`,
-    )
-    .all(c.id) as CommentRow[];
+export async function cardDetailOut(ctx: Ctx, c: CardRow): Promise<CardDetail> {
+  const [listed] = await cardsOut(ctx, [c]);
+  const notes = await ctx.sql.all<{ id: number; body: string; user_id: number; created_at: string }>(
+    'SELECT id, body, user_id, created_at FROM notes WHERE card_id = ? ORDER BY id',
+    [c.id],
+  );
+  const subtasks = await ctx.sql.all<{ id: number; body: string; user_id: number; created_at: string; done: number }>(
+    'SELECT id, body, user_id, created_at, done FROM subtasks WHERE card_id = ? ORDER BY id',
+    [c.id],
+  );
+  const comments = await ctx.sql.all<CommentRow>(
+    `SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id
+     WHERE c.card_id = ? ORDER BY c.id`,
+    [c.id],
+  );
   return {
     ...(listed as CardListed),
     Archived: c.archived === 1,

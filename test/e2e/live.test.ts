@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createUserKey } from '../../src/server/auth.js';
-import { openDb } from '../../src/server/db.js';
+import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { CLI, exited, spawnServe, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
@@ -27,12 +27,12 @@ describe.skipIf(!hasTmux())('a live board in two terminals', () => {
     const dbPath = join(dir, 'e2e.db');
     servers.push(await spawnServe(['--db', dbPath, '--demo', '--api-key', KEY, '--rate-limit', '0']));
     servers.push(await spawnServe(['--db', dbPath, '--api-key', KEY, '--rate-limit', '0']));
-    const db = openDb(dbPath);
+    const db = openSqlite(dbPath);
     try {
-      keyB = createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
-      db.prepare("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards").run();
+      keyB = await createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
+      await db.run("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards");
     } finally {
-      db.close();
+      await db.close();
     }
   });
 

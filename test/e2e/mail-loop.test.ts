@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserKey } from '../../src/server/auth.js';
-import { openDb } from '../../src/server/db.js';
+import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { runCli } from '../commands/helpers.js';
 import { CLI } from '../server/process.js';
 import { rawMail } from '../support/mail.js';
@@ -28,12 +28,12 @@ let mtaKey = '';
 beforeAll(async () => {
   if (!hasTmux()) return;
   service = await startMailService('mail-loop', KEY);
-  const db = openDb(service.dbPath);
+  const db = openSqlite(service.dbPath);
   try {
-    mtaKey = createUserKey(db, { email: 'mta@inboard.example', plan: 'pro' });
-    db.prepare("INSERT INTO board_members (board_id, email) SELECT id, 'mta@inboard.example' FROM boards").run();
+    mtaKey = await createUserKey(db, { email: 'mta@inboard.example', plan: 'pro' });
+    await db.run("INSERT INTO board_members (board_id, email) SELECT id, 'mta@inboard.example' FROM boards");
   } finally {
-    db.close();
+    await db.close();
   }
 });
 

@@ -4,25 +4,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChangeFeed, type ChangeRow, type Listener } from '../../src/server/changes-feed.js';
-import { openDb, statementCache, type DB } from '../../src/server/db.js';
+import { openSqlite, type SqliteDatabase } from '../../src/server/sql/sqlite.js';
 
 let dir: string;
-let db: DB;
+let db: SqliteDatabase;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'inboard-feed-'));
-  db = openDb(join(dir, 'f.db'));
+  db = openSqlite(join(dir, 'f.db'));
 });
-afterEach(() => {
-  db.close();
+afterEach(async () => {
+  await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 const add = (boardId: number, cardId: number) =>
-  db
-    .prepare(
-      "INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (?, ?, 'card-moved', 1, 'a@x.io', 0)",
-    )
-    .run(boardId, cardId);
+  db.run(
+    "INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (?, ?, 'card-moved', 1, 'a@x.io', 0)",
+    [boardId, cardId],
+  );
 
 function listener(
   boards: number[],
@@ -33,12 +32,12 @@ function listener(
     beats: 0,
     ended: false,
     next: Promise.resolve(),
-    sees: (b: number) => boards.includes(b),
-    send(row: ChangeRow) {
+    sees: async (b: number) => boards.includes(b),
+    async send(row: ChangeRow) {
       l.got.push(row);
       wake();
     },
-    beat() {
+    async beat() {
       l.beats++;
       wake();
     },
@@ -52,9 +51,9 @@ function listener(
 
 describe('ChangeFeed', () => {
   it('sends heartbeats to an idle stream, and ends every stream on close', async () => {
-    const feed = new ChangeFeed(statementCache(db), { heartbeatMs: 5 });
+    const feed = new ChangeFeed(db, { heartbeatMs: 5 });
     const l = listener([1]);
-    feed.subscribe(l, undefined);
+    await feed.subscribe(l, undefined);
     await l.next;
     expect(l.beats).toBeGreaterThan(0);
     feed.close();
@@ -62,30 +61,36 @@ describe('ChangeFeed', () => {
   });
 
   it('replays after Last-Event-ID only the boards a stream sees; "reload" once those changes are purged', async () => {
-    const feed = new ChangeFeed(statementCache(db));
-    add(1, 10);
-    add(2, 20);
-    add(1, 11);
-    const { sub, missed } = feed.subscribe(listener([1]), 0);
+    const feed = new ChangeFeed(db);
+    await add(1, 10);
+    await add(2, 20);
+    await add(1, 11);
+    const { sub, missed } = await feed.subscribe(listener([1]), 0);
     expect(missed === 'reload' ? missed : missed.map((r) => r.card_id)).toEqual([10, 11]);
     feed.unsubscribe(sub);
-    db.prepare('DELETE FROM changes WHERE id <= 2').run();
-    expect(feed.subscribe(listener([1]), 1).missed).toBe('reload');
+    await db.run('DELETE FROM changes WHERE id <= 2');
+    expect((await feed.subscribe(listener([1]), 1)).missed).toBe('reload');
     // Resuming from the newest kept id still works: nothing was lost after it.
-    expect(feed.subscribe(listener([1]), 3).missed).toEqual([]);
+    expect((await feed.subscribe(listener([1]), 3)).missed).toEqual([]);
     feed.close();
   });
 
   it('one reader hands a change to every stream that sees it', async () => {
-    const feed = new ChangeFeed(statementCache(db), { pollMs: 5 });
+    const feed = new ChangeFeed(db, { pollMs: 5 });
     const a = listener([1]);
     const b = listener([1, 2]);
-    feed.subscribe(a, undefined);
-    feed.subscribe(b, undefined);
-    add(2, 20);
-    add(1, 10);
+    await feed.subscribe(a, undefined);
+    await feed.subscribe(b, undefined);
+    await db.tx(async (sql) => {
+      await sql.run(
+        "INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (2, 20, 'card-moved', 1, 'a@x.io', 0)",
+      );
+      await sql.run(
+        "INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (1, 10, 'card-moved', 1, 'a@x.io', 0)",
+      );
+    });
     await a.next;
-    await new Promise<void>((r) => setImmediate(r));
+    await new Promise<void>((r) => setTimeout(r, 20));
     expect(a.got.map((r) => r.card_id)).toEqual([10]);
     expect(b.got.map((r) => r.card_id)).toEqual([20, 10]);
     feed.close();

@@ -199,7 +199,7 @@ describe('comments', () => {
     expect(keysOf(updated.CommentDetails)).toEqual(['Comment', 'CommentId', 'CreatedAt', 'EntityId']);
     expect(updated.CommentDetails.Comment).toBe('Fixed');
 
-    const samKey = s.addUser(DEMO_TEAMMATE);
+    const samKey = await s.addUser(DEMO_TEAMMATE);
     expect((await s.call('GET', `/v2/comment/${id}`, { key: samKey })).status).toBe(200);
     expect((await s.call('PUT', `/v2/comment/${id}`, { key: samKey, body: { Body: 'mine now' } })).status).toBe(403);
     expect((await s.call('DELETE', `/v2/comment/${id}`, { key: samKey })).status).toBe(403);
@@ -229,7 +229,7 @@ describe('idempotency', () => {
     expect(r.status).toBe(422);
     expect(r.json).toMatchObject({ error: true, code: 422 });
     expect(r.json.message).toMatch(/Idempotency-Key/);
-    const other = s.addUser('other-owner@example.com');
+    const other = await s.addUser('other-owner@example.com');
     await s.call('POST', '/v2/board', { key: other, body: { Name: 'Mine' }, headers: h });
     expect((await s.call('GET', '/v2/board', { key: other })).json.data).toHaveLength(1);
   });

@@ -22,7 +22,7 @@ let s: TestService;
 let stranger: string;
 beforeAll(async () => {
   s = await startTestService();
-  stranger = s.addUser('stranger@example.com');
+  stranger = await s.addUser('stranger@example.com');
 });
 afterAll(() => s.close());
 

@@ -70,7 +70,7 @@ describe('401', () => {
     expectError(await s.call('GET', '/v2/board', { key: null }), 401);
     expectError(await s.call('GET', '/v2/board', { key: 'ib_not-a-real-key-at-all-000000000' }), 401);
     expectError(await s.call('GET', '/v2/board', { key: s.key.slice(0, -1) + (s.key.endsWith('A') ? 'B' : 'A') }), 401);
-    const k = s.addUser('leaver@example.com');
+    const k = await s.addUser('leaver@example.com');
     expect((await s.call('GET', '/v2/board', { key: k })).status).toBe(200);
     s.withDb((db) =>
       db.prepare('UPDATE api_keys SET revoked_at = ? WHERE prefix = ?').run(new Date().toISOString(), k.slice(0, 12)),
@@ -87,23 +87,23 @@ describe('401', () => {
 
 describe('403: plans and board membership', () => {
   it('free is refused on every endpoint, a fresh trial passes, an 8-day-old trial is refused', async () => {
-    const free = s.addUser('free@example.com', 'free');
+    const free = await s.addUser('free@example.com', 'free');
     expectError(await s.call('GET', '/v2/board', { key: free }), 403, /Pro plan/);
     expectError(await s.call('POST', '/v2/board', { key: free, body: { Name: 'x' } }), 403, /free plan/);
-    const fresh = s.addUser('fresh@example.com', 'trial', new Date(Date.now() - 86_400_000).toISOString());
+    const fresh = await s.addUser('fresh@example.com', 'trial', new Date(Date.now() - 86_400_000).toISOString());
     expect((await s.call('GET', '/v2/board', { key: fresh })).status).toBe(200);
-    const old = s.addUser('old@example.com', 'trial', new Date(Date.now() - 8 * 86_400_000).toISOString());
+    const old = await s.addUser('old@example.com', 'trial', new Date(Date.now() - 8 * 86_400_000).toISOString());
     expectError(await s.call('GET', '/v2/board', { key: old }), 403, /trial ended/);
     expectError(await s.call('GET', '/v2/email-sequence', { key: old }), 403);
   });
 
   it('a teammate listed in Users sees the shared board; a stranger gets 403 and does not see it', async () => {
-    const sam = s.addUser(DEMO_TEAMMATE);
+    const sam = await s.addUser(DEMO_TEAMMATE);
     const samBoards = envelope(z.array(Board)).parse((await s.call('GET', '/v2/board', { key: sam })).json).data;
     expect(samBoards.map((b) => b.Id)).toEqual([1, 2]);
     expect((await s.call('GET', '/v2/board/1/column/1/cards?page=1', { key: sam })).status).toBe(200);
 
-    const stranger = s.addUser('stranger@example.org');
+    const stranger = await s.addUser('stranger@example.org');
     const theirs = envelope(z.array(Board)).parse((await s.call('GET', '/v2/board', { key: stranger })).json).data;
     expect(theirs).toEqual([]);
     expectError(await s.call('GET', '/v2/board/1', { key: stranger }), 403);
@@ -146,7 +146,7 @@ describe('429', () => {
   it('over the per-key limit answers 429 with Retry-After; other keys are unaffected', async () => {
     const limited = await startTestService({ rateLimit: 5, demo: false });
     try {
-      const other = limited.addUser('second@example.com');
+      const other = await limited.addUser('second@example.com');
       for (let i = 0; i < 5; i++) expect((await limited.call('GET', '/v2/board')).status).toBe(200);
       const r = await limited.call('GET', '/v2/board');
       expectError(r, 429, /per minute/);

@@ -18,8 +18,8 @@ const stream = async (key: string, query = '?BoardId=1', headers: Record<string,
 
 beforeAll(async () => {
   s = await startTestService();
-  keyB = s.addUser('bea@team.test');
-  keyC = s.addUser('cy@elsewhere.test');
+  keyB = await s.addUser('bea@team.test');
+  keyC = await s.addUser('cy@elsewhere.test');
   s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'bea@team.test')").run());
 });
 afterAll(async () => {
@@ -113,10 +113,10 @@ describe('GET /v2/events', () => {
   });
 
   it('a revoked key’s stream ends at the next event', async () => {
-    const keyD = s.addUser('dee@team.test');
+    const keyD = await s.addUser('dee@team.test');
     s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'dee@team.test')").run());
     const d = await stream(keyD);
-    s.withDb((db) => revokeKey(db, keyD));
+    await s.withSql((db) => revokeKey(db, keyD));
     await comment(keyB, await firstCard(keyB), 'after the revoke');
     expect(await d.next()).toBeNull();
   });

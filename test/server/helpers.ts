@@ -1,4 +1,8 @@
-/** A real service on loopback over a real SQLite file in a temp dir. */
+/**
+ * A real service on loopback over a real database: a SQLite file in a temp
+ * dir, or — when INBOARD_TEST_ENGINE=postgres (the PostgreSQL project of
+ * vitest.config.ts) — a fresh database on the test run's PostgreSQL.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +10,19 @@ import { request } from 'undici';
 import { createUserKey, type Plan } from '../../src/server/auth.js';
 import { openDb, type DB } from '../../src/server/db.js';
 import { startService, type ServiceOptions } from '../../src/server/index.js';
+import { openDatabase } from '../../src/server/sql/open.js';
+import type { Database } from '../../src/server/sql/sql.js';
+
+/** The storage engine this test process runs the service on. */
+export const testEngine = (): 'sqlite' | 'postgres' =>
+  process.env.INBOARD_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** Where a new test database lives: a file in `dir`, or a fresh PostgreSQL database. */
+export async function testDatabase(dir: string): Promise<string> {
+  if (testEngine() === 'sqlite') return join(dir, 'inboard.db');
+  const { freshPostgresUrl } = await import('../support/postgres.js');
+  return freshPostgresUrl();
+}
 
 export interface Reply {
   status: number;
@@ -25,11 +42,14 @@ export interface TestService {
   url: string;
   key: string;
   dir: string;
+  /** The SQLite file, or the PostgreSQL URL. */
   dbPath: string;
   call(method: string, path: string, o?: CallOptions): Promise<Reply>;
-  /** A second connection to the same file, for setup the API cannot do. */
+  /** A second connection to the same SQLite file, for setup the API cannot do (SQLite only). */
   withDb<T>(fn: (db: DB) => T): T;
-  addUser(email: string, plan?: Plan, trialStartedAt?: string): string;
+  /** A second connection to the same database, on either engine. */
+  withSql<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  addUser(email: string, plan?: Plan, trialStartedAt?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -58,15 +78,24 @@ export async function callAt(
 
 export async function startTestService(opts: Partial<ServiceOptions> = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-test-'));
-  const dbPath = join(dir, 'inboard.db');
+  const dbPath = await testDatabase(dir);
   const svc = await startService({ dbPath, demo: true, ...opts });
   const key = svc.apiKey;
   const withDb = <T>(fn: (db: DB) => T): T => {
+    if (testEngine() !== 'sqlite') throw new Error('withDb reads the SQLite file: use withSql on PostgreSQL');
     const db = openDb(dbPath);
     try {
       return fn(db);
     } finally {
       db.close();
+    }
+  };
+  const withSql = async <T>(fn: (db: Database) => Promise<T>): Promise<T> => {
+    const db = await openDatabase(dbPath);
+    try {
+      return await fn(db);
+    } finally {
+      await db.close();
     }
   };
   return {
@@ -76,8 +105,9 @@ export async function startTestService(opts: Partial<ServiceOptions> = {}): Prom
     dbPath,
     call: (method, path, o = {}) => callAt(svc.url, o.key === undefined ? key : o.key, method, path, o),
     withDb,
+    withSql,
     addUser: (email, plan = 'pro', trialStartedAt) =>
-      withDb((db) => createUserKey(db, { email, plan, ...(trialStartedAt ? { trialStartedAt } : {}) })),
+      withSql((db) => createUserKey(db, { email, plan, ...(trialStartedAt ? { trialStartedAt } : {}) })),
     async close() {
       await svc.close();
       rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   expect(board.status).toBe(200);
   for (const Name of ['Inbox', 'Doing'])
     await s.call('POST', `/v2/board/${board.json.data.Id}/column`, { body: { Name } });
-  stranger = s.addUser('stranger@example.com');
+  stranger = await s.addUser('stranger@example.com');
 });
 afterAll(() => s.close());
 

@@ -3,16 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb, statementCache } from '../../src/server/db.js';
 import { positionAt } from '../../src/server/positions.js';
+import { openSqlite } from '../../src/server/sql/sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-pos-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('positions', () => {
-  it('matches an array model over thousands of moves into crowded spots', () => {
-    const db = openDb(join(dir, 'pos.db'));
-    const q = statementCache(db);
+  it('matches an array model over thousands of moves into crowded spots', async () => {
+    const sqlite = openSqlite(join(dir, 'pos.db'));
+    const db = sqlite.raw;
     db.exec(`INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', '')`);
     db.exec(`INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'b', 1, '')`);
     db.exec(`INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'c', 0)`);
@@ -28,7 +28,7 @@ describe('positions', () => {
       const id = model[rand(model.length)]!;
       // Mostly the same few slots near the top, where gaps run out first.
       const to = step % 5 === 0 ? rand(model.length) : 1 + rand(3);
-      db.transaction(() => update.run(positionAt(q, 1, to, id), id)).immediate();
+      await sqlite.tx(async (sql) => void update.run(await positionAt(sql, 1, to, id), id));
       model.splice(model.indexOf(id), 1);
       model.splice(Math.min(to, model.length), 0, id);
     }
@@ -39,6 +39,6 @@ describe('positions', () => {
     expect(actual).toEqual(model);
     const distinct = db.prepare('SELECT COUNT(DISTINCT position) FROM cards').pluck().get();
     expect(distinct).toBe(300);
-    db.close();
+    await sqlite.close();
   });
 });

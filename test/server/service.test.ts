@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../src/api/schema.js';
 import { buildServer } from '../../src/server/app.js';
 import { openDb } from '../../src/server/db.js';
+import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { startService } from '../../src/server/index.js';
 import { callAt } from './helpers.js';
 
@@ -25,9 +26,10 @@ describe('service lifecycle', () => {
     const dbPath = tempDb();
     const first = await startService({ dbPath, apiKey: 'internal-error-key-0001' });
     await first.close();
-    const db = openDb(dbPath);
+    const sqlite = openSqlite(dbPath);
+    const db = sqlite.raw;
     const lines: string[] = [];
-    const app = buildServer({ db, log: (l) => lines.push(l) });
+    const app = buildServer({ db: sqlite, log: (l) => lines.push(l) });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

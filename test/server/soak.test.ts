@@ -26,9 +26,10 @@ describe('soak', () => {
     '20 clients of mixed traffic: only 200s and the expected 429s, and no acknowledged write lost',
     { timeout: 60_000 },
     async () => {
-      const hotKey = s.addUser(DEFAULT_OWNER_EMAIL);
+      const hotKey = await s.addUser(DEFAULT_OWNER_EMAIL);
       // OPS < LIMIT for a key of its own; HOT × OPS > LIMIT for the shared key.
-      const keys = Array.from({ length: CLIENTS }, (_, i) => (i < HOT ? hotKey : s.addUser(DEFAULT_OWNER_EMAIL)));
+      const keys: string[] = [];
+      for (let i = 0; i < CLIENTS; i++) keys.push(i < HOT ? hotKey : await s.addUser(DEFAULT_OWNER_EMAIL));
       const board = await soakBoard(s.url, s.key);
       const setup = { url: s.url, keys, ...board };
 

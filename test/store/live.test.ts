@@ -45,7 +45,7 @@ async function openAs(key: string): Promise<BoardStore> {
 
 describe('live events in the store', () => {
   it('a teammate’s move shows in the new column, marked; the user’s own move is not marked', async () => {
-    const keyB = s.addUser('bea@team.test');
+    const keyB = await s.addUser('bea@team.test');
     s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'bea@team.test')").run());
     const a = await openAs(s.key);
     const b = await openAs(keyB);
@@ -65,7 +65,7 @@ describe('live events in the store', () => {
   });
 
   it('the open card detail is read again when a teammate comments on it', async () => {
-    const keyC = s.addUser('cal@team.test');
+    const keyC = await s.addUser('cal@team.test');
     s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'cal@team.test')").run());
     const a = await openAs(s.key);
     const [first] = a.getState().columns;
@@ -78,7 +78,7 @@ describe('live events in the store', () => {
   });
 
   it('a teammate’s change never undoes the user’s own change still on its way', async () => {
-    const keyE = s.addUser('eve@team.test');
+    const keyE = await s.addUser('eve@team.test');
     s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'eve@team.test')").run());
     // The user's moves wait (a slow network) until released; everything else goes through.
     const held: (() => void)[] = [];

@@ -15,6 +15,7 @@ import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { createUserKey } from '../../src/server/auth.js';
 import { openDb, startService } from '../../src/server/index.js';
+import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { createBoardStore, type BoardStore, type Card } from '../../src/store/index.js';
 import { App } from '../../src/ui/App.js';
 import { readableBoards } from '../support/board-view.js';
@@ -82,7 +83,7 @@ export interface Ui {
   card(title: string): Card;
   sql(statement: string, ...params: unknown[]): void;
   /** A teammate: another user, a member of the open board, with a client of their own key. */
-  teammate(email: string): Client;
+  teammate(email: string): Promise<Client>;
   /** Stops the service (the server gone): the app's requests then get no answer. */
   stopService(): Promise<void>;
   close(): Promise<void>;
@@ -217,14 +218,14 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
         db.close();
       }
     },
-    teammate(email) {
-      const db = openDb(dbPath);
+    async teammate(email) {
+      const db = openSqlite(dbPath);
       let key: string;
       try {
-        key = createUserKey(db, { email, plan: 'pro' });
-        db.prepare('INSERT INTO board_members (board_id, email) VALUES (?, ?)').run(boardId, email);
+        key = await createUserKey(db, { email, plan: 'pro' });
+        await db.run('INSERT INTO board_members (board_id, email) VALUES (?, ?)', [boardId, email]);
       } finally {
-        db.close();
+        await db.close();
       }
       return createClient({ baseUrl: svc.url, apiKey: key, maxAttempts: 1 });
     },

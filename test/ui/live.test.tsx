@@ -27,7 +27,7 @@ describe('live board', () => {
     // Not the focused card: its row's lead is the cursor's.
     const card = u.store.getState().view.columns[first!.label]![1]!;
     const short = card.title.slice(0, 10);
-    await u.teammate('bea@team.test').moveCard({ Id: card.id, NewColumnId: second!.id, NewPosition: 0 });
+    await (await u.teammate('bea@team.test')).moveCard({ Id: card.id, NewColumnId: second!.id, NewPosition: 0 });
     const frame = await u.waitFor((f) => f.includes(`*${short}`) || f.includes(`* ${short}`));
     const row = frame.split('\n').find((l) => l.includes(short)) ?? '';
     const [from, to] = columnSpan(frame, `${second!.name} (`);

@@ -57,28 +57,34 @@ function messageOut(r: MessageRow): CardMessage {
 }
 
 /** The thread, in the order it arrived (the order it was written in). */
-export function messagesOf(ctx: Ctx, cardId: number): CardMessage[] {
-  const rows = ctx.q(`SELECT ${COLUMNS} FROM messages WHERE card_id = ? ORDER BY id`).all(cardId) as MessageRow[];
+export async function messagesOf(ctx: Ctx, cardId: number): Promise<CardMessage[]> {
+  const rows = await ctx.sql.all<MessageRow>(`SELECT ${COLUMNS} FROM messages WHERE card_id = ? ORDER BY id`, [cardId]);
   return rows.map(messageOut);
 }
 
 /** What a reply answers: the newest message that came in. */
-export function lastInbound(ctx: Ctx, cardId: number): CardMessage | undefined {
-  const row = ctx
-    .q(`SELECT ${COLUMNS} FROM messages WHERE card_id = ? AND direction = 'in' ORDER BY id DESC LIMIT 1`)
-    .get(cardId) as MessageRow | undefined;
+export async function lastInbound(ctx: Ctx, cardId: number): Promise<CardMessage | undefined> {
+  const row = await ctx.sql.get<MessageRow>(
+    `SELECT ${COLUMNS} FROM messages WHERE card_id = ? AND direction = 'in' ORDER BY id DESC LIMIT 1`,
+    [cardId],
+  );
   return row === undefined ? undefined : messageOut(row);
 }
 
-export function hasMessage(ctx: Ctx, cardId: number, messageId: string): boolean {
-  return ctx.q('SELECT 1 FROM messages WHERE card_id = ? AND message_id = ?').get(cardId, messageId) !== undefined;
+export async function hasMessage(ctx: Ctx, cardId: number, messageId: string): Promise<boolean> {
+  const row = await ctx.sql.get('SELECT 1 AS one FROM messages WHERE card_id = ? AND message_id = ?', [
+    cardId,
+    messageId,
+  ]);
+  return row !== undefined;
 }
 
 /** The card on `boardId` that already holds this Message-ID, if any (a redelivery). */
-export function cardOnBoardWith(ctx: Ctx, boardId: number, messageId: string): number | undefined {
-  const row = ctx
-    .q('SELECT m.card_id FROM messages m JOIN cards c ON c.id = m.card_id WHERE m.message_id = ? AND c.board_id = ?')
-    .get(messageId, boardId) as { card_id: number } | undefined;
+export async function cardOnBoardWith(ctx: Ctx, boardId: number, messageId: string): Promise<number | undefined> {
+  const row = await ctx.sql.get<{ card_id: number }>(
+    'SELECT m.card_id FROM messages m JOIN cards c ON c.id = m.card_id WHERE m.message_id = ? AND c.board_id = ?',
+    [messageId, boardId],
+  );
   return row?.card_id;
 }
 
@@ -87,15 +93,16 @@ export function cardOnBoardWith(ctx: Ctx, boardId: number, messageId: string): n
  * (In-Reply-To), else the newest of its References found on a card. Only
  * cards on boards the caller may see count.
  */
-export function cardAnswered(ctx: Ctx, p: Principal, m: InboundMessage): CardRow | undefined {
+export async function cardAnswered(ctx: Ctx, p: Principal, m: InboundMessage): Promise<CardRow | undefined> {
   const wanted = [...(m.inReplyTo === null ? [] : [m.inReplyTo]), ...[...m.references].reverse()];
   for (const id of new Set(wanted)) {
-    const rows = ctx
-      .q('SELECT c.* FROM messages m JOIN cards c ON c.id = m.card_id WHERE m.message_id = ? ORDER BY m.id DESC')
-      .all(id) as CardRow[];
+    const rows = await ctx.sql.all<CardRow>(
+      'SELECT c.* FROM messages m JOIN cards c ON c.id = m.card_id WHERE m.message_id = ? ORDER BY m.id DESC',
+      [id],
+    );
     for (const card of rows) {
       try {
-        boardFor(ctx, p, card.board_id);
+        await boardFor(ctx, p, card.board_id);
         return card;
       } catch (e) {
         if (!(e instanceof HttpError)) throw e;
@@ -111,14 +118,12 @@ export interface StoredMessage extends InboundMessage {
   raw?: Buffer;
 }
 
-export function insertMessage(ctx: Ctx, cardId: number, m: StoredMessage): void {
-  ctx
-    .q(
-      `INSERT INTO messages (card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at,
-         subject, body_text, body_html, attachments, in_reply_to, refs, raw, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
+export async function insertMessage(ctx: Ctx, cardId: number, m: StoredMessage): Promise<void> {
+  await ctx.sql.run(
+    `INSERT INTO messages (card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at,
+       subject, body_text, body_html, attachments, in_reply_to, refs, raw, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
       cardId,
       m.messageId,
       m.direction,
@@ -135,5 +140,6 @@ export function insertMessage(ctx: Ctx, cardId: number, m: StoredMessage): void 
       JSON.stringify(m.references),
       m.raw ?? null,
       isoNow(ctx.now()),
-    );
+    ],
+  );
 }

@@ -23,33 +23,36 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/board', async (req) => {
     const p = principal(req);
     parse(NoParams, params(req), 'query');
-    const rows = ctx
-      .q(
-        `SELECT b.id, b.name, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id
-         WHERE b.owner_id = ? OR EXISTS (SELECT 1 FROM board_members m WHERE m.board_id = b.id AND m.email = ?)
-         ORDER BY b.id`,
-      )
-      .all(p.userId, p.email) as { id: number; name: string; owner_email: string }[];
-    return okEnvelope(rows.map((b) => boardOut(ctx, b)));
+    const rows = await ctx.sql.all<{ id: number; name: string; owner_email: string }>(
+      `SELECT b.id, b.name, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id
+       WHERE b.owner_id = ? OR EXISTS (SELECT 1 FROM board_members m WHERE m.board_id = b.id AND m.email = ?)
+       ORDER BY b.id`,
+      [p.userId, p.email],
+    );
+    const boards = [];
+    for (const b of rows) boards.push(await boardOut(ctx, b));
+    return okEnvelope(boards);
   });
 
   app.get('/v2/board/:id', async (req) => {
     const { id } = parse(IdPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    return okEnvelope(boardOut(ctx, boardFor(ctx, principal(req), Number(id))));
+    return okEnvelope(await boardOut(ctx, await boardFor(ctx, principal(req), Number(id))));
   });
 
   app.post('/v2/board', async (req, reply) => {
     const body = parse(CreateBoardBody, req.body ?? {});
-    return write(ctx, req, reply, (p, changed) => {
+    return write(ctx, req, reply, async (p, changed, ctx) => {
       const now = isoNow(ctx.now());
-      const id = Number(
-        ctx.q('INSERT INTO boards (name, owner_id, created_at) VALUES (?, ?, ?)').run(body.Name, p.userId, now)
-          .lastInsertRowid,
+      const row = await ctx.sql.get<{ id: number }>(
+        'INSERT INTO boards (name, owner_id, created_at) VALUES (?, ?, ?) RETURNING id',
+        [body.Name, p.userId, now],
       );
+      const id = (row as { id: number }).id;
       const owner = p.email.toLowerCase();
       for (const email of new Set((body.Users ?? []).map((e) => e.toLowerCase()))) {
-        if (email !== owner) ctx.q('INSERT INTO board_members (board_id, email) VALUES (?, ?)').run(id, email);
+        if (email !== owner)
+          await ctx.sql.run('INSERT INTO board_members (board_id, email) VALUES (?, ?)', [id, email]);
       }
       changed(id, null, 'board');
       return okEnvelope({ Id: id, BoardName: body.Name }, 'Board created');
@@ -59,13 +62,11 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/board/:boardId/columns', async (req) => {
     const { boardId } = parse(BoardPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    boardFor(ctx, principal(req), Number(boardId));
-    const cols = ctx
-      .q('SELECT id, name FROM columns WHERE board_id = ? ORDER BY position, id')
-      .all(Number(boardId)) as {
-      id: number;
-      name: string;
-    }[];
+    await boardFor(ctx, principal(req), Number(boardId));
+    const cols = await ctx.sql.all<{ id: number; name: string }>(
+      'SELECT id, name FROM columns WHERE board_id = ? ORDER BY position, id',
+      [Number(boardId)],
+    );
     return okEnvelope(cols.map(columnOut));
   });
 
@@ -73,22 +74,23 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const path = parse(ColumnPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
     const boardId = Number(path.boardId);
-    boardFor(ctx, principal(req), boardId);
-    return okEnvelope(columnOut(columnOn(ctx, boardId, columnNumber(path.id))));
+    await boardFor(ctx, principal(req), boardId);
+    return okEnvelope(columnOut(await columnOn(ctx, boardId, columnNumber(path.id))));
   });
 
   app.get('/v2/board/:boardId/column/:columnId/cards', async (req, reply) => {
     const path = parse(ColumnCardsPath, req.params, 'path');
     const { page, limit = LIMITS.pageSizeDefault } = parse(ListCardsParams, params(req), 'query');
     const boardId = Number(path.boardId);
-    boardFor(ctx, principal(req), boardId);
-    const col = columnOn(ctx, boardId, columnNumber(path.columnId));
+    await boardFor(ctx, principal(req), boardId);
+    const col = await columnOn(ctx, boardId, columnNumber(path.columnId));
     // (position, id) is a total order and the index serves it, so pages never overlap.
-    const body = ctx.pages.read(`${col.id}:${page}:${limit}`, () => {
-      const rows = ctx
-        .q('SELECT * FROM cards WHERE column_id = ? AND archived = 0 ORDER BY position, id LIMIT ? OFFSET ?')
-        .all(col.id, limit, (page - 1) * limit) as CardRow[];
-      return JSON.stringify(okEnvelope(cardsOut(ctx, rows)));
+    const body = await ctx.pages.read(`${col.id}:${page}:${limit}`, async (sql) => {
+      const rows = await sql.all<CardRow>(
+        'SELECT * FROM cards WHERE column_id = ? AND archived = 0 ORDER BY position, id LIMIT ? OFFSET ?',
+        [col.id, limit, (page - 1) * limit],
+      );
+      return JSON.stringify(okEnvelope(await cardsOut({ ...ctx, sql }, rows)));
     });
     return reply.type('application/json; charset=utf-8').send(body);
   });
@@ -96,17 +98,19 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/board/:boardId/column', async (req, reply) => {
     const { boardId } = parse(BoardPath, req.params, 'path');
     const body = parse(CreateColumnBody, req.body ?? {});
-    return write(ctx, req, reply, (p, changed) => {
-      boardFor(ctx, p, Number(boardId));
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      await boardFor(ctx, p, Number(boardId));
       changed(Number(boardId), null, 'column');
-      const next = ctx
-        .q('SELECT COALESCE(MAX(position), -1) + 1 FROM columns WHERE board_id = ?')
-        .pluck()
-        .get(Number(boardId)) as number;
-      const id = Number(
-        ctx.q('INSERT INTO columns (board_id, name, position) VALUES (?, ?, ?)').run(Number(boardId), body.Name, next)
-          .lastInsertRowid,
+      await ctx.sql.lock(`columns-of:${boardId}`);
+      const next = await ctx.sql.get<{ next: number }>(
+        'SELECT COALESCE(MAX(position), -1) + 1 AS next FROM columns WHERE board_id = ?',
+        [Number(boardId)],
       );
+      const row = await ctx.sql.get<{ id: number }>(
+        'INSERT INTO columns (board_id, name, position) VALUES (?, ?, ?) RETURNING id',
+        [Number(boardId), body.Name, next?.next ?? 0],
+      );
+      const id = (row as { id: number }).id;
       return okEnvelope(
         { Success: `Column '${body.Name}' created with Id ${id} (${`Label_${id}`})` },
         'Column created',

@@ -31,11 +31,11 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/card/:cardId/due-date', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(SetDueDateBody, req.body ?? {});
-    return write(ctx, req, reply, (p, changed) => {
-      const card = cardFor(ctx, p, cardId, true);
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      const card = await cardFor(ctx, p, cardId, true);
       changed(card.board_id, card.id, 'card-changed');
       const due = storedDue(body.DueDate);
-      ctx.q('UPDATE cards SET due_date = ? WHERE id = ?').run(due, card.id);
+      await ctx.sql.run('UPDATE cards SET due_date = ? WHERE id = ?', [due, card.id]);
       return okEnvelope(
         { CardId: String(card.id), DueDate: due } satisfies SetDueDateData,
         due === null ? 'Due date cleared' : 'Due date set',
@@ -46,10 +46,10 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/card/:cardId/read-status', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(SetReadStatusBody, req.body ?? {});
-    return write(ctx, req, reply, (p, changed) => {
-      const card = cardFor(ctx, p, cardId, true);
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      const card = await cardFor(ctx, p, cardId, true);
       changed(card.board_id, card.id, 'card-changed');
-      ctx.q('UPDATE cards SET read_status = ? WHERE id = ?').run(body.ReadStatus, card.id);
+      await ctx.sql.run('UPDATE cards SET read_status = ? WHERE id = ?', [body.ReadStatus, card.id]);
       return okEnvelope(
         { CardId: String(card.id), ReadStatus: body.ReadStatus } satisfies SetReadStatusData,
         body.ReadStatus === 1 ? 'Marked read' : 'Marked unread',
@@ -60,12 +60,14 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/card/:cardId/sub-task/:subTaskId', async (req, reply) => {
     const { cardId, subTaskId } = parse(SubTaskPath, req.params, 'path');
     const body = parse(TickSubTaskBody, req.body ?? {});
-    return write(ctx, req, reply, (p, record) => {
-      const card = cardFor(ctx, p, cardId, true);
+    return write(ctx, req, reply, async (p, record, ctx) => {
+      const card = await cardFor(ctx, p, cardId, true);
       record(card.board_id, card.id, 'sub-task');
-      const changed = ctx
-        .q('UPDATE subtasks SET done = ? WHERE id = ? AND card_id = ?')
-        .run(body.Done ? 1 : 0, Number(subTaskId), card.id).changes;
+      const changed = await ctx.sql.run('UPDATE subtasks SET done = ? WHERE id = ? AND card_id = ?', [
+        body.Done ? 1 : 0,
+        Number(subTaskId),
+        card.id,
+      ]);
       if (changed === 0) throw notFound(`Sub-task ${subTaskId} not found on card ${card.id}`);
       return okEnvelope(
         { CardId: String(card.id), SubTaskId: Number(subTaskId), Done: body.Done } satisfies TickSubTaskData,
@@ -77,41 +79,40 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/board/:boardId/archived-cards', async (req) => {
     const { boardId } = parse(BoardPath, req.params, 'path');
     const { page, limit = LIMITS.pageSizeDefault } = parse(ArchivedCardsParams, params(req), 'query');
-    const board = boardFor(ctx, principal(req), Number(boardId));
+    const board = await boardFor(ctx, principal(req), Number(boardId));
     // Newest archived first (NULLs, archived before times were kept, sort last);
     // the index cards_archived serves this order, id included.
-    const rows = ctx
-      .q(
-        `SELECT * FROM cards WHERE board_id = ? AND archived = 1
-         ORDER BY archived_at DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(board.id, limit, (page - 1) * limit) as CardRow[];
-    const listed = cardsOut(ctx, rows);
+    const rows = await ctx.sql.all<CardRow>(
+      `SELECT * FROM cards WHERE board_id = ? AND archived = 1
+       ORDER BY archived_at DESC NULLS LAST, id DESC LIMIT ? OFFSET ?`,
+      [board.id, limit, (page - 1) * limit],
+    );
+    const listed = await cardsOut(ctx, rows);
     return okEnvelope(listed.map((c, i): ArchivedCardListed => ({ ...c, ArchivedAt: rows[i]?.archived_at ?? null })));
   });
 
   app.post('/v2/card/:cardId/restore', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(RestoreCardBody, req.body ?? {});
-    return write(ctx, req, reply, (p, changed) => {
-      const card = cardFor(ctx, p, cardId, false);
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      const card = await cardFor(ctx, p, cardId, false);
       changed(card.board_id, card.id, 'card-restored');
       if (card.archived === 0) throw new HttpError(409, `Card ${card.id} is not archived`);
       // Without a ColumnId, back where it was archived from (archiving keeps column_id).
-      const col = columnOn(ctx, card.board_id, body.ColumnId ?? card.column_id, 'ColumnId');
-      const position = positionAt(ctx.q, col.id, body.Position ?? 0, card.id);
-      ctx
-        .q('UPDATE cards SET archived = 0, archived_at = NULL, column_id = ?, position = ? WHERE id = ?')
-        .run(col.id, position, card.id);
+      const col = await columnOn(ctx, card.board_id, body.ColumnId ?? card.column_id, 'ColumnId');
+      const position = await positionAt(ctx.sql, col.id, body.Position ?? 0, card.id);
+      await ctx.sql.run('UPDATE cards SET archived = 0, archived_at = NULL, column_id = ?, position = ? WHERE id = ?', [
+        col.id,
+        position,
+        card.id,
+      ]);
       // The place it took: a Position past the end is the last place.
-      const index = ctx
-        .q(
-          `SELECT COUNT(*) FROM cards WHERE column_id = ? AND archived = 0 AND id <> ?
-           AND (position < ? OR (position = ? AND id < ?))`,
-        )
-        .pluck()
-        .get(col.id, card.id, position, position, card.id) as number;
-      const data: RestoreCardData = { CardId: String(card.id), ColumnId: col.id, Position: index };
+      const index = await ctx.sql.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM cards WHERE column_id = ? AND archived = 0 AND id <> ?
+         AND (position < ? OR (position = ? AND id < ?))`,
+        [col.id, card.id, position, position, card.id],
+      );
+      const data: RestoreCardData = { CardId: String(card.id), ColumnId: col.id, Position: index?.n ?? 0 };
       return okEnvelope(data, 'Card restored');
     });
   });

@@ -10,14 +10,13 @@ import { commentOut, type CommentRow } from '../serialise.js';
 
 const NoParams = z.strictObject({});
 
-function commentFor(ctx: Ctx, p: Principal, commentId: number, author: boolean): CommentRow {
-  const row = ctx
-    .q(
-      'SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id WHERE c.id = ?',
-    )
-    .get(commentId) as CommentRow | undefined;
+async function commentFor(ctx: Ctx, p: Principal, commentId: number, author: boolean): Promise<CommentRow> {
+  const row = await ctx.sql.get<CommentRow>(
+    'SELECT c.id, c.card_id, c.body, c.user_id, c.created_at, u.email FROM comments c JOIN users u ON u.id = c.user_id WHERE c.id = ?',
+    [commentId],
+  );
   if (row === undefined) throw notFound(`Comment ${commentId} not found`);
-  cardFor(ctx, p, row.card_id, author);
+  await cardFor(ctx, p, row.card_id, author);
   if (author && row.user_id !== p.userId) throw forbidden(`Only the author may change comment ${commentId}`);
   return row;
 }
@@ -25,15 +24,15 @@ function commentFor(ctx: Ctx, p: Principal, commentId: number, author: boolean):
 export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/comment', async (req, reply) => {
     const body = parse(CreateCommentBody, req.body ?? {});
-    return write(ctx, req, reply, (p, changed) => {
-      const card = cardFor(ctx, p, body.CardId, true);
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      const card = await cardFor(ctx, p, body.CardId, true);
       changed(card.board_id, card.id, 'comment');
       const now = isoNow(ctx.now());
-      const id = Number(
-        ctx
-          .q('INSERT INTO comments (card_id, user_id, body, created_at) VALUES (?, ?, ?, ?)')
-          .run(card.id, p.userId, body.Body, now).lastInsertRowid,
+      const row = await ctx.sql.get<{ id: number }>(
+        'INSERT INTO comments (card_id, user_id, body, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+        [card.id, p.userId, body.Body, now],
       );
+      const id = (row as { id: number }).id;
       return okEnvelope(
         {
           Error: false,
@@ -54,16 +53,16 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/comment/:commentId', async (req) => {
     const { commentId } = parse(CommentPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    return okEnvelope(commentOut(commentFor(ctx, principal(req), Number(commentId), false)));
+    return okEnvelope(commentOut(await commentFor(ctx, principal(req), Number(commentId), false)));
   });
 
   app.put('/v2/comment/:commentId', async (req, reply) => {
     const { commentId } = parse(CommentPath, req.params, 'path');
     const body = parse(UpdateCommentBody, req.body ?? {});
-    return write(ctx, req, reply, (p, changed) => {
-      const row = commentFor(ctx, p, Number(commentId), true);
-      changed(cardFor(ctx, p, row.card_id, false).board_id, row.card_id, 'comment');
-      ctx.q('UPDATE comments SET body = ? WHERE id = ?').run(body.Body, row.id);
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      const row = await commentFor(ctx, p, Number(commentId), true);
+      changed((await cardFor(ctx, p, row.card_id, false)).board_id, row.card_id, 'comment');
+      await ctx.sql.run('UPDATE comments SET body = ? WHERE id = ?', [body.Body, row.id]);
       // The reference's update answer carries no UserId.
       return okEnvelope(
         {
@@ -84,10 +83,10 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.delete('/v2/comment/:commentId', async (req, reply) => {
     const { commentId } = parse(CommentPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    return write(ctx, req, reply, (p, changed) => {
-      const row = commentFor(ctx, p, Number(commentId), true);
-      changed(cardFor(ctx, p, row.card_id, false).board_id, row.card_id, 'comment');
-      ctx.q('DELETE FROM comments WHERE id = ?').run(row.id);
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      const row = await commentFor(ctx, p, Number(commentId), true);
+      changed((await cardFor(ctx, p, row.card_id, false)).board_id, row.card_id, 'comment');
+      await ctx.sql.run('DELETE FROM comments WHERE id = ?', [row.id]);
       return okEnvelope({ CommentId: row.id }, 'Comment deleted');
     });
   });

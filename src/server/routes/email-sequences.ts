@@ -24,8 +24,8 @@ interface StepRow {
   minutes: number | null;
 }
 
-function detail(ctx: Ctx, seq: { id: number; name: string; created_at: string }): EmailSequenceDetail {
-  const steps = ctx.q('SELECT * FROM followups WHERE sequence_id = ? ORDER BY seq').all(seq.id) as StepRow[];
+async function detail(ctx: Ctx, seq: { id: number; name: string; created_at: string }): Promise<EmailSequenceDetail> {
+  const steps = await ctx.sql.all<StepRow>('SELECT * FROM followups WHERE sequence_id = ? ORDER BY seq', [seq.id]);
   return {
     Id: String(seq.id),
     Name: seq.name,
@@ -50,17 +50,7 @@ export function emailSequenceRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/email-sequence', async (req) => {
     const p = principal(req);
     parse(NoParams, params(req), 'query');
-    const rows = ctx
-      .q(
-        `SELECT s.id, s.user_id, s.name, s.created_at, u.name AS owner_name, u.email AS owner_email,
-           f.id AS step_id, f.subject, COALESCE(f.content, '') AS content,
-           (SELECT COALESCE(SUM(view_count), 0) FROM followups WHERE sequence_id = s.id) AS views,
-           (SELECT MAX(last_sent) FROM followups WHERE sequence_id = s.id) AS last_sent
-         FROM sequences s JOIN users u ON u.id = s.user_id
-         JOIN followups f ON f.sequence_id = s.id AND f.seq = 1
-         WHERE s.user_id = ? ORDER BY s.id`,
-      )
-      .all(p.userId) as {
+    const rows = await ctx.sql.all<{
       id: number;
       user_id: number;
       name: string;
@@ -72,7 +62,17 @@ export function emailSequenceRoutes(app: FastifyInstance, ctx: Ctx): void {
       content: string;
       views: number;
       last_sent: string | null;
-    }[];
+    }>(
+      // The view total as an integer: SUM of integers is numeric on PostgreSQL.
+      `SELECT s.id, s.user_id, s.name, s.created_at, u.name AS owner_name, u.email AS owner_email,
+         f.id AS step_id, f.subject, COALESCE(f.content, '') AS content,
+         (SELECT CAST(COALESCE(SUM(view_count), 0) AS BIGINT) FROM followups WHERE sequence_id = s.id) AS views,
+         (SELECT MAX(last_sent) FROM followups WHERE sequence_id = s.id) AS last_sent
+       FROM sequences s JOIN users u ON u.id = s.user_id
+       JOIN followups f ON f.sequence_id = s.id AND f.seq = 1
+       WHERE s.user_id = ? ORDER BY s.id`,
+      [p.userId],
+    );
     return rows.map((r): EmailSequenceEntry => ({
       EmailTemplateId: r.id,
       UserId: r.user_id,
@@ -91,8 +91,10 @@ export function emailSequenceRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/email-sequence/:id', async (req) => {
     const { id } = parse(IdPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    const seq = ctx.q('SELECT id, user_id, name, created_at FROM sequences WHERE id = ?').get(Number(id)) as
-      { id: number; user_id: number; name: string; created_at: string } | undefined;
+    const seq = await ctx.sql.get<{ id: number; user_id: number; name: string; created_at: string }>(
+      'SELECT id, user_id, name, created_at FROM sequences WHERE id = ?',
+      [Number(id)],
+    );
     if (seq === undefined) throw notFound(`Email sequence ${id} not found`);
     if (seq.user_id !== principal(req).userId) throw forbidden(`Email sequence ${id} belongs to another user`);
     return detail(ctx, seq);
@@ -100,20 +102,20 @@ export function emailSequenceRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/v2/email-sequence', async (req, reply) => {
     const body = parse(CreateEmailSequenceBody, req.body ?? {});
-    return write(ctx, req, reply, (p) => {
+    return write(ctx, req, reply, async (p, _changed, ctx) => {
       const now = isoNow(ctx.now());
-      const id = Number(
-        ctx.q('INSERT INTO sequences (user_id, name, created_at) VALUES (?, ?, ?)').run(p.userId, body.Name, now)
-          .lastInsertRowid,
+      const row = await ctx.sql.get<{ id: number }>(
+        'INSERT INTO sequences (user_id, name, created_at) VALUES (?, ?, ?) RETURNING id',
+        [p.userId, body.Name, now],
       );
-      body.Steps.forEach((s, i) =>
-        ctx
-          .q(
-            `INSERT INTO followups (sequence_id, seq, subject, content, days, duration, hours, minutes)
-             VALUES (?, ?, ?, ?, ?, 'days', ?, ?)`,
-          )
-          .run(id, i + 1, s.Subject, s.Content ?? null, s.Days, s.Hours ?? null, s.Minutes ?? null),
-      );
+      const id = (row as { id: number }).id;
+      for (const [i, s] of body.Steps.entries()) {
+        await ctx.sql.run(
+          `INSERT INTO followups (sequence_id, seq, subject, content, days, duration, hours, minutes)
+           VALUES (?, ?, ?, ?, ?, 'days', ?, ?)`,
+          [id, i + 1, s.Subject, s.Content ?? null, s.Days, s.Hours ?? null, s.Minutes ?? null],
+        );
+      }
       return detail(ctx, { id, name: body.Name, created_at: now });
     });
   });

@@ -34,23 +34,25 @@ export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): v
     const p = principal(req);
     const { BoardId } = parse(EventsQuery, params(req), 'query');
     // Refused before the stream starts, in the envelope like any other refusal.
-    if (BoardId !== undefined) boardFor(ctx, p, BoardId);
+    if (BoardId !== undefined) await boardFor(ctx, p, BoardId);
     const lastId = lastEventId(req.headers['last-event-id']);
-    const sees = (boardId: number) => {
+    const sees = async (boardId: number) => {
       if (BoardId !== undefined && boardId !== BoardId) return false;
       try {
-        boardFor(ctx, p, boardId);
+        await boardFor(ctx, p, boardId);
         return true;
       } catch {
         return false;
       }
     };
-    // A key revoked meanwhile (by any process on the file) ends its streams at the next event or heartbeat.
+    // A key revoked meanwhile (by any process or instance) ends its streams at the next event or heartbeat.
     const revoked = () =>
-      ctx.pages.memo(
-        `revoked:${p.keyId}`,
-        () => ctx.q('SELECT revoked_at IS NOT NULL FROM api_keys WHERE id = ?').pluck().get(p.keyId) !== 0,
-      );
+      ctx.pages.memo(`revoked:${p.keyId}`, async () => {
+        const key = await ctx.sql.get<{ revoked_at: string | null }>('SELECT revoked_at FROM api_keys WHERE id = ?', [
+          p.keyId,
+        ]);
+        return key?.revoked_at !== null;
+      });
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -59,26 +61,26 @@ export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): v
       // Proxies that buffer (nginx) would hold events back.
       'x-accel-buffering': 'no',
     });
-    const write = (s: string) => {
+    const write = async (s: string) => {
       if (res.writableEnded) return;
-      if (revoked()) res.end();
+      if (await revoked()) res.end();
       else res.write(s);
     };
-    const { sub, missed } = feed.subscribe(
+    const { sub, missed } = await feed.subscribe(
       {
         sees,
         send: (row) => write(frame(row)),
-        beat: () => {
-          ctx.pages.sync();
-          write(': heartbeat\n\n');
+        beat: async () => {
+          await ctx.pages.sync();
+          await write(': heartbeat\n\n');
         },
         end: () => res.end(),
       },
       lastId,
     );
-    write(': live\n\n');
-    if (missed === 'reload') write(`event: ${RELOAD_EVENT}\ndata: {}\n\n`);
-    else for (const row of missed) write(frame(row));
+    await write(': live\n\n');
+    if (missed === 'reload') await write(`event: ${RELOAD_EVENT}\ndata: {}\n\n`);
+    else for (const row of missed) await write(frame(row));
     res.once('close', () => feed.unsubscribe(sub));
     return reply;
   });

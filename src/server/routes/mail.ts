@@ -35,9 +35,12 @@ const NoParams = z.strictObject({});
 /** References kept on a reply: the newest, as mail programs trim long chains. */
 const MAX_REFERENCES = 30;
 
-function firstColumn(ctx: Ctx, boardId: number): number {
-  const id = ctx.q('SELECT id FROM columns WHERE board_id = ? ORDER BY position, id LIMIT 1').pluck().get(boardId) as
-    number | undefined;
+async function firstColumn(ctx: Ctx, boardId: number): Promise<number> {
+  const row = await ctx.sql.get<{ id: number }>(
+    'SELECT id FROM columns WHERE board_id = ? ORDER BY position, id LIMIT 1',
+    [boardId],
+  );
+  const id = row?.id;
   if (id === undefined) throw new HttpError(409, `Board ${boardId} has no column to put mail in: add a column first`);
   return id;
 }
@@ -49,17 +52,17 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
   app.get('/v2/card/:cardId/messages', async (req) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    const card = cardFor(ctx, principal(req), cardId, false);
-    return okEnvelope(messagesOf(ctx, card.id));
+    const card = await cardFor(ctx, principal(req), cardId, false);
+    return okEnvelope(await messagesOf(ctx, card.id));
   });
 
   app.post('/v2/card/:cardId/reply', async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(ReplyBody, req.body ?? {});
     const p = principal(req);
-    const card = cardFor(ctx, p, cardId, true);
+    const card = await cardFor(ctx, p, cardId, true);
     // A retry of a reply already sent is answered from the record, not sent again.
-    const before = ctx.idempotency.answered(req, p.keyId, ctx.now());
+    const before = await ctx.idempotency.answered(req, p.keyId, ctx.now());
     if (before !== undefined) {
       return reply.code(before.status).header('idempotent-replayed', 'true').type('application/json').send(before.body);
     }
@@ -69,7 +72,7 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
         'Replies are not set up on this service: it needs an SMTP relay (inboard serve --smtp smtp://user:password@host:port --from support@example.com, or INBOARD_SMTP_URL and INBOARD_MAIL_FROM). Nothing was sent.',
       );
     }
-    const parent = lastInbound(ctx, card.id);
+    const parent = await lastInbound(ctx, card.id);
     if (parent === undefined) {
       throw new HttpError(409, `Card ${card.id} has no email to answer: no message came in on it. Nothing was sent.`);
     }
@@ -92,9 +95,9 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       date,
     });
     // Recorded only once the relay took it: a refusal above leaves no trace of a sent reply.
-    return write(ctx, req, reply, (_p, changed) => {
+    return write(ctx, req, reply, async (_p, changed, ctx) => {
       changed(card.board_id, card.id, 'message');
-      insertMessage(ctx, card.id, {
+      await insertMessage(ctx, card.id, {
         messageId,
         direction: 'out',
         from: mail.from,
@@ -132,8 +135,8 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
     }
     const p = principal(req);
     // Refused before the message is read: a board the key cannot see, or a column not on it, is no place to deliver to.
-    boardFor(ctx, p, body.BoardId);
-    if (body.ColumnId !== undefined) columnOn(ctx, body.BoardId, body.ColumnId, 'ColumnId');
+    await boardFor(ctx, p, body.BoardId);
+    if (body.ColumnId !== undefined) await columnOn(ctx, body.BoardId, body.ColumnId, 'ColumnId');
     let m;
     try {
       m = await readMail(raw, isoNow(ctx.now()));
@@ -141,9 +144,9 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       if (e instanceof UnreadableMail) throw badRequest(`Message: ${e.message}`);
       throw e;
     }
-    return write(ctx, req, reply, (_p, changed) => {
-      const board = boardFor(ctx, p, body.BoardId);
-      const answered = cardAnswered(ctx, p, m);
+    return write(ctx, req, reply, async (_p, changed, ctx) => {
+      const board = await boardFor(ctx, p, body.BoardId);
+      const answered = await cardAnswered(ctx, p, m);
       // The customer changed the card, not the key that delivered the mail: a
       // board open on that key (the embedded service's) shows it as news.
       const sender = (/<([^<>]+)>\s*$/.exec(m.from)?.[1] ?? m.from) || undefined;
@@ -153,39 +156,39 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
           Duplicate ? 'Already delivered' : NewCard ? 'Card created' : 'Added to the card',
         );
       if (answered !== undefined) {
-        if (hasMessage(ctx, answered.id, m.messageId)) return out(answered.id, false, true);
-        insertMessage(ctx, answered.id, { ...m, direction: 'in', raw });
+        if (await hasMessage(ctx, answered.id, m.messageId)) return out(answered.id, false, true);
+        await insertMessage(ctx, answered.id, { ...m, direction: 'in', raw });
         changed(answered.board_id, answered.id, answered.archived === 1 ? 'card-restored' : 'message', sender);
         // An answer wants reading; an archived card comes back, on top of its board's first column.
         if (answered.archived === 1) {
-          const col = firstColumn(ctx, answered.board_id);
-          ctx
-            .q(
-              'UPDATE cards SET read_status = 0, archived = 0, archived_at = NULL, column_id = ?, position = ? WHERE id = ?',
-            )
-            .run(col, topPosition(ctx.q, col, answered.id), answered.id);
+          const col = await firstColumn(ctx, answered.board_id);
+          const position = await topPosition(ctx.sql, col, answered.id);
+          await ctx.sql.run(
+            'UPDATE cards SET read_status = 0, archived = 0, archived_at = NULL, column_id = ?, position = ? WHERE id = ?',
+            [col, position, answered.id],
+          );
         } else {
-          ctx.q('UPDATE cards SET read_status = 0 WHERE id = ?').run(answered.id);
+          await ctx.sql.run('UPDATE cards SET read_status = 0 WHERE id = ?', [answered.id]);
         }
         return out(answered.id, false, false);
       }
-      const already = cardOnBoardWith(ctx, board.id, m.messageId);
+      const already = await cardOnBoardWith(ctx, board.id, m.messageId);
       if (already !== undefined) return out(already, false, true);
       const col =
         body.ColumnId === undefined
-          ? firstColumn(ctx, board.id)
-          : columnOn(ctx, board.id, body.ColumnId, 'ColumnId').id;
+          ? await firstColumn(ctx, board.id)
+          : (await columnOn(ctx, board.id, body.ColumnId, 'ColumnId')).id;
       const title = Array.from(m.subject === '' ? '(no subject)' : m.subject.replace(/\s+/g, ' '))
         .slice(0, LIMITS.cardTitle)
         .join('');
-      const info = ctx
-        .q(
-          `INSERT INTO cards (board_id, column_id, title, read_status, thread_owner_email, position, created_at)
-           VALUES (?, ?, ?, 0, ?, ?, ?)`,
-        )
-        .run(board.id, col, title, p.email, topPosition(ctx.q, col), isoNow(ctx.now()));
-      const cardId = Number(info.lastInsertRowid);
-      insertMessage(ctx, cardId, { ...m, direction: 'in', raw });
+      const position = await topPosition(ctx.sql, col);
+      const row = await ctx.sql.get<{ id: number }>(
+        `INSERT INTO cards (board_id, column_id, title, read_status, thread_owner_email, position, created_at)
+         VALUES (?, ?, ?, 0, ?, ?, ?) RETURNING id`,
+        [board.id, col, title, p.email, position, isoNow(ctx.now())],
+      );
+      const cardId = (row as { id: number }).id;
+      await insertMessage(ctx, cardId, { ...m, direction: 'in', raw });
       changed(board.id, cardId, 'card-created', sender);
       return out(cardId, true, false);
     });

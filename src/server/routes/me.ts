@@ -15,8 +15,8 @@ export function meRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/me', async (req) => {
     const p = principal(req);
     parse(NoParams, params(req), 'query');
-    const name = ctx.q('SELECT name FROM users WHERE id = ?').pluck().get(p.userId) as string | undefined;
-    const me: Me = { UserId: p.userId, Email: p.email, Name: name ?? '' };
+    const user = await ctx.sql.get<{ name: string }>('SELECT name FROM users WHERE id = ?', [p.userId]);
+    const me: Me = { UserId: p.userId, Email: p.email, Name: user?.name ?? '' };
     return okEnvelope(me);
   });
 }

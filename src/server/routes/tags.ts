@@ -9,23 +9,24 @@ import { tagOut, type TagRow } from '../serialise.js';
 export function tagRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/tag', async (req) => {
     const { BoardId } = parse(ListTagsParams, params(req), 'query');
-    boardFor(ctx, principal(req), BoardId);
-    const rows = ctx
-      .q('SELECT id, board_id, name, color FROM tags WHERE board_id = ? ORDER BY id')
-      .all(BoardId) as TagRow[];
+    await boardFor(ctx, principal(req), BoardId);
+    const rows = await ctx.sql.all<TagRow>(
+      'SELECT id, board_id, name, color FROM tags WHERE board_id = ? ORDER BY id',
+      [BoardId],
+    );
     return okEnvelope(rows.map(tagOut));
   });
 
   app.post('/v2/tag', async (req, reply) => {
     const body = parse(CreateTagBody, req.body ?? {});
-    return write(ctx, req, reply, (p, changed) => {
-      boardFor(ctx, p, body.BoardId);
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      await boardFor(ctx, p, body.BoardId);
       changed(body.BoardId, null, 'tags');
-      const id = Number(
-        ctx
-          .q('INSERT INTO tags (board_id, name, color, user_id, created_at) VALUES (?, ?, ?, ?, ?)')
-          .run(body.BoardId, body.Name, body.Color, p.userId, isoNow(ctx.now())).lastInsertRowid,
+      const row = await ctx.sql.get<{ id: number }>(
+        'INSERT INTO tags (board_id, name, color, user_id, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+        [body.BoardId, body.Name, body.Color, p.userId, isoNow(ctx.now())],
       );
+      const id = (row as { id: number }).id;
       return okEnvelope(
         {
           Id: id,
@@ -42,12 +43,12 @@ export function tagRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.delete('/v2/tag', async (req, reply) => {
     const { BoardId, TagId } = parse(DeleteTagParams, params(req), 'query');
-    return write(ctx, req, reply, (p, changed) => {
-      boardFor(ctx, p, BoardId);
+    return write(ctx, req, reply, async (p, changed, ctx) => {
+      await boardFor(ctx, p, BoardId);
       changed(BoardId, null, 'tags');
       // Removing the tag also removes it from every card (ON DELETE CASCADE).
-      const info = ctx.q('DELETE FROM tags WHERE id = ? AND board_id = ?').run(TagId, BoardId);
-      if (info.changes === 0) throw notFound(`Tag ${TagId} not found on board ${BoardId}`);
+      const removed = await ctx.sql.run('DELETE FROM tags WHERE id = ? AND board_id = ?', [TagId, BoardId]);
+      if (removed === 0) throw notFound(`Tag ${TagId} not found on board ${BoardId}`);
       return okEnvelope({ Id: TagId }, 'Tag deleted');
     });
   });
