@@ -22,6 +22,9 @@ export const PASSWORD_ROLE_GROUP = 'inboard_password_users';
 export interface TestCluster {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
   url: string;
+  /** Stops the server but keeps its data, as an outage would; resume() starts it again on the same port. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -127,7 +130,10 @@ export async function startPostgres(): Promise<TestCluster> {
     '-c max_connections=300',
   ].join(' ');
   const pgCtl = join(bin, 'pg_ctl');
-  runAsOwner(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start']);
+  const resume = (): void =>
+    runAsOwner(pgCtl, ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start']);
+  const pause = (): void => runAsOwner(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
+  resume();
   const stop = async (): Promise<void> => {
     try {
       runAsOwner(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -143,7 +149,7 @@ export async function startPostgres(): Promise<TestCluster> {
     await stop();
     throw err;
   }
-  return { url, stop };
+  return { url, pause, resume, stop };
 }
 
 /** If the run dies without its teardown, the cluster goes with it rather than linger. */

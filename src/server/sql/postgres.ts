@@ -60,7 +60,7 @@ export function isUnavailable(err: unknown): boolean {
     if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/.test(code)) return true;
     if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
   }
-  if (/Connection terminated|timeout exceeded when trying to connect|Client was closed/i.test(err.message)) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(err.message)) return true;
   return err.cause !== undefined && err.cause !== err && isUnavailable(err.cause);
 }
 
