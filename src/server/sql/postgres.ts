@@ -130,7 +130,9 @@ export class PostgresDatabase extends Statementer implements Database {
       client.on('error', onError);
       let broken: Error | undefined;
       try {
-        await client.query(how === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+        await client.query(
+          how === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED',
+        );
         const out = await fn(new InTransaction(this.stmts, client));
         await client.query('COMMIT');
         return out;
