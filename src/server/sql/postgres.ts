@@ -8,11 +8,12 @@ import pg from 'pg';
 import { migratePostgres } from './postgres-schema.js';
 import type { Database, Sql, Value } from './sql.js';
 
+const BOOL = 16;
 const INT8 = 20;
 const NUMERIC = 1700;
 
-/** int8 as a JS number, as SQLite gives it; never a silently rounded one. */
-function parseInteger(text: string): number {
+/** int8 (and numeric) as a JS number, as SQLite gives it; never a silently rounded integer. */
+function parseNumber(text: string): number {
   const n = Number(text);
   if (Number.isInteger(n) && !Number.isSafeInteger(n)) {
     throw new RangeError(`PostgreSQL returned ${text}, beyond the integers a JS number holds exactly`);
@@ -222,9 +223,11 @@ export interface PostgresOptions {
 /** Connects, migrates, and returns the database; a worded Error when it can't. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
   const types = new pg.TypeOverrides();
-  types.setTypeParser(INT8, parseInteger);
+  types.setTypeParser(INT8, parseNumber);
   // SUM over BIGINT is NUMERIC: a number too, as on SQLite.
-  types.setTypeParser(NUMERIC, parseInteger);
+  types.setTypeParser(NUMERIC, parseNumber);
+  // A comparison or EXISTS is 1 or 0, as on SQLite (whose flags the code compares with numbers).
+  types.setTypeParser(BOOL, (text: string) => (text === 't' ? 1 : 0));
   const pool = new pg.Pool({
     connectionString: url,
     types,

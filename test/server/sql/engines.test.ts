@@ -127,6 +127,14 @@ describe.each(targets)('the $engine engine', ({ engine, make }) => {
     expect(row).toEqual({ key_id: big, created_ms: big - 1, n: 1 });
   });
 
+  it('comparisons and EXISTS answer 1 or 0', async () => {
+    await addUser(db, 'one@x.io');
+    const row = await db.get(
+      "SELECT (1 = 1) AS yes, (1 = 2) AS no, EXISTS (SELECT 1 FROM users WHERE email = 'nobody@x.io') AS found",
+    );
+    expect(row).toEqual({ yes: 1, no: 0, found: 0 });
+  });
+
   it('bytes round-trip as a Buffer', async () => {
     const user = await addUser(db, 'k@x.io');
     const hash = Buffer.from([0, 1, 2, 0xfe, 0xff, 0, 0x27, 0x3f]);
