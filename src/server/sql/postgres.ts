@@ -48,6 +48,7 @@ export function numberPlaceholders(text: string): string {
   return out;
 }
 
+const MAX_NAMED = 2000;
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 4;
 
@@ -72,6 +73,8 @@ class Statements {
     let st = this.cache.get(text);
     if (st === undefined) {
       st = { name: `s${this.cache.size + 1}`, text: numberPlaceholders(text) };
+      // Texts built per call (IN lists of every length) must not grow every connection without end.
+      if (this.cache.size >= MAX_NAMED) return { text: st.text, values: params as Value[] };
       this.cache.set(text, st);
     }
     return { name: st.name, text: st.text, values: params as Value[] };
