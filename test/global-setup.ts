@@ -1,10 +1,27 @@
 /**
- * Once per test run: the seed every property and fuzz test uses, printed so
- * a failure replays (`FC_SEED=<seed> npm test`, or one file with npx vitest).
- * Test processes inherit it through the environment (test/setup.ts applies it).
+ * Once per test run:
+ * - the seed every property and fuzz test uses, printed so a failure replays
+ *   (`FC_SEED=<seed> npm test`, or one file with npx vitest);
+ * - a real PostgreSQL (test/support/postgres.ts), or the one INBOARD_TEST_PG_URL
+ *   already names. Without it the run fails, saying why: the engine is never
+ *   skipped in silence.
+ * Test processes inherit both through the environment (test/setup.ts applies the seed).
  */
-export default function setup(): void {
+import { startPostgres, TEST_PG_ENV } from './support/postgres.js';
+
+export default async function setup(): Promise<() => Promise<void>> {
   const seed = process.env.FC_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
   process.env.FC_SEED = seed;
   console.log(`fast-check seed ${seed} (replay: FC_SEED=${seed} npx vitest run <file>)`);
+
+  if (process.env[TEST_PG_ENV]) return async () => {};
+  const started = Date.now();
+  const cluster = await startPostgres().catch((err: unknown) => {
+    throw new Error(`Could not start PostgreSQL for the tests: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
+  });
+  process.env[TEST_PG_ENV] = cluster.url;
+  console.log(`PostgreSQL for the tests at ${cluster.url} (started in ${Date.now() - started} ms)`);
+  return () => cluster.stop();
 }

@@ -59,25 +59,22 @@ export class SqliteDatabase implements Database {
     this.dataVersion = raw.prepare('PRAGMA data_version').pluck();
   }
 
-  private async idle(): Promise<void> {
-    while (this.busy !== null) await this.busy;
-  }
-
   async get<T>(text: string, params: readonly Value[] = []): Promise<T | undefined> {
-    if (this.busy !== null) await this.idle();
+    while (this.busy !== null) await this.busy;
     return this.inTx.get<T>(text, params);
   }
   async all<T>(text: string, params: readonly Value[] = []): Promise<T[]> {
-    if (this.busy !== null) await this.idle();
+    while (this.busy !== null) await this.busy;
     return this.inTx.all<T>(text, params);
   }
   async run(text: string, params: readonly Value[] = []): Promise<number> {
-    if (this.busy !== null) await this.idle();
+    while (this.busy !== null) await this.busy;
     return this.inTx.run(text, params);
   }
 
   async tx<T>(fn: (sql: Sql) => Promise<T>, how: 'write' | 'read' = 'write'): Promise<T> {
-    await this.idle();
+    // Checked and claimed in one turn: an await between them lets two waiters both begin.
+    while (this.busy !== null) await this.busy;
     let release = (): void => {};
     this.busy = new Promise<void>((r) => (release = r));
     try {
@@ -98,12 +95,12 @@ export class SqliteDatabase implements Database {
   async lock(): Promise<void> {}
 
   async version(): Promise<string> {
-    if (this.busy !== null) await this.idle();
+    while (this.busy !== null) await this.busy;
     return String(this.dataVersion.get());
   }
 
   async close(): Promise<void> {
-    await this.idle();
+    while (this.busy !== null) await this.busy;
     this.raw.close();
   }
 }

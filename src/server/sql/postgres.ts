@@ -1,0 +1,257 @@
+/**
+ * The PostgreSQL engine: a pool of connections, for a team's server with
+ * several instances on one database. Transactions hold one pooled client
+ * from BEGIN to COMMIT; writers that must not interleave take row locks or
+ * `lock(key)` (a transaction-scoped advisory lock).
+ */
+import pg from 'pg';
+import { migratePostgres } from './postgres-schema.js';
+import type { Database, Sql, Value } from './sql.js';
+
+const BOOL = 16;
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** int8 (and numeric) as a JS number, as SQLite gives it; never a silently rounded integer. */
+function parseNumber(text: string): number {
+  const n = Number(text);
+  if (Number.isInteger(n) && !Number.isSafeInteger(n)) {
+    throw new RangeError(`PostgreSQL returned ${text}, beyond the integers a JS number holds exactly`);
+  }
+  return n;
+}
+
+/** Where the quoted text, quoted name or comment starting at i ends (exclusive), or -1 if none starts there. */
+function skip(text: string, i: number): number {
+  const c = text[i];
+  const close =
+    c === "'" || c === '"' ? c : c === '-' && text[i + 1] === '-' ? '\n' : c === '/' && text[i + 1] === '*' ? '*/' : '';
+  if (close === '') return -1;
+  const at = text.indexOf(close, i + (close.length === 2 ? 2 : 1));
+  return at < 0 ? text.length : at + close.length;
+}
+
+/** `?` → `$1…$n`, skipping quoted text, quoted names and comments. */
+export function numberPlaceholders(text: string): string {
+  let out = '';
+  let n = 0;
+  for (let i = 0; i < text.length;) {
+    const end = skip(text, i);
+    if (end >= 0) {
+      out += text.slice(i, end);
+      i = end;
+    } else {
+      out += text[i] === '?' ? `$${++n}` : text[i];
+      i++;
+    }
+  }
+  return out;
+}
+
+const MAX_NAMED = 2000;
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 4;
+
+type PgError = Error & { code?: string; errno?: string };
+
+/** A failure of the connection (the database down, restarting, unreachable), not of the statement. */
+export function isUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as PgError).code;
+  if (typeof code === 'string') {
+    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/.test(code)) return true;
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  }
+  if (/Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(err.message)) return true;
+  return err.cause !== undefined && err.cause !== err && isUnavailable(err.cause);
+}
+
+/** Statement texts rewritten once, and named so each connection prepares them once. */
+class Statements {
+  private readonly cache = new Map<string, { name: string; text: string }>();
+  config(text: string, params: readonly Value[]): pg.QueryConfig {
+    let st = this.cache.get(text);
+    if (st === undefined) {
+      st = { name: `s${this.cache.size + 1}`, text: numberPlaceholders(text) };
+      // Texts built per call (IN lists of every length) must not grow every connection without end.
+      if (this.cache.size >= MAX_NAMED) return { text: st.text, values: params as Value[] };
+      this.cache.set(text, st);
+    }
+    return { name: st.name, text: st.text, values: params as Value[] };
+  }
+}
+
+type Queryable = Pick<pg.ClientBase, 'query'>;
+
+abstract class Statementer {
+  readonly engine = 'postgres';
+  protected abstract readonly on: Queryable;
+  constructor(protected readonly stmts: Statements) {}
+  private query(text: string, params: readonly Value[]): Promise<pg.QueryResult> {
+    return this.on.query(this.stmts.config(text, params));
+  }
+  async get<T>(text: string, params: readonly Value[] = []): Promise<T | undefined> {
+    return (await this.query(text, params)).rows[0] as T | undefined;
+  }
+  async all<T>(text: string, params: readonly Value[] = []): Promise<T[]> {
+    return (await this.query(text, params)).rows as T[];
+  }
+  async run(text: string, params: readonly Value[] = []): Promise<number> {
+    return (await this.query(text, params)).rowCount ?? 0;
+  }
+}
+
+/** Statements on the one client of a transaction in progress. */
+class InTransaction extends Statementer implements Sql {
+  constructor(
+    stmts: Statements,
+    protected readonly on: pg.PoolClient,
+  ) {
+    super(stmts);
+  }
+  tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+  async lock(key: string): Promise<void> {
+    await this.on.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+  }
+}
+
+export class PostgresDatabase extends Statementer implements Database {
+  constructor(
+    protected readonly on: pg.Pool,
+    readonly where: string,
+  ) {
+    super(new Statements());
+  }
+
+  async tx<T>(fn: (sql: Sql) => Promise<T>, how: 'write' | 'read' = 'write'): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.on.connect();
+      // A checked-out client has no listener of the pool's: its end must not crash the process.
+      let lost: Error | undefined;
+      const onError = (err: Error): void => void (lost ??= err);
+      client.on('error', onError);
+      let broken: Error | undefined;
+      try {
+        await client.query(
+          how === 'read' ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED',
+        );
+        const out = await fn(new InTransaction(this.stmts, client));
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        broken = lost ?? (isUnavailable(err) ? (err as Error) : undefined);
+        if (broken === undefined) {
+          try {
+            await client.query('ROLLBACK');
+          } catch (rollbackErr) {
+            broken = rollbackErr as Error;
+          }
+        }
+        if (attempt < ATTEMPTS && RETRYABLE.has((err as PgError).code ?? '')) continue;
+        throw err;
+      } finally {
+        client.off('error', onError);
+        // With an error, the pool destroys the client instead of reusing it.
+        client.release(broken ?? lost);
+      }
+    }
+  }
+
+  /** Only inside a transaction: at the top level there is nothing to hold it. */
+  async lock(): Promise<void> {
+    throw new Error('lock() is for the Sql of a write transaction');
+  }
+
+  async version(): Promise<string> {
+    const row = await this.on.query<{ v: string }>('SELECT pg_current_snapshot()::text AS v');
+    return row.rows[0]?.v ?? '';
+  }
+
+  async close(): Promise<void> {
+    await this.on.end();
+  }
+}
+
+/** The URL for messages: its password removed. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password !== '') u.password = '';
+    return u.toString().replace(/^(postgres(?:ql)?:\/\/[^@/]*):@/, '$1@');
+  } catch {
+    return url.replace(/:\/\/([^:@/]*):[^@/]*@/, '://$1@');
+  }
+}
+
+/** host:port/database as libpq would resolve them from the URL, for the first words of a message. */
+function target(url: string): string {
+  try {
+    const u = new URL(url);
+    const host = u.searchParams.get('host') ?? (u.hostname === '' ? 'localhost' : decodeURIComponent(u.hostname));
+    const port = u.port === '' ? (u.searchParams.get('port') ?? '5432') : u.port;
+    const user = decodeURIComponent(u.username) || process.env.USER || 'postgres';
+    const db = decodeURIComponent(u.pathname.slice(1)) || user;
+    return `${host}:${port}/${db}`;
+  } catch {
+    return redactUrl(url);
+  }
+}
+
+const SOCKET_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused (is PostgreSQL running, and on that port?)',
+  ECONNRESET: 'connection reset',
+  ETIMEDOUT: 'timed out',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOENT: 'no socket there (is PostgreSQL running?)',
+};
+
+function reason(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length > 0) return reason(err.errors[0]);
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as PgError).code;
+  if (code !== undefined && SOCKET_REASONS[code] !== undefined) return SOCKET_REASONS[code];
+  return err.message === '' ? (code ?? 'unknown error') : err.message;
+}
+
+export interface PostgresOptions {
+  /** Connections per instance (default 10). */
+  max?: number;
+}
+
+/** Connects, migrates, and returns the database; a worded Error when it can't. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8, parseNumber);
+  // SUM over BIGINT is NUMERIC: a number too, as on SQLite.
+  types.setTypeParser(NUMERIC, parseNumber);
+  // A comparison or EXISTS is 1 or 0, as on SQLite (whose flags the code compares with numbers).
+  types.setTypeParser(BOOL, (text: string) => (text === 't' ? 1 : 0));
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: options.max ?? 10,
+    // Requests fail (503) rather than queue forever while the database is away.
+    connectionTimeoutMillis: 10_000,
+    application_name: 'inboard',
+  });
+  // An idle client whose server went away: the pool drops it and connects anew when asked.
+  pool.on('error', () => {});
+  const db = new PostgresDatabase(pool, redactUrl(url));
+  try {
+    const client = await pool.connect();
+    try {
+      await migratePostgres(client);
+    } finally {
+      client.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new Error(`PostgreSQL at ${target(url)}: ${reason(err)}`, { cause: err });
+  }
+  return db;
+}
