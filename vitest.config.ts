@@ -2,11 +2,31 @@ import { defineConfig } from 'vitest/config';
 // @ts-expect-error: a plain .mjs build script, no types
 import { inkOverridesVite } from './scripts/ink-overrides.mjs';
 
+/**
+ * The service's suites that run a second time on PostgreSQL (the run's own
+ * cluster, test/global-setup.ts): the contract, model, fuzz and concurrency
+ * suites, the extensions' (mail, events), and the engines' conformance.
+ */
+const ON_POSTGRES = [
+  'test/server/contract-*.test.ts',
+  'test/server/model.test.ts',
+  'test/server/fuzz.test.ts',
+  'test/server/concurrency.test.ts',
+  'test/server/events.test.ts',
+  'test/server/mail-*.test.ts',
+  'test/server/messages.test.ts',
+  'test/server/seed-mail.test.ts',
+  'test/server/me.test.ts',
+  'test/server/big-ids.test.ts',
+  'test/server/errors-auth.test.ts',
+  'test/server/client-errors.test.ts',
+  'test/server/instances.test.ts',
+];
+
 export default defineConfig({
   // Tests draw with the same Ink internals the bundle ships (scripts/ink-overrides.mjs).
   plugins: [inkOverridesVite()],
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
@@ -15,5 +35,12 @@ export default defineConfig({
     maxWorkers: 2,
     // Inlined, so Vite resolves Ink's own imports and the overrides apply.
     server: { deps: { inline: ['ink'] } },
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: { name: 'postgres', include: ON_POSTGRES, env: { INBOARD_TEST_ENGINE: 'postgres' } },
+      },
+    ],
   },
 });

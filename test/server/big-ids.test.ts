@@ -12,15 +12,13 @@ beforeAll(async () => {
   s = await startTestService();
   // A card whose id is what 9007199254740993 would round to: any rounding would hit it.
   near = 9007199254740992;
-  s.withDb((db) => {
-    const col = db
-      .prepare('SELECT id FROM columns WHERE board_id = 1 ORDER BY position LIMIT 1')
-      .pluck()
-      .get() as number;
-    db.prepare(
+  await s.withSql(async (db) => {
+    const col = await db.get<{ id: number }>('SELECT id FROM columns WHERE board_id = 1 ORDER BY position LIMIT 1');
+    await db.run(
       `INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at)
        VALUES (?, 1, ?, 'Rounded onto me', 'owner@example.com', -1, '2026-11-01T00:00:00.000Z')`,
-    ).run(near, col);
+      [near, col?.id ?? null],
+    );
   });
 });
 afterAll(() => s.close());
@@ -39,10 +37,10 @@ describe('card ids past 2^53', () => {
     });
     expect(move.status).toBe(404);
     // 2^53 is past the safe range too, so the API cannot name it either; the row is untouched.
-    const row = s.withDb((db) => db.prepare('SELECT title, archived FROM cards WHERE id = ?').get(near));
+    const row = await s.withSql((db) => db.get('SELECT title, archived FROM cards WHERE id = ?', [near]));
     expect(row).toEqual({ title: 'Rounded onto me', archived: 0 });
-    const comments = s.withDb((db) => db.prepare('SELECT COUNT(*) FROM comments WHERE card_id = ?').pluck().get(near));
-    expect(comments).toBe(0);
+    const comments = await s.withSql((db) => db.get('SELECT COUNT(*) AS n FROM comments WHERE card_id = ?', [near]));
+    expect(comments).toEqual({ n: 0 });
   });
 
   it('a board id past 2^53 is refused in words', async () => {

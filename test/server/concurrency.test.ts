@@ -1,10 +1,14 @@
-/** Two server processes on one database file: parallel creates and moves lose nothing and never share a position. */
+/**
+ * Two server processes on one database (a SQLite file, or one PostgreSQL
+ * database for two instances): parallel creates and moves lose nothing and
+ * never share a position.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/db.js';
-import { callAt } from './helpers.js';
+import { openDatabase } from '../../src/server/sql/open.js';
+import { callAt, testDatabase } from './helpers.js';
 import { exited, spawnServe, type Child } from './process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-conc-'));
@@ -12,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('concurrent writers', () => {
   it('keeps every card and unique positions under parallel creates and moves from two processes', async () => {
-    const dbPath = join(dir, 'inboard.db');
+    const dbPath = await testDatabase(dir);
     const key = 'concurrency-owner-key-1';
     const env = { INBOARD_API_KEY: key };
     const servers: Child[] = [];
@@ -55,16 +59,15 @@ describe('concurrent writers', () => {
       }
       expect(listed.sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
 
-      const db = openDb(dbPath);
+      const db = await openDatabase(dbPath);
       try {
-        const dups = db
-          .prepare(
-            'SELECT column_id, position, COUNT(*) n FROM cards WHERE board_id = ? AND archived = 0 GROUP BY column_id, position HAVING n > 1',
-          )
-          .all(board);
+        const dups = await db.all(
+          'SELECT column_id, position, COUNT(*) AS n FROM cards WHERE board_id = ? AND archived = 0 GROUP BY column_id, position HAVING COUNT(*) > 1',
+          [board],
+        );
         expect(dups).toEqual([]);
       } finally {
-        db.close();
+        await db.close();
       }
     } finally {
       for (const s of servers) s.proc.kill('SIGTERM');

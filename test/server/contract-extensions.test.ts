@@ -228,7 +228,7 @@ describe('GET /v2/board/:id/archived-cards', () => {
     await archive(id);
     expect((await archived()).find((c) => c.ServiceTaskId === id)?.ArchivedAt).toBe(at);
     const old = await create({ CardTitle: 'archived long ago' });
-    s.withDb((db) => db.prepare('UPDATE cards SET archived = 1, archived_at = NULL WHERE id = ?').run(old));
+    await s.withSql((db) => db.run('UPDATE cards SET archived = 1, archived_at = NULL WHERE id = ?', [old]));
     const listed = await archived();
     expect(listed.at(-1)).toMatchObject({ ServiceTaskId: old, ArchivedAt: null });
   });
@@ -326,13 +326,12 @@ describe('ids past 2^53', () => {
   it('every extension on a card looks the id up as text: 404 naming it, and the card it would round to is untouched', async () => {
     // What 9007199254740993 would round to: any rounding would land on this card.
     const near = 9007199254740992;
-    s.withDb((db) =>
-      db
-        .prepare(
-          `INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at, archived)
-           VALUES (?, 1, 1, 'Rounded onto me', 'owner@example.com', -1, '2026-11-01T00:00:00.000Z', 1)`,
-        )
-        .run(near),
+    await s.withSql((db) =>
+      db.run(
+        `INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at, archived)
+         VALUES (?, 1, 1, 'Rounded onto me', 'owner@example.com', -1, '2026-11-01T00:00:00.000Z', 1)`,
+        [near],
+      ),
     );
     const big = '9007199254740993';
     const tries = [
@@ -342,8 +341,8 @@ describe('ids past 2^53', () => {
       s.call('POST', `/v2/card/${big}/restore`),
     ];
     for (const r of await Promise.all(tries)) refused(r, `Card ${big} not found`, 404);
-    const row = s.withDb((db) =>
-      db.prepare('SELECT due_date, read_status, archived FROM cards WHERE id = ?').get(near),
+    const row = await s.withSql((db) =>
+      db.get('SELECT due_date, read_status, archived FROM cards WHERE id = ?', [near]),
     );
     expect(row).toEqual({ due_date: null, read_status: 1, archived: 1 });
   });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   s = await startTestService();
   keyB = await s.addUser('bea@team.test');
   keyC = await s.addUser('cy@elsewhere.test');
-  s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'bea@team.test')").run());
+  await s.withSql((db) => db.run("INSERT INTO board_members (board_id, email) VALUES (1, 'bea@team.test')"));
 });
 afterAll(async () => {
   for (const st of open) st.close();
@@ -114,7 +114,7 @@ describe('GET /v2/events', () => {
 
   it('a revoked key’s stream ends at the next event', async () => {
     const keyD = await s.addUser('dee@team.test');
-    s.withDb((db) => db.prepare("INSERT INTO board_members (board_id, email) VALUES (1, 'dee@team.test')").run());
+    await s.withSql((db) => db.run("INSERT INTO board_members (board_id, email) VALUES (1, 'dee@team.test')"));
     const d = await stream(keyD);
     await s.withSql((db) => revokeKey(db, keyD));
     await comment(keyB, await firstCard(keyB), 'after the revoke');

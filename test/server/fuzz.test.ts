@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type DB } from '../../src/server/db.js';
+import { openDatabase } from '../../src/server/sql/open.js';
+import type { Database } from '../../src/server/sql/sql.js';
 import { startTestService, type TestService } from './helpers.js';
 import { rawMail } from '../support/mail.js';
 import { bodyFor, fingerprinter, idempotencyKey, pathId, queryString, type Body } from './hostile.js';
@@ -95,20 +96,20 @@ const ENDPOINTS: Endpoint[] = [
 
 /** What must never reach a client: stack frames, SQLite's words, source paths. */
 const LEAK =
-  /\n\s+at |\bat [\w.<>]+ \(|node:internal|SQLITE_|SqliteError|no such (table|column)|constraint failed|syntax error|\/src\/server\/|\.ts:\d+/;
+  /\n\s+at |\bat [\w.<>]+ \(|node:internal|SQLITE_|SqliteError|violates|duplicate key|invalid input syntax|relation "|PostgreSQL|no such (table|column)|constraint failed|syntax error|\/src\/server\/|\.ts:\d+/;
 
 let s: TestService;
-let db: DB;
-let fingerprint: () => string;
+let db: Database;
+let fingerprint: () => Promise<string>;
 const tally = { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, changedOn4xx: 0 };
 
 beforeAll(async () => {
   s = await startTestService();
-  db = openDb(s.dbPath);
-  fingerprint = fingerprinter(db);
+  db = await openDatabase(s.dbPath);
+  fingerprint = await fingerprinter(db);
 });
 afterAll(async () => {
-  db.close();
+  await db.close();
   await s.close();
   console.log(
     `fuzz: ${tally.requests} requests over ${ENDPOINTS.length + 2} properties: ${tally.ok} × 2xx, ${tally.clientErrors} × 4xx, ` +
@@ -137,7 +138,7 @@ async function send(method: string, path: string, body: Body, idem: string | nul
 
 /** One request and its checks; returns nothing, throws on a violation. */
 async function probe(method: string, path: string, body: Body, idem: string | null): Promise<void> {
-  const before = fingerprint();
+  const before = await fingerprint();
   const r = await send(method, path, body, idem);
   tally.requests++;
   const where = `${method} ${path.slice(0, 200)} → ${r.status} ${r.text.slice(0, 300)}`;
@@ -152,7 +153,7 @@ async function probe(method: string, path: string, body: Body, idem: string | nu
   if (method === 'HEAD') return; // no body to check
   const json: unknown = JSON.parse(r.text);
   expect(json, where).toMatchObject({ error: true, code: r.status, message: expect.any(String) });
-  const after = fingerprint();
+  const after = await fingerprint();
   if (after !== before) tally.changedOn4xx++;
   expect(after, `${where}: the database changed`).toBe(before);
 }

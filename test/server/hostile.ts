@@ -7,6 +7,8 @@
  */
 import fc from 'fast-check';
 import type { DB } from '../../src/server/db.js';
+import type { Database } from '../../src/server/sql/sql.js';
+import { SqliteDatabase } from '../../src/server/sql/sqlite.js';
 
 const lone = fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', 'a\uD83D', '\uDE00b', 'x\uD800y\uDC00');
 const controls = fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), maxLength: 20 });
@@ -333,7 +335,27 @@ export const idempotencyKey: fc.Arbitrary<string | null> = fc.oneof(
 );
 
 /** count, max rowid and sums of lengths and numbers per table, plus data_version. */
-export function fingerprinter(db: DB): () => string {
+/** A digest of every table's rows: equal before and after a request that changed nothing (either engine). */
+export async function fingerprinter(db: Database): Promise<() => Promise<string>> {
+  if (db instanceof SqliteDatabase) {
+    const sqlite = sqliteFingerprinter(db.raw);
+    return async () => sqlite();
+  }
+  const tables = (
+    await db.all<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    )
+  ).map((t) => t.name);
+  const sql = tables
+    .map(
+      (t) =>
+        `SELECT '${t}' AS t, count(*) AS n, md5(COALESCE(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t}" x`,
+    )
+    .join(' UNION ALL ');
+  return async () => JSON.stringify(await db.all(sql));
+}
+
+function sqliteFingerprinter(db: DB): () => string {
   const tables = db
     .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .pluck()

@@ -21,15 +21,16 @@ beforeAll(async () => {
   for (const Name of ['Inbox', 'Doing'])
     await s.call('POST', `/v2/board/${board.json.data.Id}/column`, { body: { Name } });
   stranger = await s.addUser('stranger@example.com');
+  mailBoard = board.json.data.Id as number;
+  const cols = await s.call('GET', `/v2/board/${mailBoard}/columns`);
+  mailColumns = (cols.json.data as { Id: number }[]).map((c) => c.Id);
 });
 afterAll(() => s.close());
 
-const boardId = () => s.withDb((db) => db.prepare("SELECT id FROM boards WHERE name = 'Mail'").pluck().get() as number);
-const columns = () =>
-  s.withDb(
-    (db) =>
-      db.prepare('SELECT id FROM columns WHERE board_id = ? ORDER BY position').pluck().all(boardId()) as number[],
-  );
+let mailBoard: number;
+let mailColumns: number[];
+const boardId = () => mailBoard;
+const columns = () => mailColumns;
 
 const deliver = (raw: Buffer, extra: object = {}, key?: string) =>
   s.call('POST', '/v2/mail/inbound', {
@@ -153,8 +154,8 @@ describe('POST /v2/mail/inbound', () => {
   });
 
   it('refuses what is not mail, in words, and makes no card', async () => {
-    const cards = () => s.withDb((db) => db.prepare('SELECT COUNT(*) FROM cards').pluck().get());
-    const before = cards();
+    const cards = () => s.withSql(async (db) => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM cards'))?.n);
+    const before = await cards();
     for (const [raw, words] of [
       [Buffer.from('just some text\nthat is no email\n'), /not an email/],
       [Buffer.from('\x89PNG\r\n\x1a\n\0\0\0binary'), /not an email/],
@@ -177,7 +178,7 @@ describe('POST /v2/mail/inbound', () => {
     const elsewhere = await deliver(answer, { ColumnId: 99 });
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.json.message).toBe('Column 99 not found');
-    expect(cards()).toBe(before);
+    expect(await cards()).toBe(before);
   });
 
   it('states its size limit: 25 MiB of message; a 10 MB attachment fits', async () => {

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const cardId = (title: string) =>
-  s.withDb((db) => db.prepare('SELECT id FROM cards WHERE title = ?').pluck().get(title) as number);
+  s.withSql(
+    async (db) =>
+      ((await db.get<{ id: number }>('SELECT id FROM cards WHERE title = ?', [title])) as { id: number }).id,
+  );
 const thread = async (id: number) =>
   envelope(z.array(CardMessage)).parse((await s.call('GET', `/v2/card/${id}/messages`)).json).data;
 
@@ -22,7 +25,7 @@ describe('the demo threads', () => {
   it('puts 2–4 messages on each thread card: HTML and plain, quoted, non-Latin, an attachment', async () => {
     const all = [];
     for (const title of Object.keys(DEMO_THREADS)) {
-      const t = await thread(cardId(title));
+      const t = await thread(await cardId(title));
       expect(t.length).toBeGreaterThanOrEqual(2);
       expect(t.length).toBeLessThanOrEqual(4);
       // Each answer names the one before it, as mail programs thread.
@@ -38,7 +41,7 @@ describe('the demo threads', () => {
   });
 
   it("a customer's answer to a demo message joins its card", async () => {
-    const id = cardId('【至急】請求書の宛名変更のお願い');
+    const id = await cardId('【至急】請求書の宛名変更のお願い');
     const last = (await thread(id)).at(-1)?.MessageId ?? '';
     const r = await s.call('POST', '/v2/mail/inbound', {
       body: { BoardId: 1, Message: rawMail({ messageId: '<ans@example.jp>', inReplyTo: last }).toString('base64') },
