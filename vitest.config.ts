@@ -21,6 +21,7 @@ const ON_POSTGRES = [
   'test/server/errors-auth.test.ts',
   'test/server/client-errors.test.ts',
   'test/server/instances.test.ts',
+  'test/server/postgres-*.test.ts',
 ];
 
 export default defineConfig({
@@ -36,7 +37,10 @@ export default defineConfig({
     // Inlined, so Vite resolves Ink's own imports and the overrides apply.
     server: { deps: { inline: ['ink'] } },
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/server/postgres-*.test.ts'] },
+      },
       {
         extends: true,
         test: { name: 'postgres', include: ON_POSTGRES, env: { INBOARD_TEST_ENGINE: 'postgres' } },

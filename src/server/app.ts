@@ -172,6 +172,14 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     if (err instanceof HttpError) {
       return reply.code(err.status).headers(err.headers).send(errorEnvelope(err.status, err.message));
     }
+    if (db.isUnavailable(err)) {
+      // Nothing was half-written: the transaction rolled back (or never began).
+      log?.(`unavailable ${req.id} ${req.method} ${pathOf(req.url)}: ${err.message}`);
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send(errorEnvelope(503, 'The database is not answering just now; nothing was changed. Retry in a moment.'));
+    }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500)
       return reply

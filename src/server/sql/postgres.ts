@@ -169,6 +169,10 @@ export class PostgresDatabase extends Statementer implements Database {
     return row.rows[0]?.v ?? '';
   }
 
+  isUnavailable(err: unknown): boolean {
+    return isUnavailable(err);
+  }
+
   async close(): Promise<void> {
     await this.on.end();
   }

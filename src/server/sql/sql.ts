@@ -42,6 +42,13 @@ export interface Database extends Sql {
    * instance) has committed since the last call: the read cache's check.
    */
   version(): Promise<string>;
+  /**
+   * Whether an error means the database is away or busy (a dropped
+   * connection, PostgreSQL restarting, SQLite's lock held past its timeout),
+   * not that the statement was wrong: the service answers 503, and the next
+   * request tries again.
+   */
+  isUnavailable(err: unknown): boolean;
   /** Where it is, for messages: a file path, or the URL without its password. */
   readonly where: string;
   close(): Promise<void>;

@@ -99,6 +99,12 @@ export class SqliteDatabase implements Database {
     return String(this.dataVersion.get());
   }
 
+  isUnavailable(err: unknown): boolean {
+    // busy_timeout ran out while another process held the write lock.
+    const code = (err as { code?: unknown } | null)?.code;
+    return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+  }
+
   async close(): Promise<void> {
     while (this.busy !== null) await this.busy;
     this.raw.close();
