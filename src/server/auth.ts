@@ -3,7 +3,7 @@
  * characters (a non-secret prefix, also what `inboard keys list` shows) and
  * compared in constant time, so neither the database nor timing reveals one.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isoNow } from './db.js';
 import { HttpError } from './errors.js';
 import type { Database, Sql } from './sql/sql.js';
@@ -32,7 +32,8 @@ interface KeyRow {
   trial_started_at: string | null;
 }
 
-export const hashKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
+// One-shot hashing: every request hashes its key, and this is a third cheaper than a Hash object.
+export const hashKey = (key: string): Buffer => hash('sha256', key, 'buffer');
 export const keyPrefix = (key: string): string => key.slice(0, PREFIX_LENGTH);
 /** `ib_` + 32 url-safe characters (192 random bits). */
 export const generateKey = (): string => `ib_${randomBytes(24).toString('base64url')}`;
