@@ -1,7 +1,9 @@
 /**
  * Two people on one board, each in a real terminal, each TUI attached to its
- * own `inboard serve` on one SQLite file: a move made in one shows in the
- * other, marked as a teammate's, without `r` and with no periodic refresh.
+ * own `inboard serve` on one database — a SQLite file, or (the postgres
+ * project of vitest.config.ts) one PostgreSQL database, as a team's server
+ * runs: a move made in one shows in the other, marked as a teammate's,
+ * without `r` and with no periodic refresh.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createUserKey } from '../../src/server/auth.js';
-import { openSqlite } from '../../src/server/sql/sqlite.js';
+import { openDatabase } from '../../src/server/sql/open.js';
+import { testDatabase } from '../server/helpers.js';
 import { CLI, exited, spawnServe, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
@@ -24,10 +27,10 @@ describe.skipIf(!hasTmux())('a live board in two terminals', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-live-'));
-    const dbPath = join(dir, 'e2e.db');
+    const dbPath = await testDatabase(dir);
     servers.push(await spawnServe(['--db', dbPath, '--demo', '--api-key', KEY, '--rate-limit', '0']));
     servers.push(await spawnServe(['--db', dbPath, '--api-key', KEY, '--rate-limit', '0']));
-    const db = openSqlite(dbPath);
+    const db = await openDatabase(dbPath);
     try {
       keyB = await createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
       await db.run("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards");
