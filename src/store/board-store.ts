@@ -73,6 +73,7 @@ export function initialData(): BoardData {
     cursor: START_CURSOR,
     lastError: null,
     pendingCount: 0,
+    checkingCount: 0,
     failedCount: 0,
     failedSeen: 0,
     backoff: null,

@@ -11,6 +11,7 @@ const addedText = {
   effect: null,
   identity: (m, _boardId, resolve) => [resolve(m.cardId), m.text],
   newCardId: null,
+  landed: null,
   readBack: 'detail',
   detail: null,
   undo: null,
@@ -33,9 +34,10 @@ export const subTask: KindSpec<'subTask'> = {
 
 export const createColumn: KindSpec<'createColumn'> = {
   effect: null,
-  request: (ctx, m) => ctx.client.createColumn(requireBoard(ctx), m.name),
+  request: (ctx, m, o) => ctx.client.createColumn(requireBoard(ctx), m.name, o),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: 'columns',
   detail: null,
   undo: null,
@@ -43,9 +45,11 @@ export const createColumn: KindSpec<'createColumn'> = {
 
 export const createBoard: KindSpec<'createBoard'> = {
   effect: null,
-  request: (ctx, m) => ctx.client.createBoard({ Name: m.name, ...(m.users.length > 0 ? { Users: [...m.users] } : {}) }),
+  request: (ctx, m, o) =>
+    ctx.client.createBoard({ Name: m.name, ...(m.users.length > 0 ? { Users: [...m.users] } : {}) }, o),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: 'boards',
   detail: null,
   undo: null,

@@ -15,6 +15,7 @@ export const editTitle: KindSpec<'editTitle'> = {
   },
   identity: null,
   newCardId: null,
+  landed: async (ctx, m) => (await ctx.client.getCard(ctx.realId(m.cardId))).TaskName === m.title,
   readBack: null,
   detail: (d, m) => ({ ...d, TaskName: m.title }),
   undo: {
@@ -46,6 +47,7 @@ export const setTags: KindSpec<'setTags'> = {
   request: (ctx, m) => ctx.client.setTags(ctx.realId(m.cardId), [...m.tagIds]),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: null,
   undo: {
@@ -63,9 +65,10 @@ export const addTag: KindSpec<'addTag'> = {
     const card = d.get(id);
     if (card !== undefined && !card.tagIds.includes(m.tagId)) d.put({ ...card, tagIds: [...card.tagIds, m.tagId] });
   },
-  request: (ctx, m) => ctx.client.addTag(ctx.realId(m.cardId), m.tagId),
+  request: (ctx, m, o) => ctx.client.addTag(ctx.realId(m.cardId), m.tagId, o),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: null,
   undo: {
@@ -89,6 +92,7 @@ export const setAssignees: KindSpec<'setAssignees'> = {
   },
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: (d, m) => ({ ...d, Assignees: m.emails === null ? [] : [...m.emails] }),
   undo: {
@@ -114,6 +118,7 @@ export const setDue: KindSpec<'setDue'> = {
   request: (ctx, m) => ctx.client.setDueDate(ctx.realId(m.cardId), m.due),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: (d, m) => ({ ...d, DueDate: m.due }),
   undo: {
@@ -136,6 +141,7 @@ export const setRead: KindSpec<'setRead'> = {
   request: (ctx, m) => ctx.client.setReadStatus(ctx.realId(m.cardId), m.read),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: (d, m) => ({ ...d, ReadUnreadStatus: m.read ? 1 : 0 }),
   undo: {
@@ -156,6 +162,7 @@ export const tickSubTask: KindSpec<'tickSubTask'> = {
   request: (ctx, m) => ctx.client.tickSubTask(ctx.realId(m.cardId), m.subTaskId, m.done),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: (d, m) =>
     d.SubTasks === undefined
