@@ -129,7 +129,8 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       // A frozen client: the app calls noteBackoff itself.
     }
 
-    const tags = makeTags(core);
+    // The history is made below, from the engine; a tag's deletion is recorded there as final.
+    const tags = makeTags(core, (label, why, sent) => history.barrier(label, why, sent));
     const pages = makePaging(core);
     // Details read ahead (and by earlier openings): dropped by the card's own
     // mutations and by the reloads that follow a change, cleared by a refresh.
@@ -191,7 +192,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),
       ...history.actions,
-      ...makeComments(core, engine, reloadDetail),
+      ...makeComments(core, history, reloadDetail),
       ...tags.actions,
       ...thread,
       ...makeSequences(core),

@@ -17,6 +17,7 @@ import type { Core, CoreData } from './core.js';
 import type { Engine } from './mutation-engine.js';
 import { kindOf } from './kinds/index.js';
 import type { Inverse, Look, MutationInput } from './mutation-kinds.js';
+import { errorStatus, errorText } from './status.js';
 
 /** How many changes back `u` can go. */
 export const UNDO_DEPTH = 100;
@@ -65,6 +66,11 @@ export interface History {
   readonly actions: HistoryActions;
   /** Runs a change through the engine and records it for undo (when it can be and `undoable`). */
   readonly run: (input: MutationInput, focus?: CardId, undoable?: boolean) => Promise<unknown>;
+  /**
+   * Records a change made outside the engine that `u` cannot take back
+   * (`label` names it, `why` says why), gone again if `sent` is refused.
+   */
+  readonly barrier: (label: string, why: string, sent: Promise<unknown>) => void;
 }
 
 const quoteTitle = (t: string): string => `“${truncate(sanitize(t), 40)}”`;
@@ -124,6 +130,18 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     return sent;
   }
 
+  /**
+   * A change `u` cannot take back stays in the history as a barrier: `u`
+   * says so there, and never reaches past it to undo an older change the
+   * user no longer has in mind (a move before a tag was deleted).
+   */
+  function barrier(label: string, why: string, sent: Promise<unknown>): void {
+    const entry: Entry = { label, boardId: core.get().boardId, steps: [], cannot: why };
+    if (group !== null) group.cannot = why;
+    else record(entry);
+    sent.catch(() => forget(entry, past));
+  }
+
   function together(label: string, fn: () => void): void {
     const outer = group;
     group = { label, steps: [], cannot: null };
@@ -162,7 +180,7 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     if (entry === undefined) return { nothing: back ? 'Nothing to undo' : 'Nothing to redo' };
     if (entry.boardId !== core.get().boardId)
       return { nothing: `The ${entry.label} was on another board: open it to ${back ? 'undo' : 'redo'}` };
-    if (entry.cannot !== null) return { nothing: `The ${entry.label} cannot be undone: ${entry.cannot}` };
+    if (entry.cannot !== null) return { nothing: `Can’t ${back ? 'undo' : 'redo'}: ${entry.label} — ${entry.cannot}` };
     for (const step of entry.steps) {
       const why = unsupported(step);
       if (why !== null) return { nothing: why };
@@ -188,12 +206,16 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     const send = (step: Step) => engine.enqueue(back ? step.inverse : step.forward, step.cardId);
     let chain: Promise<unknown> = first === undefined ? Promise.resolve() : send(first);
     for (const step of rest) chain = chain.then(() => send(step));
-    // Refused: it did not happen, so it is still the one to undo (or redo) next.
+    // Refused: it did not happen, so it is still the one to undo (or redo) next. An
+    // undo the server refused in its own words (a 4xx) will not work by asking
+    // again: the entry becomes a barrier that says why, never a way past it.
     const settled = chain.then(
       () => undefined,
-      () => {
+      (e: unknown) => {
         forget(entry, to);
-        from.push(entry);
+        const status = errorStatus(e) ?? 0;
+        const refused = back && status >= 400 && status < 500;
+        from.push(refused ? { ...entry, cannot: `the server refused its undo (${errorText(e)})` } : entry);
         publish();
       },
     );
@@ -216,6 +238,7 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
 
   return {
     run,
+    barrier,
     actions: {
       undo: (force = false) => travel(true, force),
       redo: (force = false) => travel(false, force),

@@ -197,7 +197,7 @@ describe('r replies', () => {
     expect((await ui.other.listMessages(id)).at(-1)?.Direction).toBe('out');
     // Not undoable: u says so and goes no further back.
     await ui.press('u');
-    await ui.waitFor(/cannot be undone: an email once sent cannot be called back/);
+    await ui.waitFor(/Can’t undo: reply on .* — an email once sent cannot be called back/);
   });
 
   it('refused: the server’s words on the status bar, and the text kept as a draft that r brings back', async () => {

@@ -3,8 +3,8 @@
  * comment, a note, a sub-task: the server gives its id, author and time), a
  * column, a board. They change no card row; what they made is read back.
  */
-import type { KindSpec } from '../mutation-kinds.js';
-import { requireBoard } from './context.js';
+import type { KindSpec, UndoSpec } from '../mutation-kinds.js';
+import { onScreen, requireBoard } from './context.js';
 
 /** Text added to a card: sent once however often it is resent (identity), then the detail is read again. */
 const addedText = {
@@ -14,22 +14,32 @@ const addedText = {
   landed: null,
   readBack: 'detail',
   detail: null,
-  undo: null,
-} satisfies Omit<KindSpec<'comment' | 'note' | 'subTask'>, 'request'>;
+} satisfies Omit<KindSpec<'comment' | 'note' | 'subTask'>, 'request' | 'undo'>;
+
+/** `u` does not take added text back: a barrier in the history that names it. */
+const addedUndo = (what: string): UndoSpec<'comment' | 'note' | 'subTask'> => ({
+  card: onScreen,
+  describe: (_m, _card, say) => `${what} on ${say.title}`,
+  inverse: () => `added text stays; change it from the card`,
+  needs: null,
+});
 
 export const comment: KindSpec<'comment'> = {
   ...addedText,
   request: (ctx, m, o) => ctx.client.createComment(ctx.realId(m.cardId), m.text, o),
+  undo: addedUndo('comment'),
 };
 
 export const note: KindSpec<'note'> = {
   ...addedText,
   request: (ctx, m, o) => ctx.client.addNote(ctx.realId(m.cardId), m.text, o),
+  undo: addedUndo('note'),
 };
 
 export const subTask: KindSpec<'subTask'> = {
   ...addedText,
   request: (ctx, m, o) => ctx.client.addSubTask(ctx.realId(m.cardId), m.text, o),
+  undo: addedUndo('sub-task'),
 };
 
 export const createColumn: KindSpec<'createColumn'> = {

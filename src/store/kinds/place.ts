@@ -48,7 +48,13 @@ export const create: KindSpec<'create'> = {
   landed: null,
   readBack: null,
   detail: null,
-  undo: null,
+  // Not taken back by `u` (a is how a card goes): a barrier in the history that names it.
+  undo: {
+    card: (m) => newCard({ ...m, seq: 0, boardId: null }, m.cardId, 0),
+    describe: (_m, _card, say) => `creation of ${say.title}`,
+    inverse: () => 'a new card goes with a (archive), not u',
+    needs: null,
+  },
 };
 
 export const move: KindSpec<'move'> = {
