@@ -27,6 +27,7 @@ import { makeJump } from './jump.js';
 import { makeArchived, NO_ARCHIVED } from './archived.js';
 import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
+import { followOpen } from './follow-open.js';
 import { makeRefresh } from './refresh.js';
 import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
@@ -150,7 +151,14 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       return detail.reloadDetail(cardId);
     };
     const reads = makeRefresh(core, tags.loadTags);
-    const refresh = { ...reads, refresh: () => prefetch.during(() => reads.refresh()) };
+    const refresh = {
+      ...reads,
+      // The open detail and its thread follow every read of the board (follow-open.ts).
+      refresh: async () => {
+        await prefetch.during(() => reads.refresh());
+        await followOpen({ get, reloadDetail, loadThread: (id, o) => thread.loadThread(id, o) });
+      },
+    };
     const board = makeBoard(core, pages, tags.loadTags);
     const engine = makeEngine(core, {
       columnId: board.columnId,
@@ -166,7 +174,6 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       opts.live === true
         ? makeLive(core, {
             refresh: () => refresh.refresh(),
-            reloadDetail,
             loadMe: () => me.loadMe(),
             watch: (listener) => api.subscribe(listener),
           })

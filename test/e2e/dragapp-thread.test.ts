@@ -45,7 +45,7 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
     expect(screen).toContain('Hi, the parcel arrived broken.');
     await t.waitFor('parcel.jpg (47 KB)');
 
-    t.keys('r');
+    t.keys('w');
     screen = await t.waitFor('Reply to');
     expect(screen).toMatch(/To\s+Jane Doe <jane@example.com>/);
     expect(screen).toMatch(/Subject\s+Re: Refund for order 1182/);

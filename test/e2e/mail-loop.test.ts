@@ -84,7 +84,7 @@ describe.skipIf(!hasTmux())('the mail loop', () => {
     screen = await t.waitFor('Thread (1 message)', 20_000);
     expect(screen).toContain('tracking 5521 has not moved since Monday.');
 
-    t.keys('r');
+    t.keys('w');
     screen = await t.waitFor('Reply to');
     expect(screen).toContain('To       Ana Lima <ana@customer.example>');
     expect(screen).toContain('Subject  Re: Tracking 5521 stuck');

@@ -79,7 +79,7 @@ describe.skipIf(!hasTmux())('an email card, read and answered', () => {
     screen = await t.waitFor('invoice.pdf (13 bytes)');
     t.keys('z');
     await t.waitFor('Customer Ltd');
-    t.keys('r');
+    t.keys('w');
     screen = await t.waitFor('Reply to');
     expect(screen).toContain('To       Ana Lima <ana@customer.example>');
     expect(screen).toContain('Subject  Re: Parcel 77 lost');
