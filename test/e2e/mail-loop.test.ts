@@ -57,7 +57,7 @@ async function mailIn(raw: Buffer): Promise<string> {
 const header = (raw: string, name: string) => new RegExp(`^${name}: *(.*)$`, 'im').exec(raw)?.[1]?.trim();
 
 describe.skipIf(!hasTmux())('the mail loop', () => {
-  it('mail in → the card on the board → read → r → the relay → the answer joins the card', async () => {
+  it('mail in → the card on the board → read → w → the relay → the answer joins the card', async () => {
     term = Terminal.start({ cols: 120, rows: 40, env: service!.termEnv });
     const t = term;
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);

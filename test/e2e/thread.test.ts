@@ -36,7 +36,7 @@ async function deliver(url: string, boardId: number, raw: Buffer): Promise<void>
 }
 
 describe.skipIf(!hasTmux())('an email card, read and answered', () => {
-  it('opens the card, reads the thread, r sends a reply the relay receives', async () => {
+  it('opens the card, reads the thread, w sends a reply the relay receives', async () => {
     const url = service!.url;
     const client = createClient({ baseUrl: url, apiKey: KEY, maxAttempts: 1 });
     const board = readableBoards(await client.listBoards()).find((b) => b.Name === 'Support Inbox')!;

@@ -1,6 +1,6 @@
 /**
  * A card's email thread in the card detail, the preview pane and triage,
- * and `r` replying to it: mail is delivered to the real service as an MTA
+ * and `w` replying to it: mail is delivered to the real service as an MTA
  * would hand it over (POST /v2/mail/inbound), replies go through a real SMTP
  * relay on loopback (smtp-server: the relay is not ours).
  */
@@ -170,7 +170,7 @@ async function replyStart(opts: UiOptions): Promise<string> {
   return id;
 }
 
-describe('r replies', () => {
+describe('w replies', () => {
   it('shows To, Cc and Subject; Enter sends: the reply is pending at once, then sent, and the relay has it', async () => {
     relay = await startRelay();
     const id = await replyStart({ mail: { smtpUrl: relay.url, from: 'Support <support@inboard.example>' } });
