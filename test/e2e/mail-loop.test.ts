@@ -1,7 +1,7 @@
 /**
  * The whole mail loop, each part as it runs for real: a customer's message
  * piped to `inboard mail-in` (as an MTA does) becomes a card on the board a
- * teammate has open in a terminal; they read it and answer with `r`; the
+ * teammate has open in a terminal; they read it and answer with `w`; the
  * answer reaches the SMTP relay (smtp-server on loopback: the relay is not
  * ours) threaded to the customer's message; the customer's answer to it,
  * piped to `mail-in` again, joins the same card, unread.
