@@ -23,7 +23,16 @@ export interface Inputs {
     /** When the user made it (ISO). */
     createdAt?: string;
   };
-  editTitle: { cardId: CardId; title: string };
+  editTitle: {
+    cardId: CardId;
+    title: string;
+    /**
+     * The title the edit started from: just before saving, the server's is
+     * read, and one that changed since (and differs from this edit) is not
+     * saved over (kinds/fields.ts, TitleConflict).
+     */
+    from?: string;
+  };
   archive: { cardId: CardId };
   setTags: { cardId: CardId; tagIds: readonly number[] };
   addTag: { cardId: CardId; tagId: number };

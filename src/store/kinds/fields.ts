@@ -1,15 +1,16 @@
 /** The kinds that change a field of a card: title, tags, assignees, due date, read state, a sub-task's tick. */
 import { withTitle } from '../card.js';
 import type { KindSpec } from '../mutation-kinds.js';
-import { onScreen, putBase } from './context.js';
+import { onScreen, putBase, unchangedSince } from './context.js';
 
 export const editTitle: KindSpec<'editTitle'> = {
   effect(d, m, id) {
     const card = d.get(id);
     if (card !== undefined) d.put(withTitle(card, m.title));
   },
-  request: (ctx, m) => {
+  request: async (ctx, m) => {
     const id = ctx.realId(m.cardId);
+    if (m.from !== undefined) await unchangedSince(ctx, id, m.from, m.title);
     // No Assignee field: absent leaves the assignees as they are.
     return ctx.client.updateCard(id, { ...putBase(ctx, id), CardTitle: m.title });
   },
