@@ -30,6 +30,8 @@ interface Seen {
   errors: string[];
   mostChecking: number;
   marked: Set<string>;
+  /** The status bar named the server unreachable at some point. */
+  unreachable: boolean;
 }
 
 async function openStore(): Promise<{ store: BoardStore; seen: Seen }> {
@@ -43,11 +45,12 @@ async function openStore(): Promise<{ store: BoardStore; seen: Seen }> {
   });
   const store = createBoardStore(client);
   await store.getState().openBoard(boardId);
-  const seen: Seen = { errors: [], mostChecking: 0, marked: new Set() };
+  const seen: Seen = { errors: [], mostChecking: 0, marked: new Set(), unreachable: false };
   store.subscribe((s) => {
     if (s.lastError !== null) seen.errors.push(s.lastError);
     seen.mostChecking = Math.max(seen.mostChecking, s.checkingCount);
     for (const c of s.view.cards.values()) if (c.checking === true) seen.marked.add(c.id);
+    if (s.unreachable !== null) seen.unreachable = true;
   });
   return { store, seen };
 }
@@ -87,6 +90,8 @@ describe('a change whose answer never came', () => {
     expect(store.getState().failedCount).toBe(0);
     expect(seen.mostChecking).toBe(1);
     expect(seen.marked).toEqual(new Set([card.id]));
+    // The server answered the check: a lost answer to a write does not name it unreachable.
+    expect(seen.unreachable).toBe(false);
     expect(store.getState().view.columns[to]![0]!.id).toBe(card.id);
     const moves = proxy.log.slice(start).filter(isMove);
     expect(moves).toHaveLength(2); // the late one and the resend, one key: the service acts once
@@ -108,6 +113,7 @@ describe('a change whose answer never came', () => {
     expect(seen.errors).toEqual([]);
     expect(seen.mostChecking).toBe(1);
     expect(proxy.log.slice(start).filter(isMove)).toHaveLength(1);
+    expect(seen.unreachable).toBe(false);
     expect(store.getState().confirmed.cards.get(card.id)!.columnLabel).toBe(to);
     await expectMatchesServer(store);
   });
