@@ -113,6 +113,9 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     // The card as the screen showed it just before the change: what its inverse is worked out from.
     const card = spec?.card(input, (id) => core.get().view.cards.get(id));
     const sent = engine.enqueue(input, focus);
+    // What adds a column or a board has no undo record (no card): still a barrier, named.
+    if (spec === null && undoable && 'name' in input)
+      barrier(`creation of ${quoteTitle(input.name)}`, 'u does not take back a new column or board', sent);
     if (spec == null || card === undefined) return sent;
     const inverse = spec.inverse(input, card, indexOf);
     const step: Step | string = typeof inverse === 'string' ? inverse : { cardId: card.id, forward: input, ...inverse };

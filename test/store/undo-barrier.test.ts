@@ -78,6 +78,14 @@ describe('a change u cannot take back is a barrier', () => {
     await expectBarrier(store, a, to, /^Can’t undo: creation of “barrier: a new card” — /);
   });
 
+  it('a new column after a move: u names it and stops there', async () => {
+    const store = await openDemo();
+    const { a, to } = twoCards(store);
+    await store.getState().moveCard(a.id, to, 0);
+    await store.getState().createColumn('Escalated');
+    await expectBarrier(store, a, to, /^Can’t undo: creation of “Escalated” — /);
+  });
+
   it('an undo the server refused: u says so from then on and never reaches the older move', async () => {
     const store = await openDemo();
     const { a, b, to } = twoCards(store);
