@@ -1,7 +1,8 @@
 /**
  * Teamwork you can trust, in real terminals: the owner's TUI and a
  * teammate (their own key) on one `inboard serve --demo`. An open card
- * detail shows the teammate's comment and move with no key pressed; `u`
+ * detail shows the teammate's comment and move with no key pressed; of two
+ * title edits at once, the second to save is told and loses nothing; `u`
  * after a tag deletion says what it can't undo and never moves a card.
  * The server's state is checked after through a client.
  */
@@ -33,6 +34,7 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
   let server: Child;
   let owner: Client;
   let bea: Client;
+  let keyB = '';
   const terms: Terminal[] = [];
 
   beforeAll(async () => {
@@ -40,7 +42,6 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     const dbPath = join(dir, 'e2e.db');
     server = await spawnServe(['--db', dbPath, '--demo', '--api-key', KEY, '--rate-limit', '0']);
     const db = openDb(dbPath);
-    let keyB: string;
     try {
       keyB = createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
       db.prepare("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards").run();
@@ -58,13 +59,13 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The owner's TUI on Support Inbox, live, no periodic refresh. */
-  async function ownerTui(): Promise<Terminal> {
+  /** A TUI on Support Inbox (the owner's, or with `key` a teammate's), live, no periodic refresh. */
+  async function ownerTui(key = KEY): Promise<Terminal> {
     const home = mkdtempSync(join(dir, 'home-'));
     const t = Terminal.start({
       cols: 140,
       rows: 100,
-      env: { INBOARD_URL: server.url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: home, INBOARD_CONFIG_DIR: home },
+      env: { INBOARD_URL: server.url, INBOARD_API_KEY: key, INBOARD_DATA_DIR: home, INBOARD_CONFIG_DIR: home },
     });
     terms.push(t);
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
@@ -100,6 +101,33 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     await bea.moveCard({ Id: id, NewColumnId: columns[to]!.Id, NewPosition: 0 });
     const screen = await t.waitFor((s) => s.includes('Bea: I called the customer') && columnLine(s, columns[to]!.Name));
     expect(screen).not.toContain('failed');
+  });
+
+  it('simultaneous title edits: the second to save is told, chooses, and loses nothing', async () => {
+    const a = await ownerTui();
+    const b = await ownerTui(keyB);
+    const id = await openFocused(a);
+    expect(await openFocused(b)).toBe(id);
+    a.keys('e');
+    await a.waitFor('Edit title');
+    b.keys('e');
+    await b.waitFor('Edit title');
+    b.keys('C-u');
+    b.type('Bea: refund approved');
+    b.keys('Enter');
+    await b.waitFor('Title saved');
+    a.keys('C-u');
+    a.type('Owner: refund sent');
+    a.keys('Enter');
+    const told = await a.waitFor('Someone else changed this title while you edited it');
+    expect(told).toContain('Theirs: “Bea: refund approved”');
+    expect((await owner.getCard(id)).TaskName).toBe('Bea: refund approved');
+    a.keys('Down', 'Down', 'Enter'); // edit again: what the owner typed comes back
+    const again = await a.waitFor('Edit title');
+    expect(again).toContain('Owner: refund sent');
+    a.keys('Enter');
+    await a.waitFor('Title saved');
+    await until(async () => (await owner.getCard(id)).TaskName === 'Owner: refund sent', 'the owner’s title saved');
   });
 
   it('u after a tag deletion says what it can’t undo and never moves a card', async () => {
