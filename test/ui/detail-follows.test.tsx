@@ -1,8 +1,8 @@
 /**
- * Every open view follows the server: the card detail shows a teammate's
- * comment and move as the board does — from the live events, the periodic
- * refresh, or `r` in the detail — with the user's own change still on its
- * way drawn on top.
+ * Every open view follows the server: the card detail and the preview show
+ * a teammate's comment and move as the board does — from the live events,
+ * the periodic refresh, or `r` in the detail — with the user's own change
+ * still on its way drawn on top.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { focus, startUi, statusLine, type Ui } from './helpers.js';
@@ -76,5 +76,30 @@ describe('an open card detail follows the server', () => {
     held.release();
     await u.until(() => u.store.getState().pending.length === 0, 'the edit settled');
     expect((await u.other.getCard(id)).TaskName).toBe('Mine: template library, pending');
+  });
+
+  it('the preview beside the board shows a teammate’s comment on the focused card, live', async () => {
+    ui = await startUi({ live: true, columns: 250 });
+    const u = ui;
+    await u.until(() => u.store.getState().live === 'live', 'the board is live');
+    const card = focus(u, TITLE);
+    await u.waitFor((f) => f.includes('Thread owner') && f.includes('Comments (1)'));
+    await u.teammate('bea@team.test').createComment(card.id, 'Bea: previewed as it happens');
+    const frame = await u.waitFor('Bea: previewed as it happens');
+    expect(frame).toContain('Comments (2)');
+    expect(u.store.getState().detail).toBeNull(); // the preview, not an opened detail
+  });
+
+  it('triage: r shows a teammate’s comment on the card on screen', async () => {
+    ui = await startUi({ columns: 120 });
+    const u = ui;
+    const card = focus(u, TITLE);
+    await u.press('i');
+    await u.waitFor('Thread owner');
+    const id = u.store.getState().detail!.cardId;
+    expect(id).toBe(card.id);
+    await u.teammate('bea@team.test').createComment(id, 'Bea: triaged alongside you');
+    await u.press('r');
+    await u.waitFor('Bea: triaged alongside you');
   });
 });
