@@ -50,8 +50,8 @@ describe('footer hints', () => {
     expect(reply('board')).toEqual([]);
     expect(footerHints(hintsFor('detail'), 100)).toContain('c comment  w reply');
     expect(footerHints(hintsFor('triage'), 100)).toContain('a archive  w reply');
-    expect(actionFor('detail', 'r')).toBe('card.refresh');
-    expect(actionFor('triage', 'r')).toBe('card.refresh');
+    expect(actionFor('detail', 'r')).toBe('view.refresh');
+    expect(actionFor('triage', 'r')).toBe('view.refresh');
     expect(actionFor('board', 'r')).toBe('board.refresh');
   });
 

@@ -11,7 +11,7 @@ import type { ScreenBinding } from './types.js';
 type B = Omit<ScreenBinding<ScreenKeys>, 'scope'>;
 
 export const CARD_REFRESH_KEY: B = {
-  action: 'card.refresh',
+  action: 'view.refresh',
   keys: ['r'],
   group: 'Card',
   help: 'refresh: the card, its comments and thread as the server has them now',

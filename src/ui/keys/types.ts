@@ -57,8 +57,8 @@ export type Action =
   // the card's email thread (detail and triage)
   | 'card.reply'
   | 'thread.unfold'
-  // the card on screen read again (detail and triage)
-  | 'card.refresh'
+  // what is on screen read again: the card in the detail and triage
+  | 'view.refresh'
   // the user's own changes in this run
   | 'undo'
   | 'redo'
