@@ -7,7 +7,8 @@
  * inverse through the mutation engine like any change (shown at once,
  * rolled back with the server's words if refused). Before undoing, the card
  * is compared with what the change left: if someone else changed it since
- * (seen on a refresh), the caller is told so and asked to confirm.
+ * (seen on a refresh), the caller is told so and asked to confirm. What
+ * cannot be taken back is a barrier: `u` names it and goes no further.
  */
 import type { CardId } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
