@@ -39,7 +39,7 @@ async function openStore(): Promise<{ store: BoardStore; seen: Seen }> {
   const client = createClient({
     baseUrl: proxy.url,
     apiKey: proxy.apiKey,
-    timeoutMs: 250,
+    timeoutMs: 800,
     maxAttempts: 1,
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
   });
@@ -81,7 +81,7 @@ describe('a change whose answer never came', () => {
     const { store, seen } = await openStore();
     const { to, card } = firstTwoColumns(store);
     // The first send reaches the service only after the client gave up on it.
-    proxy.setPlan(once(isMove, { kind: 'pass', delayMs: 700 }));
+    proxy.setPlan(once(isMove, { kind: 'pass', delayMs: 2_000 }));
     const start = proxy.log.length;
 
     await store.getState().moveCard(card.id, to, 0);
@@ -97,7 +97,9 @@ describe('a change whose answer never came', () => {
     expect(moves).toHaveLength(2); // the late one and the resend, one key: the service acts once
     expect(moves[0]!.idempotencyKey).toBe(moves[1]!.idempotencyKey);
     // The late send arrives too; the service answers it from its first answer.
-    await vi.waitFor(() => expect(moves.every((m) => m.forwarded && m.upstreamStatus === 200)).toBe(true));
+    await vi.waitFor(() => expect(moves.every((m) => m.forwarded && m.upstreamStatus === 200)).toBe(true), {
+      timeout: 10_000,
+    });
     await expectMatchesServer(store);
     expect((await serverColumns(direct, boardId))[to]![0]!.id).toBe(card.id);
   });
@@ -141,7 +143,7 @@ describe('a change whose answer never came', () => {
     proxy.setPlan((r) => (isMove(r) ? { kind: 'hang' } : { kind: 'pass' }));
 
     const e = await rejection(store.getState().moveCard(card.id, to, 0));
-    expect(e.message).toBe('Request timed out after 0.25 s — the server does not have this change');
+    expect(e.message).toBe('Request timed out after 0.8 s — the server does not have this change');
     expect(seen.mostChecking).toBe(1);
     expect(store.getState().view.columns[from]![0]!.id).toBe(card.id);
     await expectMatchesServer(store);
