@@ -29,6 +29,8 @@ export interface ApiErrorInit {
   code?: string | undefined;
   /** True when the request provably never left this machine (safe to resend a POST). */
   notSent?: boolean | undefined;
+  /** The server said why in its own words (a JSON body with a message): a refusal, not a lost answer. */
+  serverSaid?: boolean | undefined;
   cause?: unknown;
 }
 
@@ -42,6 +44,7 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly code: string | undefined;
   readonly notSent: boolean;
+  readonly serverSaid: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -53,6 +56,7 @@ export class ApiError extends Error {
     this.retryAfterMs = init.retryAfterMs;
     this.code = init.code;
     this.notSent = init.notSent ?? false;
+    this.serverSaid = init.serverSaid ?? false;
   }
 }
 

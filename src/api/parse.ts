@@ -76,6 +76,7 @@ export function errorFromExchange(where: Where, ex: Exchange): ApiError {
   }
   const json = tryJson(ex.text);
   let message = serverMessage(json);
+  const serverSaid = message !== undefined;
   if (isMissingRoute(status, ex, json, message)) {
     return new ApiError({
       ...base,
@@ -92,6 +93,7 @@ export function errorFromExchange(where: Where, ex: Exchange): ApiError {
   return new ApiError({
     ...base,
     message,
+    serverSaid,
     retryable: isRetryableStatus(status),
     retryAfterMs: parseRetryAfter(ex.headers['retry-after']),
   });

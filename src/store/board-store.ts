@@ -27,6 +27,7 @@ import { makeJump } from './jump.js';
 import { makeArchived, NO_ARCHIVED } from './archived.js';
 import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
+import { followOpen } from './follow-open.js';
 import { makeRefresh } from './refresh.js';
 import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
@@ -73,6 +74,7 @@ export function initialData(): BoardData {
     cursor: START_CURSOR,
     lastError: null,
     pendingCount: 0,
+    checkingCount: 0,
     failedCount: 0,
     failedSeen: 0,
     backoff: null,
@@ -128,7 +130,8 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       // A frozen client: the app calls noteBackoff itself.
     }
 
-    const tags = makeTags(core);
+    // The history is made below, from the engine; a tag's deletion is recorded there as final.
+    const tags = makeTags(core, (label, why, sent) => history.barrier(label, why, sent));
     const pages = makePaging(core);
     // Details read ahead (and by earlier openings): dropped by the card's own
     // mutations and by the reloads that follow a change, cleared by a refresh.
@@ -148,7 +151,14 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       return detail.reloadDetail(cardId);
     };
     const reads = makeRefresh(core, tags.loadTags);
-    const refresh = { ...reads, refresh: () => prefetch.during(() => reads.refresh()) };
+    const refresh = {
+      ...reads,
+      // The open detail and its thread follow every read of the board (follow-open.ts).
+      refresh: async () => {
+        await prefetch.during(() => reads.refresh());
+        await followOpen({ get, reloadDetail, loadThread: (id, o) => thread.loadThread(id, o) });
+      },
+    };
     const board = makeBoard(core, pages, tags.loadTags);
     const engine = makeEngine(core, {
       columnId: board.columnId,
@@ -164,7 +174,6 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       opts.live === true
         ? makeLive(core, {
             refresh: () => refresh.refresh(),
-            reloadDetail,
             loadMe: () => me.loadMe(),
             watch: (listener) => api.subscribe(listener),
           })
@@ -190,7 +199,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),
       ...history.actions,
-      ...makeComments(core, engine, reloadDetail),
+      ...makeComments(core, history, reloadDetail),
       ...tags.actions,
       ...thread,
       ...makeSequences(core),

@@ -14,7 +14,12 @@ export interface CardMutationActions {
   moveCard(cardId: CardId, toColumnLabel: string, toIndex: number, toBoardId?: number): Promise<void>;
   /** Resolves with the real card id. */
   createCard(columnLabel: string, title: string, note?: string): Promise<CardId>;
-  editTitle(cardId: CardId, title: string): Promise<void>;
+  /**
+   * `from`: the title the user began editing; a title someone changed on the
+   * server since is not saved over: rejects with a MutationError whose cause
+   * is a TitleConflict (theirs), so the user can keep theirs or save again.
+   */
+  editTitle(cardId: CardId, title: string, from?: string): Promise<void>;
   archiveCard(cardId: CardId): Promise<void>;
   addNote(cardId: CardId, text: string): Promise<void>;
   addSubTask(cardId: CardId, text: string): Promise<void>;
@@ -74,7 +79,8 @@ export function makeCardMutations(
       // '' when the server did not say the new card's id (the board is read again).
       return run(input, cardId).then((r) => (r as CreatedCard).taskId ?? '');
     },
-    editTitle: (cardId, title) => run({ kind: 'editTitle', cardId, title }).then(done),
+    editTitle: (cardId, title, from) =>
+      run({ kind: 'editTitle', cardId, title, ...(from !== undefined ? { from } : {}) }).then(done),
     archiveCard: (cardId) => run({ kind: 'archive', cardId }).then(done),
     addNote: (cardId, text) => run({ kind: 'note', cardId, text }).then(done),
     addSubTask: (cardId, text) => run({ kind: 'subTask', cardId, text }).then(done),

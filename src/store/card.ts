@@ -35,6 +35,8 @@ export interface Card {
   readonly unreadable?: string;
   /** View only: a mutation touching this card has not settled yet. */
   readonly pending: boolean;
+  /** View only: one of them got no answer and the server is being read to learn its outcome. */
+  readonly checking?: boolean;
 }
 
 /**
@@ -100,7 +102,8 @@ export function sameCard(a: Card, b: Card): boolean {
     a.sender === b.sender &&
     a.snippet === b.snippet &&
     a.unreadable === b.unreadable &&
-    a.pending === b.pending
+    a.pending === b.pending &&
+    a.checking === b.checking
   );
 }
 

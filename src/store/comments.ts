@@ -8,8 +8,10 @@
  */
 import type { CardId } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
-import type { Engine } from './mutation-engine.js';
+import { sanitize } from '../text/sanitize.js';
+import { truncate } from '../text/width.js';
 import { refuse, type StatusData } from './status.js';
+import type { History } from './undo.js';
 
 /** A comment edit or delete, as a MutationError reports it. */
 export type CommentChange =
@@ -24,25 +26,37 @@ export interface CommentActions {
 
 export function makeComments(
   core: Core<CoreData & StatusData>,
-  engine: Engine,
+  history: Pick<History, 'run' | 'barrier'>,
   reloadDetail: (cardId: CardId) => Promise<void>,
 ): CommentActions {
-  /** Sends `request`; a refusal goes where an add's does; success shows in the reloaded detail. */
-  async function change(input: CommentChange, request: () => Promise<unknown>): Promise<void> {
-    try {
-      await request();
-    } catch (e) {
+  /**
+   * Sends `request`; a refusal goes where an add's does; success shows in
+   * the reloaded detail. `u` cannot take it back: a barrier in the history.
+   */
+  async function change(input: CommentChange, label: string, request: () => Promise<unknown>): Promise<void> {
+    const sent = request().catch((e: unknown) => {
       throw refuse(core, input, e);
-    }
+    });
+    history.barrier(`${label} on ${cardTitle(input.cardId)}`, 'a comment is changed again from the card', sent);
+    await sent;
     await reloadDetail(input.cardId);
   }
 
+  const cardTitle = (id: CardId): string => {
+    const title = core.get().view.cards.get(id)?.title;
+    return title === undefined ? 'a card' : `“${truncate(sanitize(title), 40)}”`;
+  };
+
   return {
-    // The engine's followUp reloads the detail before this resolves.
-    addComment: (cardId, text) => engine.enqueue({ kind: 'comment', cardId, text }).then(() => undefined),
+    // Through the history (a barrier: its kind cannot be undone); the engine's followUp reloads the detail.
+    addComment: (cardId, text) => history.run({ kind: 'comment', cardId, text }).then(() => undefined),
     updateComment: (cardId, commentId, text) =>
-      change({ kind: 'editComment', cardId, commentId, text }, () => core.client.updateComment(commentId, text)),
+      change({ kind: 'editComment', cardId, commentId, text }, 'comment edit', () =>
+        core.client.updateComment(commentId, text),
+      ),
     deleteComment: (cardId, commentId) =>
-      change({ kind: 'deleteComment', cardId, commentId }, () => core.client.deleteComment(commentId)),
+      change({ kind: 'deleteComment', cardId, commentId }, 'comment deletion', () =>
+        core.client.deleteComment(commentId),
+      ),
   };
 }

@@ -44,6 +44,8 @@ export interface CoreData {
   pending: readonly Mutation[];
   view: ViewState;
   pendingCount: number;
+  /** Pending changes whose answer never came, being checked on the server (outcome.ts). */
+  checkingCount: number;
   cursor: Cursor;
 }
 

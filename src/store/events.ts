@@ -3,12 +3,11 @@
  * server's events for it (the `events` extension) and reads the board again
  * when a teammate changed something, through the usual refresh — so their
  * change is marked as others' (`markedChanged`) and pending changes of the
- * user's own stay on top (the mutation protocol). The open card detail is
- * read again when the change was to its card. A server without events
+ * user's own stay on top (the mutation protocol). The open card detail and
+ * its thread are read again with it (follow-open.ts). A server without events
  * leaves the board to the periodic refresh.
  */
 import type { LiveEvent } from '../api/schema-events.js';
-import type { CardId } from '../api/read-model.js';
 import type { DetailData } from './card-detail.js';
 import type { Core, CoreData } from './core.js';
 import type { MeData } from './me.js';
@@ -29,7 +28,6 @@ export interface LiveActions {
 
 interface Deps {
   refresh(): Promise<void>;
-  reloadDetail(cardId: CardId): Promise<void>;
   loadMe(): Promise<void>;
   /** Hears every change of the store's state. */
   watch(listener: () => void): () => void;
@@ -69,8 +67,9 @@ export function makeLive(core: Core<CoreData & LiveData & MeData & DetailData>, 
     if (e.type === 'reload') return refreshSoon();
     // The user's own writes are already on screen through the mutation protocol.
     if (e.BoardId !== boardId || mine(e.By)) return;
+    // The refresh reads the open detail again after the board (follow-open.ts), so
+    // it shows the card's column as the board now lists it.
     refreshSoon();
-    if (e.CardId !== null && core.get().detail?.cardId === e.CardId) void deps.reloadDetail(e.CardId);
   }
 
   function follow(boardId: number): void {

@@ -24,6 +24,7 @@ export type { SequenceState, SequencesState } from './sequences.js';
 export type { Backoff, Unreachable } from './status.js';
 export { isOthers } from './me.js';
 export { liveDetail } from './detail-live.js';
+export { theirTitle } from './kinds/context.js';
 export type { HistoryOutcome } from './undo.js';
 export type { FindOutcome, JumpOutcome } from './jump.js';
 export type { ArchivedList } from './archived.js';

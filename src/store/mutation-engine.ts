@@ -14,12 +14,14 @@
  *            confirmed was never touched, so the next replay no longer
  *            shows it; the failure goes to the status bar (status.ts)
  */
+import { randomUUID } from 'node:crypto';
 import type { CardId } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
 import { Draft } from './draft.js';
 import { IdempotencyKeys } from './idempotency.js';
-import { applyEffect, kindOf, send } from './kinds/index.js';
+import { applyEffect, kindOf, landedCheck, send } from './kinds/index.js';
 import type { Mutation, MutationInput, RunContext } from './mutation-kinds.js';
+import { outcomeUnknown, settle } from './outcome.js';
 import { isPendingId } from './pending-ids.js';
 import { mutationError, refuse, type MutationError, type StatusData } from './status.js';
 
@@ -78,11 +80,13 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
   function enqueue(input: MutationInput, focus?: CardId): Promise<unknown> {
     const m: Mutation = { ...input, seq: ++seq, boardId: core.get().boardId };
     const ticket = keys.ticket(input, m.boardId, resolve);
+    // Every change has a key, so a resend after a lost answer is answered, not made twice (outcome.ts).
+    const key = ticket?.key ?? randomUUID();
     const s = core.get();
     const cursor = focus === undefined ? s.cursor : { ...s.cursor, cardId: focus };
     core.update({ pending: [...s.pending, m], cursor });
     return core.queue
-      .run(keyFor(m), () => sendNow(m, ticket?.key))
+      .run(keyFor(m), () => sendNow(m, key))
       .then(
         (result) => {
           keys.succeeded(ticket);
@@ -96,13 +100,31 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
       );
   }
 
-  /** Sends `m` as it is when its turn comes, then the reload that shows what it did. */
-  async function sendNow(m: Mutation, idempotencyKey: string | undefined): Promise<unknown> {
+  /**
+   * Sends `m` as it is when its turn comes, then the reload that shows what
+   * it did. A send whose answer never came is checked, not failed (outcome.ts).
+   */
+  async function sendNow(m: Mutation, idempotencyKey: string): Promise<unknown> {
     const now = current(m);
     if (now === undefined) throw new Cancelled('The card was not created');
-    const result = await send(context(), now, idempotencyKey);
+    let result: unknown;
+    try {
+      result = await send(context(), now, idempotencyKey);
+    } catch (e) {
+      if (!outcomeUnknown(e)) throw e;
+      markChecking(now);
+      result = await settle({
+        landed: landedCheck(context, now),
+        resend: () => send(context(), now, idempotencyKey),
+      });
+    }
     await followUp(now);
     return result;
+  }
+
+  /** "checking…": the status bar and the card's mark say so while the server is read (view.ts). */
+  function markChecking(m: Mutation): void {
+    core.update({ pending: core.get().pending.map((p) => (p.seq === m.seq ? { ...p, checking: true } : p)) });
   }
 
   /** What a request reads at send time (RunContext). */

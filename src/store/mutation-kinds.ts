@@ -23,7 +23,16 @@ export interface Inputs {
     /** When the user made it (ISO). */
     createdAt?: string;
   };
-  editTitle: { cardId: CardId; title: string };
+  editTitle: {
+    cardId: CardId;
+    title: string;
+    /**
+     * The title the edit started from: just before saving, the server's is
+     * read, and one that changed since (and differs from this edit) is not
+     * saved over (kinds/fields.ts, TitleConflict).
+     */
+    from?: string;
+  };
   archive: { cardId: CardId };
   setTags: { cardId: CardId; tagIds: readonly number[] };
   addTag: { cardId: CardId; tagId: number };
@@ -56,6 +65,8 @@ interface Stamp {
   readonly seq: number;
   /** The board it was made on (folds are ignored once another board is open). */
   readonly boardId: number | null;
+  /** Its answer never came: the server is being read to learn whether it landed (outcome.ts). */
+  readonly checking?: boolean;
 }
 export type MutationOf<K extends Kind> = InputOf<K> & Stamp;
 /** A change once enqueued. */
@@ -134,6 +145,13 @@ export interface KindSpec<K extends Kind> {
     ((m: InputOf<K>, boardId: number | null, resolve: (id: CardId) => CardId) => readonly unknown[]) | null;
   /** For a kind that creates a card: its real id in the server's answer (null when the answer does not say). */
   readonly newCardId: ((result: unknown) => CardId | null) | null;
+  /**
+   * After a send whose answer never came (outcome.ts): reads the server and
+   * says whether the change is there. Null: no read tells, so it is sent
+   * again once with the same Idempotency-Key (the service answers a replay
+   * with its first answer instead of acting twice).
+   */
+  readonly landed: ((ctx: RunContext, m: MutationOf<K>) => Promise<boolean>) | null;
   /** What is read again after success; null when the request says it all. */
   readonly readBack: ReadBack | null;
   /**

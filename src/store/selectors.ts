@@ -53,6 +53,7 @@ export function shouldLoadMore(s: BoardState, threshold = 5): string | null {
 /** For the status bar. Fresh object: use with `useShallow`. */
 export const selectStatus = (s: BoardState) => ({
   pending: s.pendingCount,
+  checking: s.checkingCount,
   /** Failures not yet put behind the user (see clearError). */
   failed: s.failedCount - s.failedSeen,
   error: s.lastError,

@@ -123,10 +123,17 @@ export function makeStatusActions(core: Core<StatusData>, now: () => number): St
   };
 }
 
-/** A failure where no answer came at all: the cause to name before whatever it broke (tags, a page). */
+/**
+ * A failure where no answer came at all: the cause to name before whatever
+ * it broke (tags, a page). Not a change whose answer was lost after it left
+ * (a write timed out or cut off): that one is checked by reading the server
+ * (outcome.ts), and that read says whether the server answers.
+ */
 const noAnswer = (e: unknown): boolean => {
-  const kind = (e as { kind?: unknown } | null)?.kind;
-  return kind === 'network' || kind === 'timeout';
+  const x = e as { kind?: unknown; method?: unknown; notSent?: unknown } | null;
+  if (x?.kind !== 'network' && x?.kind !== 'timeout') return false;
+  const write = typeof x.method === 'string' && x.method !== 'GET' && x.method !== 'HEAD';
+  return !write || x.notSent === true;
 };
 
 /**

@@ -3,9 +3,12 @@
  * the tag manager. A card's own tags (set, add) are card mutations
  * (card-mutations.ts): they show on the row at once. Creating or deleting a
  * tag is sent at once, then the tags are read again; a refusal is reported
- * as every failed change is (status.ts, refuse).
+ * as every failed change is (status.ts, refuse). Deleting one is final:
+ * it is a barrier in the undo history (undo.ts).
  */
 import type { Tag } from '../api/read-model.js';
+import { sanitize } from '../text/sanitize.js';
+import { truncate } from '../text/width.js';
 import type { Core, CoreData } from './core.js';
 import { normaliseFilter, type FilterData } from './filter.js';
 import { errorText, refuse, type StatusData } from './status.js';
@@ -34,7 +37,10 @@ export interface Tags {
   readonly loadTags: (boardId: number, gen: number) => Promise<void>;
 }
 
-export function makeTags(core: Core<CoreData & TagsData & FilterData & StatusData>): Tags {
+/** Records a change `u` cannot take back (undo.ts History.barrier). */
+export type Barrier = (label: string, why: string, sent: Promise<unknown>) => void;
+
+export function makeTags(core: Core<CoreData & TagsData & FilterData & StatusData>, barrier: Barrier): Tags {
   const openBoard = (): number => {
     const id = core.get().boardId;
     if (id === null) throw new Error('No board is open');
@@ -81,9 +87,17 @@ export function makeTags(core: Core<CoreData & TagsData & FilterData & StatusDat
     },
     async deleteTag(tagId) {
       const boardId = openBoard();
-      await core.client.deleteTag(boardId, tagId).catch((e: unknown) => {
+      const name = core.get().tags.find((t) => t.Id === tagId)?.Name;
+      const sent = core.client.deleteTag(boardId, tagId).catch((e: unknown) => {
         throw refuse(core, { kind: 'deleteTag', tagId } satisfies TagChange, e);
       });
+      // Final (its y/n says so): `u` stops here instead of undoing an older change.
+      barrier(
+        `deletion of tag “${name === undefined ? String(tagId) : truncate(sanitize(name), 30)}”`,
+        'a deleted tag is gone from every card for good',
+        sent,
+      );
+      await sent;
       // A filter on the tag gone would show no cards, for no visible reason.
       const f = core.get().filter;
       if (f !== null && f.tagId === tagId) core.set({ filter: normaliseFilter({ ...f, tagId: null }) });

@@ -7,7 +7,8 @@
  * inverse through the mutation engine like any change (shown at once,
  * rolled back with the server's words if refused). Before undoing, the card
  * is compared with what the change left: if someone else changed it since
- * (seen on a refresh), the caller is told so and asked to confirm.
+ * (seen on a refresh), the caller is told so and asked to confirm. What
+ * cannot be taken back is a barrier: `u` names it and goes no further.
  */
 import type { CardId } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
@@ -17,6 +18,7 @@ import type { Core, CoreData } from './core.js';
 import type { Engine } from './mutation-engine.js';
 import { kindOf } from './kinds/index.js';
 import type { Inverse, Look, MutationInput } from './mutation-kinds.js';
+import { errorStatus, errorText } from './status.js';
 
 /** How many changes back `u` can go. */
 export const UNDO_DEPTH = 100;
@@ -65,6 +67,11 @@ export interface History {
   readonly actions: HistoryActions;
   /** Runs a change through the engine and records it for undo (when it can be and `undoable`). */
   readonly run: (input: MutationInput, focus?: CardId, undoable?: boolean) => Promise<unknown>;
+  /**
+   * Records a change made outside the engine that `u` cannot take back
+   * (`label` names it, `why` says why), gone again if `sent` is refused.
+   */
+  readonly barrier: (label: string, why: string, sent: Promise<unknown>) => void;
 }
 
 const quoteTitle = (t: string): string => `“${truncate(sanitize(t), 40)}”`;
@@ -107,6 +114,9 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     // The card as the screen showed it just before the change: what its inverse is worked out from.
     const card = spec?.card(input, (id) => core.get().view.cards.get(id));
     const sent = engine.enqueue(input, focus);
+    // What adds a column or a board has no undo record (no card): still a barrier, named.
+    if (spec === null && undoable && 'name' in input)
+      barrier(`creation of ${quoteTitle(input.name)}`, 'u does not take back a new column or board', sent);
     if (spec == null || card === undefined) return sent;
     const inverse = spec.inverse(input, card, indexOf);
     const step: Step | string = typeof inverse === 'string' ? inverse : { cardId: card.id, forward: input, ...inverse };
@@ -122,6 +132,18 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     // A change the server refused did not happen: nothing to undo.
     sent.catch(() => forget(entry, past));
     return sent;
+  }
+
+  /**
+   * A change `u` cannot take back stays in the history as a barrier: `u`
+   * says so there, and never reaches past it to undo an older change the
+   * user no longer has in mind (a move before a tag was deleted).
+   */
+  function barrier(label: string, why: string, sent: Promise<unknown>): void {
+    const entry: Entry = { label, boardId: core.get().boardId, steps: [], cannot: why };
+    if (group !== null) group.cannot = why;
+    else record(entry);
+    sent.catch(() => forget(entry, past));
   }
 
   function together(label: string, fn: () => void): void {
@@ -162,7 +184,7 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     if (entry === undefined) return { nothing: back ? 'Nothing to undo' : 'Nothing to redo' };
     if (entry.boardId !== core.get().boardId)
       return { nothing: `The ${entry.label} was on another board: open it to ${back ? 'undo' : 'redo'}` };
-    if (entry.cannot !== null) return { nothing: `The ${entry.label} cannot be undone: ${entry.cannot}` };
+    if (entry.cannot !== null) return { nothing: `Can’t ${back ? 'undo' : 'redo'}: ${entry.label} — ${entry.cannot}` };
     for (const step of entry.steps) {
       const why = unsupported(step);
       if (why !== null) return { nothing: why };
@@ -188,12 +210,16 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     const send = (step: Step) => engine.enqueue(back ? step.inverse : step.forward, step.cardId);
     let chain: Promise<unknown> = first === undefined ? Promise.resolve() : send(first);
     for (const step of rest) chain = chain.then(() => send(step));
-    // Refused: it did not happen, so it is still the one to undo (or redo) next.
+    // Refused: it did not happen, so it is still the one to undo (or redo) next. An
+    // undo the server refused in its own words (a 4xx) will not work by asking
+    // again: the entry becomes a barrier that says why, never a way past it.
     const settled = chain.then(
       () => undefined,
-      () => {
+      (e: unknown) => {
         forget(entry, to);
-        from.push(entry);
+        const status = errorStatus(e) ?? 0;
+        const refused = back && status >= 400 && status < 500;
+        from.push(refused ? { ...entry, cannot: `the server refused its undo (${errorText(e)})` } : entry);
         publish();
       },
     );
@@ -216,6 +242,7 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
 
   return {
     run,
+    barrier,
     actions: {
       undo: (force = false) => travel(true, force),
       redo: (force = false) => travel(false, force),

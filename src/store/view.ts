@@ -30,6 +30,7 @@ export function makeUpdate<S extends CoreData>(get: () => S, set: (patch: Partia
     if (patch.confirmed || patch.pending || patch.columns || patch.boardId !== undefined) {
       derived.view = deriveView(s.view, next.confirmed, next.pending, next.boardId, next.columns);
       derived.pendingCount = next.pending.length;
+      derived.checkingCount = next.pending.filter((m) => m.checking === true).length;
     }
     derived.cursor = fixCursor(patch.cursor ?? s.cursor, next.columns, derived.view ?? s.view);
     set({ ...patch, ...derived });
@@ -49,9 +50,13 @@ export function deriveView(
     d,
     pending.filter((m) => m.boardId === boardId),
   );
+  const checking = new Set<CardId>();
+  for (const m of pending) if (m.checking === true && 'cardId' in m) checking.add(m.cardId);
   for (const id of touched) {
     const card = d.get(id);
-    if (card !== undefined) d.put(keep(prev.cards.get(id), card.pending ? card : { ...card, pending: true }));
+    if (card === undefined) continue;
+    const marked: Card = checking.has(id) ? { ...card, pending: true, checking: true } : { ...card, pending: true };
+    d.put(keep(prev.cards.get(id), marked));
   }
   const { cards, order } = d.result();
 

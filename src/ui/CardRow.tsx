@@ -25,7 +25,7 @@ export interface CardRowProps {
  */
 export const CardRow = memo(function CardRow({ card, width, focused, changed, selected = false, tags }: CardRowProps) {
   // Selected shows as ✓ even under the cursor: the focus is the row's inverse too.
-  const lead = `${selected ? '✓' : focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.pending ? '⟳' : changed ? '*' : ' '}`;
+  const lead = `${selected ? '✓' : focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.checking === true ? '?' : card.pending ? '⟳' : changed ? '*' : ' '}`;
   const cardTags = card.tagIds.map((id) => tags.find((t) => t.Id === id)).filter((t): t is Tag => t !== undefined);
   const first = cardTags[0];
   const tagText = first

@@ -13,6 +13,8 @@ export interface StatusBarProps {
   board: string;
   backend: string;
   pending: number;
+  /** Changes whose answer never came, being checked on the server: not failed (yet). */
+  checking?: number;
   failed: number;
   /** The last error, in the server's words (already sanitised). */
   error: string | null;
@@ -127,6 +129,8 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   if (p.selected !== undefined && p.selected > 0)
     parts.push(`✓ ${p.selected} selected · m moves, a archives them · Esc unselects`);
   if (p.pending > 0) parts.push(`⟳ ${p.pending} pending`);
+  if (p.checking !== undefined && p.checking > 0)
+    parts.push(p.checking === 1 ? '? checking…' : `? checking ${p.checking}…`);
   if (p.failed > 0) parts.push(`✗ ${p.failed} failed`);
   if (p.waitSeconds !== null) parts.push(`retrying in ${p.waitSeconds}s`);
   // Untagged-looking cards would mislead a triage; t shows the server's reason.

@@ -1,7 +1,7 @@
 /**
  * The built TUI in a real terminal (tmux) against the DragApp stand-in: an
  * email card's detail shows its message read through detail-message, with
- * the note that DragApp's API gives only that one, and `r` sends a reply
+ * the note that DragApp's API gives only that one, and `w` sends a reply
  * that reaches send-as-email-content with the body DragApp's client sends.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,7 +28,7 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('opens the thread card, shows its message and the note, and r replies', async () => {
+  it('opens the thread card, shows its message and the note, and w replies', async () => {
     const t = Terminal.start({
       cols: 140,
       rows: 44,
@@ -45,7 +45,7 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
     expect(screen).toContain('Hi, the parcel arrived broken.');
     await t.waitFor('parcel.jpg (47 KB)');
 
-    t.keys('r');
+    t.keys('w');
     screen = await t.waitFor('Reply to');
     expect(screen).toMatch(/To\s+Jane Doe <jane@example.com>/);
     expect(screen).toMatch(/Subject\s+Re: Refund for order 1182/);

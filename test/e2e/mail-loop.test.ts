@@ -1,7 +1,7 @@
 /**
  * The whole mail loop, each part as it runs for real: a customer's message
  * piped to `inboard mail-in` (as an MTA does) becomes a card on the board a
- * teammate has open in a terminal; they read it and answer with `r`; the
+ * teammate has open in a terminal; they read it and answer with `w`; the
  * answer reaches the SMTP relay (smtp-server on loopback: the relay is not
  * ours) threaded to the customer's message; the customer's answer to it,
  * piped to `mail-in` again, joins the same card, unread.
@@ -57,7 +57,7 @@ async function mailIn(raw: Buffer): Promise<string> {
 const header = (raw: string, name: string) => new RegExp(`^${name}: *(.*)$`, 'im').exec(raw)?.[1]?.trim();
 
 describe.skipIf(!hasTmux())('the mail loop', () => {
-  it('mail in → the card on the board → read → r → the relay → the answer joins the card', async () => {
+  it('mail in → the card on the board → read → w → the relay → the answer joins the card', async () => {
     term = Terminal.start({ cols: 120, rows: 40, env: service!.termEnv });
     const t = term;
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
@@ -84,7 +84,7 @@ describe.skipIf(!hasTmux())('the mail loop', () => {
     screen = await t.waitFor('Thread (1 message)', 20_000);
     expect(screen).toContain('tracking 5521 has not moved since Monday.');
 
-    t.keys('r');
+    t.keys('w');
     screen = await t.waitFor('Reply to');
     expect(screen).toContain('To       Ana Lima <ana@customer.example>');
     expect(screen).toContain('Subject  Re: Tracking 5521 stuck');

@@ -36,7 +36,7 @@ async function deliver(url: string, boardId: number, raw: Buffer): Promise<void>
 }
 
 describe.skipIf(!hasTmux())('an email card, read and answered', () => {
-  it('opens the card, reads the thread, r sends a reply the relay receives', async () => {
+  it('opens the card, reads the thread, w sends a reply the relay receives', async () => {
     const url = service!.url;
     const client = createClient({ baseUrl: url, apiKey: KEY, maxAttempts: 1 });
     const board = readableBoards(await client.listBoards()).find((b) => b.Name === 'Support Inbox')!;
@@ -79,7 +79,7 @@ describe.skipIf(!hasTmux())('an email card, read and answered', () => {
     screen = await t.waitFor('invoice.pdf (13 bytes)');
     t.keys('z');
     await t.waitFor('Customer Ltd');
-    t.keys('r');
+    t.keys('w');
     screen = await t.waitFor('Reply to');
     expect(screen).toContain('To       Ana Lima <ana@customer.example>');
     expect(screen).toContain('Subject  Re: Parcel 77 lost');

@@ -53,20 +53,19 @@ const titleCount = async (title: string) =>
 const isPost = (path: string) => (r: { method: string; path: string }) => r.method === 'POST' && r.path === path;
 
 describe('store through the fault proxy', () => {
-  it('a create reset after commit: visible failure; the user retry yields exactly one card', async () => {
+  it('a create reset after commit: not a failure; resent with its key, it yields exactly one card', async () => {
     const store = await openStore();
     const label = store.getState().columns[0]!.label;
     const title = 'store faults: reset after commit';
     let left = 1;
     proxy.setPlan((r) => (isPost('/v2/card')(r) && left-- > 0 ? { kind: 'resetAfter' } : { kind: 'pass' }));
 
-    const e = await rejection(store.getState().createCard(label, title));
-    expect(e.message).toMatch(/closed before the answer arrived/);
-    expect(store.getState().lastError).toMatch(/closed before the answer arrived/);
-    expect(await titleCount(title)).toBe(1); // the service committed it
-
-    // The user submits the same text again (the prompt kept it).
     const id = await store.getState().createCard(label, title);
+    expect(store.getState().lastError).toBeNull();
+    expect(store.getState().failedCount).toBe(0);
+    const sent = proxy.log.filter(isPost('/v2/card')).filter((e) => e.body.includes(title));
+    expect(sent).toHaveLength(2); // the lost answer's send, and the resend…
+    expect(new Set(sent.map((e) => e.idempotencyKey)).size).toBe(1); // …with the same key
     expect(await titleCount(title)).toBe(1);
     expect([...store.getState().view.cards.values()].filter((c) => c.title === title).map((c) => c.id)).toEqual([id]);
     await expectMatchesServer(store);
@@ -135,7 +134,8 @@ describe('store through the fault proxy', () => {
 
     const done = await settleAll(pending);
     expect(done.rejected).toHaveLength(3);
-    expect(store.getState().lastError).toBe('Request timed out after 0.2 s');
+    // Checked and resent before rolling back: the words say what was learned.
+    expect(store.getState().lastError).toMatch(/^Request timed out after 0\.2 s — /);
     expect(store.getState().view.columns[a!.label]![0]!.id).toBe(first.id); // rolled back
     await expectMatchesServer(store);
   });
@@ -147,7 +147,9 @@ describe('store through the fault proxy', () => {
     const card = s.view.columns[a!.label]![0]!;
     proxy.setPlan((r) => (isPost('/v2/card/move-card')(r) ? { kind: 'html', status: 502 } : { kind: 'pass' }));
     await rejection(store.getState().moveCard(card.id, b!.label, 0));
-    expect(store.getState().lastError).toBe('The server answered 502 with an HTML page instead of JSON');
+    expect(store.getState().lastError).toBe(
+      'The server answered 502 with an HTML page instead of JSON — the server does not have this change',
+    );
     expect(store.getState().view.columns[a!.label]![0]!.id).toBe(card.id);
 
     // A move held by a slow answer while the refresh's list comes back cut off.

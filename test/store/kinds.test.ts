@@ -118,12 +118,17 @@ describe('each kind’s undo record', () => {
     expect(kindOf(input).undo!.inverse(input, card, () => 0)).toBe('A move to another board is undone from that board');
   });
 
-  it('creating and adding text are not undone; adding text is idempotent and read back', () => {
+  it('creating and adding text are not undone but barriers, named; adding text is idempotent and read back', () => {
     for (const kind of ['comment', 'note', 'subTask'] as const) {
-      const spec = kindOf({ kind, cardId: '7', text: 'hi' });
-      expect([spec.undo, spec.readBack, spec.identity === null]).toEqual([null, 'detail', false]);
+      const input: MutationInput = { kind, cardId: '7', text: 'hi' };
+      const spec = kindOf(input);
+      expect([spec.readBack, spec.identity === null]).toEqual(['detail', false]);
+      expect(typeof spec.undo!.inverse(input, card, () => 0)).toBe('string');
     }
-    expect(kindOf({ kind: 'create', cardId: 'x', columnLabel: 'Todo', title: 't' }).undo).toBeNull();
+    const create: MutationInput = { kind: 'create', cardId: 'x', columnLabel: 'Todo', title: 't' };
+    const made = kindOf(create).undo!.card(create, () => undefined)!;
+    expect(made.title).toBe('t');
+    expect(typeof kindOf(create).undo!.inverse(create, made, () => 0)).toBe('string');
   });
 });
 

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { cellWidth } from '../../src/text/width.js';
-import { hintsFor, type Hint } from '../../src/ui/keymap.js';
+import { actionFor, hintsFor, type Hint } from '../../src/ui/keymap.js';
 import { StatusBar, footerHints } from '../../src/ui/StatusBar.js';
 
 const bar = (width: number, hints: Hint[]) =>
@@ -42,14 +42,17 @@ describe('footer hints', () => {
     expect(cellWidth(text)).toBeLessThanOrEqual(45);
   });
 
-  it('r reply is hinted where a card is read whole (the detail, triage), not on the board, where r refreshes', () => {
+  it('w reply is hinted where a card is read whole (the detail, triage), not on the board; r refreshes on all', () => {
     const reply = (scope: 'detail' | 'triage' | 'board') =>
-      hintsFor(scope).filter((h) => h.key === 'r' && h.label === 'reply');
-    expect(reply('detail')).toEqual([{ key: 'r', label: 'reply', action: 'card.reply' }]);
-    expect(reply('triage')).toEqual([{ key: 'r', label: 'reply', action: 'card.reply' }]);
+      hintsFor(scope).filter((h) => h.key === 'w' && h.label === 'reply');
+    expect(reply('detail')).toEqual([{ key: 'w', label: 'reply', action: 'card.reply' }]);
+    expect(reply('triage')).toEqual([{ key: 'w', label: 'reply', action: 'card.reply' }]);
     expect(reply('board')).toEqual([]);
-    expect(footerHints(hintsFor('detail'), 100)).toContain('c comment  r reply');
-    expect(footerHints(hintsFor('triage'), 100)).toContain('a archive  r reply');
+    expect(footerHints(hintsFor('detail'), 100)).toContain('c comment  w reply');
+    expect(footerHints(hintsFor('triage'), 100)).toContain('a archive  w reply');
+    expect(actionFor('detail', 'r')).toBe('view.refresh');
+    expect(actionFor('triage', 'r')).toBe('view.refresh');
+    expect(actionFor('board', 'r')).toBe('board.refresh');
   });
 
   it('all hints, unchanged, when they fit', () => {

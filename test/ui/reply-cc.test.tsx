@@ -33,7 +33,7 @@ async function openThread(): Promise<string> {
   focus(ui, ui.store.getState().view.cards.get(id)!.title);
   await ui.press('enter');
   await ui.waitFor('Thread (1 message)');
-  await ui.press('r');
+  await ui.press('w');
   await ui.waitFor('Reply to');
   return id;
 }

@@ -1,6 +1,6 @@
 /**
  * A card's email thread in the card detail, the preview pane and triage,
- * and `r` replying to it: mail is delivered to the real service as an MTA
+ * and `w` replying to it: mail is delivered to the real service as an MTA
  * would hand it over (POST /v2/mail/inbound), replies go through a real SMTP
  * relay on loopback (smtp-server: the relay is not ours).
  */
@@ -170,7 +170,7 @@ async function replyStart(opts: UiOptions): Promise<string> {
   return id;
 }
 
-describe('r replies', () => {
+describe('w replies', () => {
   it('shows To, Cc and Subject; Enter sends: the reply is pending at once, then sent, and the relay has it', async () => {
     relay = await startRelay();
     const id = await replyStart({ mail: { smtpUrl: relay.url, from: 'Support <support@inboard.example>' } });
@@ -178,7 +178,7 @@ describe('r replies', () => {
     const stop = ui.store.subscribe((s) => {
       if (s.pending.some((m) => m.kind === 'reply')) seen.push('pending');
     });
-    await ui.press('r');
+    await ui.press('w');
     const frame = await ui.waitFor('Reply to');
     expect(frame).toContain('To       Ana Lima <ana@customer.example>');
     expect(frame).toContain('Cc       —');
@@ -197,19 +197,19 @@ describe('r replies', () => {
     expect((await ui.other.listMessages(id)).at(-1)?.Direction).toBe('out');
     // Not undoable: u says so and goes no further back.
     await ui.press('u');
-    await ui.waitFor(/cannot be undone: an email once sent cannot be called back/);
+    await ui.waitFor(/Can’t undo: reply on .* — an email once sent cannot be called back/);
   });
 
-  it('refused: the server’s words on the status bar, and the text kept as a draft that r brings back', async () => {
+  it('refused: the server’s words on the status bar, and the text kept as a draft that w brings back', async () => {
     await replyStart({});
-    await ui.press('r');
+    await ui.press('w');
     await ui.waitFor('Reply to');
     await ui.paste('Refund on its way.');
     await ui.press('enter');
     const frame = await ui.waitFor('Replies are not set up on this service');
     expect(statusLine(frame)).toContain('✗ Reply not sent, kept as a draft: Replies are not set up on this service');
     expect(frame).not.toContain('sending…');
-    await ui.press('r');
+    await ui.press('w');
     await ui.waitFor('your draft from before');
     expect(ui.frame()).toContain('Refund on its way.');
   });
@@ -217,7 +217,7 @@ describe('r replies', () => {
   it('a relay that refuses: its words on the status bar, nothing shown as sent', async () => {
     relay = await startRelay({ refuse: ['ana@customer.example'] });
     await replyStart({ mail: { smtpUrl: relay.url, from: 'support@inboard.example' } });
-    await ui.press('r');
+    await ui.press('w');
     await ui.waitFor('Reply to');
     await ui.paste('Refund on its way.');
     await ui.press('enter');
@@ -247,7 +247,7 @@ describe('r replies', () => {
     await showCard(ui, id);
     await ui.press('i');
     await ui.waitFor('Grüße, the invoice is attached.');
-    await ui.press('r');
+    await ui.press('w');
     await ui.waitFor('Subject  Re: Invoice for order 1042');
     await ui.paste('Thanks, Ana.');
     await ui.press('enter');
@@ -261,7 +261,7 @@ describe('r replies', () => {
     await ui.press('enter');
     await ui.waitFor('Comments (1)');
     await ui.until(() => ui.store.getState().threads.get(ui.store.getState().detail!.cardId)?.messages != null, 'read');
-    await ui.press('r');
+    await ui.press('w');
     await ui.waitFor('This card has no email thread to reply to');
     expect(ui.frame()).not.toContain('Reply to');
     expect(ui.frame()).not.toContain('Thread (');

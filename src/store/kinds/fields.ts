@@ -1,20 +1,22 @@
 /** The kinds that change a field of a card: title, tags, assignees, due date, read state, a sub-task's tick. */
 import { withTitle } from '../card.js';
 import type { KindSpec } from '../mutation-kinds.js';
-import { onScreen, putBase } from './context.js';
+import { onScreen, putBase, unchangedSince } from './context.js';
 
 export const editTitle: KindSpec<'editTitle'> = {
   effect(d, m, id) {
     const card = d.get(id);
     if (card !== undefined) d.put(withTitle(card, m.title));
   },
-  request: (ctx, m) => {
+  request: async (ctx, m) => {
     const id = ctx.realId(m.cardId);
+    if (m.from !== undefined) await unchangedSince(ctx, id, m.from, m.title);
     // No Assignee field: absent leaves the assignees as they are.
     return ctx.client.updateCard(id, { ...putBase(ctx, id), CardTitle: m.title });
   },
   identity: null,
   newCardId: null,
+  landed: async (ctx, m) => (await ctx.client.getCard(ctx.realId(m.cardId))).TaskName === m.title,
   readBack: null,
   detail: (d, m) => ({ ...d, TaskName: m.title }),
   undo: {
@@ -46,6 +48,7 @@ export const setTags: KindSpec<'setTags'> = {
   request: (ctx, m) => ctx.client.setTags(ctx.realId(m.cardId), [...m.tagIds]),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: null,
   undo: {
@@ -63,9 +66,10 @@ export const addTag: KindSpec<'addTag'> = {
     const card = d.get(id);
     if (card !== undefined && !card.tagIds.includes(m.tagId)) d.put({ ...card, tagIds: [...card.tagIds, m.tagId] });
   },
-  request: (ctx, m) => ctx.client.addTag(ctx.realId(m.cardId), m.tagId),
+  request: (ctx, m, o) => ctx.client.addTag(ctx.realId(m.cardId), m.tagId, o),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: null,
   undo: {
@@ -89,6 +93,7 @@ export const setAssignees: KindSpec<'setAssignees'> = {
   },
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: (d, m) => ({ ...d, Assignees: m.emails === null ? [] : [...m.emails] }),
   undo: {
@@ -114,6 +119,7 @@ export const setDue: KindSpec<'setDue'> = {
   request: (ctx, m) => ctx.client.setDueDate(ctx.realId(m.cardId), m.due),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: (d, m) => ({ ...d, DueDate: m.due }),
   undo: {
@@ -136,6 +142,7 @@ export const setRead: KindSpec<'setRead'> = {
   request: (ctx, m) => ctx.client.setReadStatus(ctx.realId(m.cardId), m.read),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: (d, m) => ({ ...d, ReadUnreadStatus: m.read ? 1 : 0 }),
   undo: {
@@ -156,6 +163,7 @@ export const tickSubTask: KindSpec<'tickSubTask'> = {
   request: (ctx, m) => ctx.client.tickSubTask(ctx.realId(m.cardId), m.subTaskId, m.done),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: (d, m) =>
     d.SubTasks === undefined

@@ -50,3 +50,9 @@ export function applyEffect(d: Draft, m: Mutation, id: CardId, result?: unknown)
 export function send(ctx: RunContext, m: Mutation, idempotencyKey?: string): Promise<unknown> {
   return kindOf(m).request(ctx, m, idempotencyKey === undefined ? undefined : { idempotencyKey });
 }
+
+/** The read that tells whether `m` is on the server after its answer was lost; null when its kind has none. */
+export function landedCheck(ctx: () => RunContext, m: Mutation): (() => Promise<boolean>) | null {
+  const landed = kindOf(m).landed;
+  return landed === null ? null : () => landed(ctx(), m);
+}

@@ -1,5 +1,5 @@
 /** The kinds that put a card somewhere: create, move, archive, restore. */
-import type { CardId } from '../../api/read-model.js';
+import { isUnreadable, type CardId } from '../../api/read-model.js';
 import type { CreatedCard } from '../../api/types.js';
 import { withTitle, type Card } from '../card.js';
 import type { KindSpec, MutationOf } from '../mutation-kinds.js';
@@ -45,9 +45,16 @@ export const create: KindSpec<'create'> = {
     ),
   identity: (m, boardId) => [boardId, m.columnLabel, m.title, m.note ?? ''],
   newCardId: (result) => (result as CreatedCard).taskId,
+  landed: null,
   readBack: null,
   detail: null,
-  undo: null,
+  // Not taken back by `u` (a is how a card goes): a barrier in the history that names it.
+  undo: {
+    card: (m) => newCard({ ...m, seq: 0, boardId: null }, m.cardId, 0),
+    describe: (_m, _card, say) => `creation of ${say.title}`,
+    inverse: () => 'a new card goes with a (archive), not u',
+    needs: null,
+  },
 };
 
 export const move: KindSpec<'move'> = {
@@ -62,15 +69,28 @@ export const move: KindSpec<'move'> = {
     d.put(card.columnLabel === m.toColumn ? card : { ...card, columnLabel: m.toColumn });
     d.attach(id, m.toColumn, m.toIndex);
   },
-  request: (ctx, m) =>
-    ctx.client.moveCard({
-      Id: ctx.realId(m.cardId),
-      NewColumnId: requireColumn(ctx, m.toColumn),
-      NewPosition: Math.max(0, m.toIndex),
-      ...(m.toBoardId !== undefined ? { NewBoardId: m.toBoardId } : {}),
-    }),
+  request: (ctx, m, o) =>
+    ctx.client.moveCard(
+      {
+        Id: ctx.realId(m.cardId),
+        NewColumnId: requireColumn(ctx, m.toColumn),
+        NewPosition: Math.max(0, m.toIndex),
+        ...(m.toBoardId !== undefined ? { NewBoardId: m.toBoardId } : {}),
+      },
+      o,
+    ),
   identity: null,
   newCardId: null,
+  async landed(ctx, m) {
+    const id = ctx.realId(m.cardId);
+    if (m.toBoardId !== undefined) return (await ctx.client.getCard(id)).BoardId === m.toBoardId;
+    const rows = await ctx.client.listCards(requireBoard(ctx), requireColumn(ctx, m.toColumn), 1, 200);
+    const at = rows.findIndex((r) => !isUnreadable(r) && r.ServiceTaskId === id);
+    if (at === -1) return false;
+    // A reorder landed only where it was asked; when unsure, the resend with the same key settles it.
+    const within = ctx.confirmedCard(id)?.columnLabel === m.toColumn;
+    return !within || at === Math.min(Math.max(0, m.toIndex), rows.length - 1);
+  },
   readBack: null,
   detail: null,
   undo: {
@@ -96,6 +116,7 @@ export const archive: KindSpec<'archive'> = {
   request: (ctx, m) => ctx.client.archiveCard(ctx.realId(m.cardId)),
   identity: null,
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: null,
   undo: {
@@ -129,6 +150,7 @@ export const restore: KindSpec<'restore'> = {
   },
   identity: (m, _boardId, resolve) => [resolve(m.cardId), m.toColumn, m.toIndex],
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: null,
   undo: {

@@ -14,6 +14,7 @@ export const reply: KindSpec<'reply'> = {
     ctx.client.replyToCard(ctx.realId(m.cardId), { Body: m.text, ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}) }, o),
   identity: (m, _boardId, resolve) => [resolve(m.cardId), m.text, m.cc],
   newCardId: null,
+  landed: null,
   readBack: null,
   detail: null,
   undo: {

@@ -1,7 +1,9 @@
 /** Card keys that ask for text or a y/n: n, e, c, N, s, a — and comment edit/delete in the detail. */
 import type { CardId } from '../../api/read-model.js';
 import type { DraftId } from '../drafts.js';
+import { theirTitle } from '../../store/index.js';
 import { ask, quoted, why, type Flow, type Keep } from './flow.js';
+import { refreshBoard } from './refresh.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 
@@ -70,10 +72,18 @@ export function newCard(
   askTitle({ error: start.error ?? null, queued: start.queued ?? false, restored: kept !== undefined });
 }
 
-export function editTitle(f: Flow, cardId: CardId, title: string): void {
+/**
+ * `e`: the title, saved at once. It is not saved over a title someone
+ * changed on the server since the edit began (the store reads it first):
+ * the user then keeps theirs, takes the teammate's, or edits again, with
+ * what they typed kept. `typed` reopens the prompt with that text, and
+ * `title` is then the teammate's: what the next save is compared with.
+ */
+export function editTitle(f: Flow, cardId: CardId, title: string, o: { typed?: string; error?: string } = {}): void {
   ask(f, {
     title: 'Edit title',
-    initial: title,
+    initial: o.typed ?? title,
+    ...(o.error !== undefined ? { error: o.error, queued: true } : {}),
     optimistic: true,
     draft: {
       id: { kind: 'title', board: f.store.getState().boardId, card: cardId },
@@ -81,8 +91,49 @@ export function editTitle(f: Flow, cardId: CardId, title: string): void {
       reopen: 'press e',
       edit: {},
     },
-    run: (v) => f.store.getState().editTitle(cardId, v),
+    run: (v) => f.store.getState().editTitle(cardId, v, title),
+    refused: (v, e) => {
+      const theirs = theirTitle(e);
+      if (theirs === null) return false;
+      titleConflict(f, cardId, v, theirs);
+      return true;
+    },
     done: 'Title saved',
+  });
+}
+
+/** A title changed by someone else while the user edited it: keep mine, take theirs, or edit again. */
+function titleConflict(f: Flow, cardId: CardId, mine: string, theirs: string): void {
+  const key = f.overlays.later({
+    kind: 'pick',
+    title: 'Someone else changed this title while you edited it',
+    status: { text: `Theirs: ${quote(theirs)} · yours: ${quote(mine)}`, error: true },
+    items: [
+      { value: 'mine', label: `Keep mine: ${quote(mine)}` },
+      { value: 'theirs', label: `Take theirs: ${quote(theirs)}` },
+      { value: 'edit', label: 'Edit again (what you typed is kept)' },
+    ],
+    // Esc is "not decided yet": back to the edit, nothing lost.
+    onCancel: () => {
+      f.overlays.close(key);
+      editTitle(f, cardId, theirs, { typed: mine });
+    },
+    onPick: (choice) => {
+      f.overlays.close(key);
+      f.store.getState().clearError();
+      if (choice === 'mine')
+        f.store
+          .getState()
+          .editTitle(cardId, mine)
+          .then(
+            () => f.notify('Title saved: yours, over theirs'),
+            (e: unknown) => editTitle(f, cardId, theirs, { typed: mine, error: why(e) }),
+          );
+      else if (choice === 'theirs') {
+        f.notify(`Kept their title: ${quote(theirs)}`);
+        void refreshBoard(f.store);
+      } else editTitle(f, cardId, theirs, { typed: mine });
+    },
   });
 }
 

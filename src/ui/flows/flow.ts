@@ -37,6 +37,11 @@ export interface Ask {
   run?: (value: string) => Promise<unknown>;
   /** Continue with another step instead of sending. */
   next?: (value: string) => void;
+  /**
+   * A refusal this flow answers itself (a title changed meanwhile: a choice)
+   * instead of reopening the prompt; returns true when it did. Optimistic only.
+   */
+  refused?: (value: string, e: unknown) => boolean;
   /** Notice on success. */
   done?: string;
   /** After success (reload a detail, focus a card). */
@@ -208,9 +213,10 @@ export function ask(f: Flow, a: Ask): void {
         // The text is on its way; a refusal opens the prompt again, holding it again.
         release();
         f.overlays.close(key);
-        a.run(value).then(ok, (e: unknown) =>
-          ask(f, { ...a, initial: value, selected: false, error: why(e), queued: true }),
-        );
+        a.run(value).then(ok, (e: unknown) => {
+          if (a.refused?.(value, e) === true) return;
+          ask(f, { ...a, initial: value, selected: false, error: why(e), queued: true });
+        });
         return;
       }
       f.overlays.update(key, { busy: true, error: null });

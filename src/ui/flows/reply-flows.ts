@@ -99,7 +99,7 @@ export function reply(f: Flow, cardId: CardId, replied: () => void): void {
   ];
   const title = s.view.cards.get(cardId)?.displayTitle ?? sanitize(last.Subject);
   const id: DraftId = { kind: 'reply', board: s.boardId, card: cardId };
-  const keep: Keep = { id, label: `reply on ${quoted(title)}`, reopen: 'press r' };
+  const keep: Keep = { id, label: `reply on ${quoted(title)}`, reopen: 'press w' };
   ask(f, {
     title: `Reply to ${quoted(title)}`,
     details,

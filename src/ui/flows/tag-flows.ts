@@ -196,7 +196,7 @@ export function tagManager(f: Flow, status: Status = null): void {
       if (tag === undefined) return;
       const confirm = f.overlays.show({
         kind: 'confirm',
-        question: `Delete tag “${sanitize(tag.Name)}” from the board and every card?`,
+        question: `Delete tag “${sanitize(tag.Name)}” from the board and every card? It cannot be undone.`,
         details: [carriers(f.store.getState(), tag.Id)],
         onNo: () => tagManager(f),
         onYes: () => {

@@ -1,6 +1,6 @@
 /**
  * What the status bar says of the store: the open board's name, changes on
- * their way and failed, the last error, the selection, the wait while
+ * their way, being checked and failed, the last error, the selection, the wait while
  * backing off, and when the board was last refreshed.
  */
 import { useShallow } from 'zustand/react/shallow';
@@ -14,7 +14,7 @@ import { useCountdown } from './use-countdown.js';
 
 export type StatusLine = Pick<
   StatusBarProps,
-  'board' | 'pending' | 'failed' | 'error' | 'tagsFailed' | 'selected' | 'waitSeconds' | 'refresh'
+  'board' | 'pending' | 'checking' | 'failed' | 'error' | 'tagsFailed' | 'selected' | 'waitSeconds' | 'refresh'
 >;
 
 export function useStatusLine(store: BoardStore): StatusLine {
@@ -24,6 +24,7 @@ export function useStatusLine(store: BoardStore): StatusLine {
   return {
     board: boardName === null ? 'no board' : sanitize(boardName),
     pending: status.pending,
+    checking: status.checking,
     failed: status.failed,
     error: status.error,
     tagsFailed: status.tagsFailed,

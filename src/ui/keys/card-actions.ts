@@ -188,11 +188,11 @@ export const CARD_ACTIONS: readonly CardAction[] = [
   },
   {
     action: 'card.reply',
-    keys: ['r'],
+    keys: ['w'],
     group: 'Card',
-    help: 'reply to the email thread (To, Cc and Subject shown; Enter sends)',
+    help: 'write a reply to the email thread (To, Cc and Subject shown; Enter sends)',
     hint: 'reply',
-    // Where a card is read whole; on the board `r` refreshes.
+    // Where a card is read whole. Not `r`: that refreshes what is on screen, on every screen.
     screens: ['detail', 'triage'],
     unavailable: (k, on) => replyUnavailable(k.store, first(on())),
     run: (k, on) => reply(k.flow, first(on), () => on.record('replied')),

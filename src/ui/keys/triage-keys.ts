@@ -11,6 +11,7 @@ import { truncate } from '../../text/width.js';
 import { cardBindings, type CardScreen, type Targets } from './card-actions.js';
 import type { ScreenKeys } from './context.js';
 import { HISTORY_KEYS } from './history-keys.js';
+import { CARD_REFRESH_KEY } from './refresh-keys.js';
 import type { ScreenBinding } from './types.js';
 
 type B = ScreenBinding<ScreenKeys>;
@@ -139,6 +140,7 @@ export const TRIAGE_KEYS: readonly B[] = (
       }),
     },
     ...cardBindings(TRIAGE_CARDS),
+    CARD_REFRESH_KEY,
     {
       action: 'card.next',
       keys: [' ', 'j'],

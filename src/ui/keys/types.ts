@@ -57,6 +57,8 @@ export type Action =
   // the card's email thread (detail and triage)
   | 'card.reply'
   | 'thread.unfold'
+  // what is on screen read again: the card in the detail and triage
+  | 'view.refresh'
   // the user's own changes in this run
   | 'undo'
   | 'redo'

@@ -1,0 +1,165 @@
+/**
+ * A change whose answer never came is checked, not failed: the real store
+ * over the real client and service, through the fault proxy, which delays,
+ * drops or replaces the answers. What the store ends with is what the
+ * service holds; the status never said "failed" for a change that was made.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import type { Client } from '../../src/api/types.js';
+import { createBoardStore, type BoardStore } from '../../src/store/index.js';
+import { readableBoards, serverColumns, storeColumns } from '../support/board-view.js';
+import { PASS, startFaultProxy, type FaultProxy, type Plan } from '../support/fault-proxy.js';
+import { rejection } from './helpers.js';
+
+let proxy: FaultProxy;
+let direct: Client;
+let boardId: number;
+
+beforeAll(async () => {
+  proxy = await startFaultProxy();
+  direct = createClient({ baseUrl: proxy.serviceUrl, apiKey: proxy.apiKey });
+  boardId = readableBoards(await direct.listBoards())[0]!.Id;
+});
+afterAll(async () => {
+  await proxy?.close();
+});
+
+/** What the status said over the store's life: every error, the most changes checked at once, cards marked. */
+interface Seen {
+  errors: string[];
+  mostChecking: number;
+  marked: Set<string>;
+  /** The status bar named the server unreachable at some point. */
+  unreachable: boolean;
+}
+
+async function openStore(): Promise<{ store: BoardStore; seen: Seen }> {
+  proxy.setPlan(PASS);
+  const client = createClient({
+    baseUrl: proxy.url,
+    apiKey: proxy.apiKey,
+    timeoutMs: 800,
+    maxAttempts: 1,
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+  });
+  const store = createBoardStore(client);
+  await store.getState().openBoard(boardId);
+  const seen: Seen = { errors: [], mostChecking: 0, marked: new Set(), unreachable: false };
+  store.subscribe((s) => {
+    if (s.lastError !== null) seen.errors.push(s.lastError);
+    seen.mostChecking = Math.max(seen.mostChecking, s.checkingCount);
+    for (const c of s.view.cards.values()) if (c.checking === true) seen.marked.add(c.id);
+    if (s.unreachable !== null) seen.unreachable = true;
+  });
+  return { store, seen };
+}
+
+async function expectMatchesServer(store: BoardStore): Promise<void> {
+  proxy.setPlan(PASS);
+  await store.getState().refresh();
+  expect(store.getState().pending).toEqual([]);
+  expect(storeColumns(store)).toEqual(await serverColumns(direct, boardId));
+}
+
+const isMove = (r: { method: string; path: string }) => r.method === 'POST' && r.path === '/v2/card/move-card';
+
+/** `fault` for the first request `which` matches, the real answer for the rest. */
+function once(which: (r: { method: string; path: string }) => boolean, fault: ReturnType<Plan>): Plan {
+  let left = 1;
+  return (r) => (which(r) && left-- > 0 ? fault : { kind: 'pass' });
+}
+
+function firstTwoColumns(store: BoardStore) {
+  const s = store.getState();
+  const [a, b] = s.columns;
+  return { from: a!.label, to: b!.label, card: s.view.columns[a!.label]![0]! };
+}
+
+describe('a change whose answer never came', () => {
+  it('a move answered after the time limit ends where the server has it; "checking…", never "failed"', async () => {
+    const { store, seen } = await openStore();
+    const { to, card } = firstTwoColumns(store);
+    // The first send reaches the service only after the client gave up on it.
+    proxy.setPlan(once(isMove, { kind: 'pass', delayMs: 2_000 }));
+    const start = proxy.log.length;
+
+    await store.getState().moveCard(card.id, to, 0);
+
+    expect(seen.errors).toEqual([]);
+    expect(store.getState().failedCount).toBe(0);
+    expect(seen.mostChecking).toBe(1);
+    expect(seen.marked).toEqual(new Set([card.id]));
+    // The server answered the check: a lost answer to a write does not name it unreachable.
+    expect(seen.unreachable).toBe(false);
+    expect(store.getState().view.columns[to]![0]!.id).toBe(card.id);
+    const moves = proxy.log.slice(start).filter(isMove);
+    expect(moves).toHaveLength(2); // the late one and the resend, one key: the service acts once
+    expect(moves[0]!.idempotencyKey).toBe(moves[1]!.idempotencyKey);
+    // The late send arrives too; the service answers it from its first answer.
+    await vi.waitFor(() => expect(moves.every((m) => m.forwarded && m.upstreamStatus === 200)).toBe(true), {
+      timeout: 10_000,
+    });
+    await expectMatchesServer(store);
+    expect((await serverColumns(direct, boardId))[to]![0]!.id).toBe(card.id);
+  });
+
+  it('a move whose connection dropped after the service made it: the read finds it, nothing is resent', async () => {
+    const { store, seen } = await openStore();
+    const { to, card } = firstTwoColumns(store);
+    proxy.setPlan(once(isMove, { kind: 'resetAfter' }));
+    const start = proxy.log.length;
+
+    await store.getState().moveCard(card.id, to, 0);
+
+    expect(seen.errors).toEqual([]);
+    expect(seen.mostChecking).toBe(1);
+    expect(proxy.log.slice(start).filter(isMove)).toHaveLength(1);
+    expect(seen.unreachable).toBe(false);
+    expect(store.getState().confirmed.cards.get(card.id)!.columnLabel).toBe(to);
+    await expectMatchesServer(store);
+  });
+
+  it('a title saved whose answer was dropped: read back, confirmed, and still undoable', async () => {
+    const { store, seen } = await openStore();
+    const { card } = firstTwoColumns(store);
+    let left = 1;
+    proxy.setPlan((r) => (r.method === 'PUT' && left-- > 0 ? { kind: 'resetAfter' } : { kind: 'pass' }));
+    const start = proxy.log.length;
+
+    await store.getState().editTitle(card.id, 'outcome: saved, answer dropped');
+
+    expect(seen.errors).toEqual([]);
+    expect(seen.mostChecking).toBe(1);
+    expect(proxy.log.slice(start).map((r) => r.method)).toEqual(['PUT', 'GET']); // the save, the read back
+    expect(store.getState().confirmed.cards.get(card.id)!.title).toBe('outcome: saved, answer dropped');
+    expect(store.getState().history.undo).toMatch(/title change/);
+    await expectMatchesServer(store);
+  });
+
+  it('nothing answers, not even the resend: rolled back with what was learned', async () => {
+    const { store, seen } = await openStore();
+    const { from, to, card } = firstTwoColumns(store);
+    proxy.setPlan((r) => (isMove(r) ? { kind: 'hang' } : { kind: 'pass' }));
+
+    const e = await rejection(store.getState().moveCard(card.id, to, 0));
+    expect(e.message).toBe('Request timed out after 0.8 s — the server does not have this change');
+    expect(seen.mostChecking).toBe(1);
+    expect(store.getState().view.columns[from]![0]!.id).toBe(card.id);
+    await expectMatchesServer(store);
+  });
+
+  it('a refusal in the server’s words rolls back at once: no read, no resend', async () => {
+    const { store, seen } = await openStore();
+    const { from, to, card } = firstTwoColumns(store);
+    const body = JSON.stringify({ message: 'Column is full', error: true, code: 409 });
+    proxy.setPlan((r) => (isMove(r) ? { kind: 'status', status: 409, body } : { kind: 'pass' }));
+    const start = proxy.log.length;
+
+    await rejection(store.getState().moveCard(card.id, to, 0));
+    expect(store.getState().lastError).toBe('Column is full');
+    expect(seen.mostChecking).toBe(0);
+    expect(proxy.log.slice(start).map((r) => r.method)).toEqual(['POST']);
+    expect(store.getState().view.columns[from]![0]!.id).toBe(card.id);
+  });
+});
