@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { createUserKey } from '../../src/server/auth.js';
-import { openDb } from '../../src/server/db.js';
+import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { CLI, exited, spawnServe, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
@@ -41,12 +41,12 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-teamwork-'));
     const dbPath = join(dir, 'e2e.db');
     server = await spawnServe(['--db', dbPath, '--demo', '--api-key', KEY, '--rate-limit', '0']);
-    const db = openDb(dbPath);
+    const db = openSqlite(dbPath);
     try {
-      keyB = createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
-      db.prepare("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards").run();
+      keyB = await createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
+      await db.run("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards");
     } finally {
-      db.close();
+      await db.close();
     }
     owner = createClient({ baseUrl: server.url, apiKey: KEY, maxAttempts: 1 });
     bea = createClient({ baseUrl: server.url, apiKey: keyB, maxAttempts: 1 });

@@ -34,7 +34,7 @@ describe('an open card detail follows the server', () => {
     const u = ui;
     await u.until(() => u.store.getState().live === 'live', 'the board is live');
     const { id, other } = await openDetail(u);
-    const bea = u.teammate('bea@team.test');
+    const bea = await u.teammate('bea@team.test');
     await bea.createComment(id, 'Bea: the template library is shared');
     await bea.moveCard({ Id: id, NewColumnId: other.id, NewPosition: 0 });
 
@@ -47,7 +47,7 @@ describe('an open card detail follows the server', () => {
     ui = await startUi({ refreshSeconds: 1 });
     const u = ui;
     const { id } = await openDetail(u);
-    await u.teammate('bea@team.test').createComment(id, 'Bea: seen on the next refresh');
+    await (await u.teammate('bea@team.test')).createComment(id, 'Bea: seen on the next refresh');
     await u.waitFor('Bea: seen on the next refresh');
     expect(u.frame()).toContain('Comments (2)');
   });
@@ -64,7 +64,7 @@ describe('an open card detail follows the server', () => {
     await u.paste('Mine: template library, pending');
     await u.press('enter');
     await u.until(() => held.waiting === 1, 'the title edit on the wire');
-    const bea = u.teammate('bea@team.test');
+    const bea = await u.teammate('bea@team.test');
     await bea.createComment(id, 'Bea: while yours was on its way');
     await bea.moveCard({ Id: id, NewColumnId: other.id, NewPosition: 0 });
     expect(u.frame()).not.toContain('Bea: while yours was on its way');
@@ -84,7 +84,7 @@ describe('an open card detail follows the server', () => {
     await u.until(() => u.store.getState().live === 'live', 'the board is live');
     const card = focus(u, TITLE);
     await u.waitFor((f) => f.includes('Thread owner') && f.includes('Comments (1)'));
-    await u.teammate('bea@team.test').createComment(card.id, 'Bea: previewed as it happens');
+    await (await u.teammate('bea@team.test')).createComment(card.id, 'Bea: previewed as it happens');
     const frame = await u.waitFor('Bea: previewed as it happens');
     expect(frame).toContain('Comments (2)');
     expect(u.store.getState().detail).toBeNull(); // the preview, not an opened detail
@@ -98,7 +98,7 @@ describe('an open card detail follows the server', () => {
     await u.waitFor('Thread owner');
     const id = u.store.getState().detail!.cardId;
     expect(id).toBe(card.id);
-    await u.teammate('bea@team.test').createComment(id, 'Bea: triaged alongside you');
+    await (await u.teammate('bea@team.test')).createComment(id, 'Bea: triaged alongside you');
     await u.press('r');
     await u.waitFor('Bea: triaged alongside you');
   });

@@ -24,7 +24,9 @@ async function collide(u: Ui): Promise<string> {
   const column = u.store.getState().columns.find((c) => c.label === card.columnLabel)!;
   await u.press('e');
   await u.waitFor('Edit title');
-  await u.teammate('bea@team.test').updateCard(card.id, { BoardId: u.boardId, ColumnId: column.id, CardTitle: THEIRS });
+  await (
+    await u.teammate('bea@team.test')
+  ).updateCard(card.id, { BoardId: u.boardId, ColumnId: column.id, CardTitle: THEIRS });
   await u.press('C-u');
   await u.paste(MINE);
   await u.press('enter');
