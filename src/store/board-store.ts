@@ -81,6 +81,7 @@ export function initialData(): BoardData {
     unreachable: null,
     markedChanged: new Set(),
     live: null,
+    changedBy: new Map(),
     detail: null,
     detailsRead: 0,
     filter: null,

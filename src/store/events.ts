@@ -7,6 +7,7 @@
  * its thread are read again with it (follow-open.ts). A server without events
  * leaves the board to the periodic refresh.
  */
+import type { CardId } from '../api/read-model.js';
 import type { LiveEvent } from '../api/schema-events.js';
 import type { DetailData } from './card-detail.js';
 import type { Core, CoreData } from './core.js';
@@ -19,6 +20,12 @@ export interface LiveData {
    * events (the periodic refresh only); null with live events off or no board.
    */
   live: 'live' | 'connecting' | 'polling' | null;
+  /**
+   * Who last changed a card, as the server's event named them (an email,
+   * unsanitised), and when it arrived: the detail says it, as the row's `*`
+   * says only that someone else did.
+   */
+  changedBy: ReadonlyMap<CardId, { by: string; at: number }>;
 }
 
 export interface LiveActions {
@@ -67,6 +74,11 @@ export function makeLive(core: Core<CoreData & LiveData & MeData & DetailData>, 
     if (e.type === 'reload') return refreshSoon();
     // The user's own writes are already on screen through the mutation protocol.
     if (e.BoardId !== boardId || mine(e.By)) return;
+    if (e.CardId !== null && e.By !== '') {
+      const by = new Map(core.get().changedBy);
+      by.set(e.CardId, { by: e.By, at: Date.now() });
+      core.set({ changedBy: by });
+    }
     // The refresh reads the open detail again after the board (follow-open.ts), so
     // it shows the card's column as the board now lists it.
     refreshSoon();

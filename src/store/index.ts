@@ -22,6 +22,7 @@ export type { CommentChange } from './comments.js';
 export type { TagChange } from './tags.js';
 export type { SequenceState, SequencesState } from './sequences.js';
 export type { Backoff, Unreachable } from './status.js';
+export type { LiveData } from './events.js';
 export { isOthers } from './me.js';
 export { liveDetail } from './detail-live.js';
 export { theirTitle } from './kinds/context.js';

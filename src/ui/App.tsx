@@ -167,6 +167,7 @@ function Shell({
             filter={filter?.label ?? null}
             notice={notice}
             hints={hintsFor(hints.scope)}
+            pollSeconds={refreshSeconds}
           />
         </Box>
       </KeyScopeContext.Provider>

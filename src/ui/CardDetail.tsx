@@ -6,10 +6,11 @@ import type { ColumnInfo } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { fit, truncate } from '../text/width.js';
 import { wrap } from '../text/wrap.js';
-import { longDate, urgency } from './card-meta.js';
+import { clockTime, longDate, urgency } from './card-meta.js';
 import type { DetailLine } from './detail-line.js';
 import { sameSel, type DetailItemKind, type DetailSel } from './detail-selection.js';
 import { useThreadLines, type ThreadOptions } from './hooks/use-thread-lines.js';
+import { useBoard } from './store-context.js';
 
 export type { DetailLine } from './detail-line.js';
 
@@ -29,6 +30,7 @@ export function detailLines(
   selected: DetailSel | null = null,
   loading = false,
   thread: readonly DetailLine[] = [],
+  changedBy: { by: string; at: number } | null = null,
 ): DetailLine[] {
   const absent = loading ? LOADING : NOT_PROVIDED;
   const lines: DetailLine[] = [];
@@ -42,6 +44,9 @@ export function detailLines(
   para(d.TaskName ?? `Card ${d.ServiceTaskId}`, { bold: true });
   // Where a blank line was: what `#` takes to come back here, as the server has it.
   lines.push({ text: `Card id ${sanitize(d.ServiceTaskId)}`, dim: true });
+  // A teammate's change that came live: whose (the row's `*` says only that it was someone else's).
+  if (changedBy !== null)
+    lines.push({ text: `* changed by ${sanitize(changedBy.by)} at ${clockTime(changedBy.at)}`, color: 'yellow' });
   if (col) field('Column', 'displayName' in col ? col.displayName : sanitize(col.Name));
   else if (d.ColumnId) field('Column', sanitize(d.ColumnId));
   else dim('Column');
@@ -147,12 +152,10 @@ function drawn(l: DetailLine, width: number): string {
 
 /** The card detail screen: the card's email thread read from the store, drawn by CardDetailView. */
 export function CardDetail(props: CardDetailProps) {
-  const threadShown = useThreadLines(
-    props.detail.data?.ServiceTaskId ?? null,
-    props.width,
-    props.thread ?? DETAIL_THREAD,
-  );
-  return <CardDetailView {...props} threadShown={threadShown} />;
+  const id = props.detail.data?.ServiceTaskId ?? null;
+  const threadShown = useThreadLines(id, props.width, props.thread ?? DETAIL_THREAD);
+  const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
+  return <CardDetailView {...props} threadShown={threadShown} changedBy={changedBy} />;
 }
 
 /**
@@ -168,10 +171,12 @@ export function CardDetailView({
   selected = null,
   footer,
   threadShown,
-}: CardDetailProps & { threadShown: readonly DetailLine[] }) {
+  changedBy = null,
+}: CardDetailProps & { threadShown: readonly DetailLine[]; changedBy?: { by: string; at: number } | null }) {
   const lines = useMemo(
-    () => (detail.data ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown) : []),
-    [detail.data, columns, width, selected, detail.loading, threadShown],
+    () =>
+      detail.data ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown, changedBy) : [],
+    [detail.data, columns, width, selected, detail.loading, threadShown, changedBy],
   );
   if (detail.data === null) {
     return (

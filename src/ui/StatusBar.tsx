@@ -1,7 +1,8 @@
 import { Box, Text } from 'ink';
 import { memo, useContext, useSyncExternalStore } from 'react';
-import type { Unreachable } from '../store/index.js';
+import type { LiveData, Unreachable } from '../store/index.js';
 import { cellWidth, fit } from '../text/width.js';
+import { clockTime } from './card-meta.js';
 import { wrap } from '../text/wrap.js';
 import type { RefreshClock, RefreshState } from './flows/refresh.js';
 import type { Hint } from './keymap.js';
@@ -31,16 +32,12 @@ export interface StatusBarProps {
   hints: readonly Hint[];
   /** `r`: "refreshing…" while it runs, then "refreshed 14:02" (flows/refresh.ts). */
   refresh?: RefreshClock;
+  /** The periodic refresh's interval in seconds (0: off), said while the board is not live. */
+  pollSeconds?: number;
 }
 
 const NEVER: RefreshState = { running: 0, at: null };
 const NO_CLOCK: RefreshClock = { subscribe: () => () => undefined, get: () => NEVER };
-
-/** "14:02", local time. */
-const clockTime = (at: number): string => {
-  const d = new Date(at);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
 
 /** "refreshing…", "refreshed 14:02" (local time), or nothing before the first refresh. */
 export function refreshText(r: RefreshState): string | null {
@@ -84,10 +81,17 @@ function useUnreachable(): Unreachable | null {
   return useSyncExternalStore(store?.subscribe ?? NOT_WATCHED, () => store?.getState().unreachable ?? null);
 }
 
-/** Whether the open board is live (the server's events reach it), when the bar is drawn over a store. */
-function useLive(): boolean {
+/** How the open board learns of others' changes (store/events.ts), when the bar is drawn over a store. */
+function useLive(): LiveData['live'] {
   const store = useContext(StoreContext);
-  return useSyncExternalStore(store?.subscribe ?? NOT_WATCHED, () => store?.getState().live === 'live');
+  return useSyncExternalStore(store?.subscribe ?? NOT_WATCHED, () => store?.getState().live ?? null);
+}
+
+/** "live" while the server's events reach the board, else how often it is read again ("polling every 30 s"). */
+export function freshnessText(live: LiveData['live'], pollSeconds: number): string | null {
+  if (live === 'live') return 'live';
+  if (live === null || pollSeconds <= 0) return null;
+  return `polling every ${pollSeconds} s`;
 }
 
 /** Hints that always show: the way to every other key, and the way out. */
@@ -137,7 +141,8 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   // Not while the server is unreachable: that is why, and it is said first.
   if (p.tagsFailed === true && unreachable === null) parts.push('✗ tags not loaded · r retries');
   // Last: the rest says what needs doing; this, how fresh the board is.
-  if (live) parts.push('live');
+  const freshness = freshnessText(live, p.pollSeconds ?? 0);
+  if (freshness !== null) parts.push(freshness);
   if (refreshed !== null) parts.push(refreshed);
   const hints = footerHints(p.hints, p.width);
   const message = messageText(p.error, p.notice);

@@ -10,8 +10,15 @@ export function initials(email: string): string {
   return letters.toUpperCase();
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** "14:02", local time. */
+export const clockTime = (at: number): string => {
+  const d = new Date(at);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 // Dates are shown in the process's local time zone, as the due-date prompt
 // reads them typed (text/due-parse.ts): what you type is what you see.

@@ -38,6 +38,8 @@ describe.skipIf(!hasTmux())('the board against the DragApp stand-in', () => {
     t.run(`node ${CLI} --board 'Support inbox'; echo "exit=$?"`);
     const screen = await t.waitFor((s) => s.includes('Refund for order 1182') && s.includes('Invoice question'));
     expect(screen).toContain('Sprint #3');
+    // DragApp sends no events: the board is read again every 30 s, and the status bar says so.
+    await t.waitFor('polling every 30 s');
     // A thread's row: its sender's name and the listing's preview after the title.
     await t.waitFor('Refund for order 1182 Jane Doe: Hi, the');
     expect(screen).not.toContain('Invalid ColumnId');
