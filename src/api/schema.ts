@@ -168,7 +168,9 @@ export const CreateTagBody = z.strictObject({
 });
 export type CreateTagInput = z.input<typeof CreateTagBody>;
 export const DeleteTagParams = z.strictObject({ BoardId: IdParam, TagId: IdParam });
-export const DeletedTagData = z.object({ Id: z.number() });
+/** CardIds (local service): the cards that had the tag, so a client can put it back; absent elsewhere. */
+export const DeletedTagData = z.object({ Id: z.number(), CardIds: z.array(z.string()).optional() });
+export type DeletedTagData = z.infer<typeof DeletedTagData>;
 
 // ---------------------------------------------------------------- comments
 
