@@ -21,14 +21,20 @@ export async function touchCard(ctx: Ctx, cardId: number, bump = true): Promise<
     // One statement checks and bumps: on PostgreSQL a concurrent write to the
     // card makes this wait and then re-read the row, so two writes sent with
     // the same version never both pass.
-    const changed =
+    const bumped =
       expected === undefined
-        ? await ctx.sql.run('UPDATE cards SET version = version + 1 WHERE id = ?', [cardId])
-        : await ctx.sql.run('UPDATE cards SET version = version + 1 WHERE id = ? AND version = ?', [cardId, expected]);
-    const row = await ctx.sql.get<{ version: number }>('SELECT version FROM cards WHERE id = ?', [cardId]);
-    if (changed === 0 && row !== undefined) checkVersion(cardId, row.version, expected);
-    if (row !== undefined) touched?.set(cardId, Number(row.version));
-    return;
+        ? await ctx.sql.get<{ version: number }>(
+            'UPDATE cards SET version = version + 1 WHERE id = ? RETURNING version',
+            [cardId],
+          )
+        : await ctx.sql.get<{ version: number }>(
+            'UPDATE cards SET version = version + 1 WHERE id = ? AND version = ? RETURNING version',
+            [cardId, expected],
+          );
+    if (bumped !== undefined) {
+      touched?.set(cardId, Number(bumped.version));
+      return;
+    }
   }
   const row = await ctx.sql.get<{ version: number }>('SELECT version FROM cards WHERE id = ?', [cardId]);
   if (row === undefined) return;

@@ -25,7 +25,11 @@ const read = async (id: number) => {
   expect(r.status).toBe(200);
   return { etag: r.headers.etag, card: envelope(CardDetail).parse(r.json).data };
 };
-const version = async (id: number) => (await read(id)).card.Version;
+const version = async (id: number): Promise<number> => {
+  const v = (await read(id)).card.Version;
+  if (v === undefined) throw new Error(`card ${id} has no Version`);
+  return v;
+};
 const ifMatch = (v: number | string) => ({ 'if-match': typeof v === 'number' ? `"${v}"` : v });
 
 function stale(r: Reply, id: number, had: number, now: number) {
