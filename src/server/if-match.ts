@@ -1,6 +1,6 @@
 /** If-Match on card writes: the version a write was made from (versions.ts). */
 import type { FastifyRequest } from 'fastify';
-import { versionOfETag } from '../api/schema-teams.js';
+import { cardETag, versionOfETag } from '../api/schema-teams.js';
 import { HttpError, badRequest } from './errors.js';
 
 /** The version If-Match names; undefined when absent or `*` (any version). */
@@ -25,5 +25,7 @@ export function checkVersion(cardId: number, current: number, expected: number |
   throw new HttpError(
     412,
     `Card ${cardId} changed since you read it (you had version ${expected}, it is now ${current}): read it again`,
+    // The version it is now, as a read would give it.
+    { etag: cardETag(current) },
   );
 }

@@ -39,6 +39,7 @@ function stale(r: Reply, id: number, had: number, now: number) {
     code: 412,
     message: `Card ${id} changed since you read it (you had version ${had}, it is now ${now}): read it again`,
   });
+  expect(r.headers.etag).toBe(`"${now}"`);
 }
 
 describe('versions', () => {
