@@ -87,6 +87,18 @@ describe('PUT /v2/board/:id', () => {
     const put = (body: unknown) => s.call('PUT', `/v2/board/${id}`, { body });
     refused(await put({}), 400, 'body: give Name, Users or both');
     refused(await put({ Name: '  ' }), 400, 'Name: must not be empty');
+    // PostgreSQL's text holds no NUL: refused by name on both engines, never a 500.
+    refused(await put({ Name: 'a\u0000b' }), 400, 'Name: must not contain a NUL character');
+    refused(
+      await s.call('POST', `/v2/board/${id}/column`, { body: { Name: '\u0000' } }),
+      400,
+      'Name: must not contain a NUL character',
+    );
+    refused(
+      await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'x\u0000' } }),
+      400,
+      'CardTitle: must not contain a NUL character',
+    );
     refused(await put({ Users: ['lee@example.com', 'nope'] }), 400, "the 2nd email, 'nope', is not an email address");
     refused(await put({ Owner: 'x@example.com' }), 400, 'Owner: unknown field');
     refused(await s.call('PUT', '/v2/board/999999', { body: { Name: 'x' } }), 404, 'Board 999999 not found');
