@@ -1,5 +1,5 @@
 /** Boards and their columns: /v2/board… */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   BoardPath,
@@ -18,6 +18,24 @@ import { boardOut, cardsOut, columnOut } from '../serialise.js';
 
 const NoParams = z.strictObject({});
 const columnNumber = (ref: string) => Number(ref.startsWith('Label_') ? ref.slice(6) : ref);
+
+/** Whether `Accept-Encoding` takes gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== 'x-gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** A page of cards, gzipped for a client that takes it. */
+function sendPage(ctx: Ctx, req: FastifyRequest, reply: FastifyReply, body: Buffer): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (!acceptsGzip(req.headers['accept-encoding'])) return reply.send(body);
+  return reply.header('content-encoding', 'gzip').send(ctx.pages.gzip(body));
+}
 
 export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/board', async (req) => {
@@ -80,6 +98,12 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.get('/v2/board/:boardId/column/:columnId/cards', async (req, reply) => {
+    // Asked before by this user, and nothing committed since (ReadCache.sync at the
+    // request's start): the same bytes. Only for parameters in the URL alone.
+    const again = req.body === undefined ? `${principal(req).userId} ${req.url}` : null;
+    const stamp = ctx.pages.stamp();
+    const known = again === null ? undefined : ctx.pages.answered(again);
+    if (known !== undefined) return sendPage(ctx, req, reply, known);
     const path = parse(ColumnCardsPath, req.params, 'path');
     const { page, limit = LIMITS.pageSizeDefault } = parse(ListCardsParams, params(req), 'query');
     const boardId = Number(path.boardId);
@@ -95,7 +119,8 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
       );
       return JSON.stringify(okEnvelope(await cardsOut({ ...ctx, sql }, rows, p.userId)));
     });
-    return reply.type('application/json; charset=utf-8').send(body);
+    if (again !== null) ctx.pages.keepAnswer(again, body, stamp);
+    return sendPage(ctx, req, reply, body);
   });
 
   app.post('/v2/board/:boardId/column', async (req, reply) => {
