@@ -5,9 +5,10 @@
  * with the owner key BENCH_KEY, rate limit off. A second, tiny server on
  * another port reports this process's CPU time and memory and runs a full
  * GC (node started with --expose-gc), so the parent can read them between
- * runs. Prints one JSON line { url, side }, then serves until killed.
+ * runs, and takes a CPU profile on request. Prints one JSON line { url, side }, then serves until killed.
  */
 import Fastify from 'fastify';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { startService } from '../../src/server/index.js';
 
@@ -30,6 +31,20 @@ side.post('/gc', async () => {
   gc?.();
   return { gc: gc !== undefined };
 });
+// A CPU profile of this process between two calls (bench/lib/profile-engines.ts).
+// Connected on first use only, so the timed runs have no inspector attached.
+let inspector: Session | undefined;
+side.post('/profile/start', async () => {
+  if (inspector === undefined) {
+    inspector = new Session();
+    inspector.connect();
+  }
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 250 });
+  await inspector.post('Profiler.start');
+  return {};
+});
+side.post('/profile/stop', async () => (await inspector?.post('Profiler.stop'))?.profile ?? null);
 await side.listen({ host: '127.0.0.1', port: 0 });
 const sideUrl = `http://127.0.0.1:${(side.server.address() as AddressInfo).port}`;
 

@@ -22,6 +22,8 @@ export interface Instance {
   cpu(): Promise<number>;
   /** RSS after a full GC (and the heap used), bytes. */
   memory(): Promise<{ rss: number; heapUsed: number }>;
+  /** Starts a CPU profile of the instance; the returned function stops it and gives it. */
+  profile(): Promise<() => Promise<unknown>>;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,10 @@ export async function startInstance(db: string): Promise<Instance> {
     async memory() {
       await json('/gc', 'POST');
       return json<{ rss: number; heapUsed: number }>('/mem');
+    },
+    async profile() {
+      await json('/profile/start', 'POST');
+      return () => json('/profile/stop', 'POST');
     },
     stop: () =>
       new Promise<void>((resolve) => {
