@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  cpuSince,
   postgresCpu,
   seedColumn,
   startDurablePostgres,
@@ -92,7 +93,7 @@ function requestFor(s: Setup, route: Route): (n: number) => LoadRequest {
 }
 
 const cpuOf = async (s: Setup) => (await Promise.all(s.instances.map((i) => i.cpu()))).reduce((a, b) => a + b, 0);
-const dbCpuOf = (s: Setup) => (s.pgPort === undefined ? 0 : postgresCpu(s.pgPort));
+const dbCpuOf = (s: Setup) => (s.pgPort === undefined ? new Map<string, number>() : postgresCpu(s.pgPort));
 
 async function measure(s: Setup, route: Route, seconds = SECONDS): Promise<Sample> {
   const [cpu0, db0] = [await cpuOf(s), dbCpuOf(s)];
@@ -104,7 +105,7 @@ async function measure(s: Setup, route: Route, seconds = SECONDS): Promise<Sampl
     request: requestFor(s, route),
   });
   const [cpu1, db1] = [await cpuOf(s), dbCpuOf(s)];
-  return { ...r, cpu: (cpu1 - cpu0) / r.requests, dbCpu: (db1 - db0) / r.requests };
+  return { ...r, cpu: (cpu1 - cpu0) / r.requests, dbCpu: cpuSince(db0, db1) / r.requests };
 }
 
 // Warm-up: JIT, prepared statements, page caches.
@@ -180,7 +181,7 @@ for (const s of [setups[0], setups[1]] as Setup[]) {
       .map(([t, n]) => `${t} ${(n / counted).toFixed(2)}`)
       .join(', ');
     out(
-      `| ${s.pgPort === undefined ? 'SQLite' : 'PostgreSQL'} | ${route === 'move' ? 'random position of 10k' : 'positions 0–5'} | ${timed.p50.toFixed(1)} | ${timed.p99.toFixed(1)} | ${n0((cpu1 - cpu0) / timed.requests)} | ${s.pgPort === undefined ? '—' : n0((db1 - db0) / timed.requests)} | ${perTable} |`,
+      `| ${s.pgPort === undefined ? 'SQLite' : 'PostgreSQL'} | ${route === 'move' ? 'random position of 10k' : 'positions 0–5'} | ${timed.p50.toFixed(1)} | ${timed.p99.toFixed(1)} | ${n0((cpu1 - cpu0) / timed.requests)} | ${s.pgPort === undefined ? '—' : n0(cpuSince(db0, db1) / timed.requests)} | ${perTable} |`,
     );
   }
 }

@@ -147,15 +147,20 @@ export async function seedColumn(db: string, url: string, cards: number): Promis
 
 const TICKS = 100; // USER_HZ on Linux: /proc's CPU times are in 1/100 s
 
-/** CPU time (µs) of the cluster listening on `port`: its postmaster and every backend and worker under it. */
-export function postgresCpu(port: number): number {
+/**
+ * CPU time (µs) of each process of the cluster listening on `port`: its
+ * postmaster and every backend and worker under it, by pid. The pool closes
+ * idle connections, and a backend's time leaves /proc with it, so compare
+ * two readings with `cpuSince`.
+ */
+export function postgresCpu(port: number): Map<string, number> {
   const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   const stat = (pid: string) => {
     try {
       const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields after the ")" that closes the command name: state is 3rd, ppid 4th, utime 14th, stime 15th.
       const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-      return { ppid: f[1] as string, cpu: Number(f[11]) + Number(f[12]) };
+      return { ppid: f[1] as string, cpu: ((Number(f[11]) + Number(f[12])) / TICKS) * 1e6 };
     } catch {
       return undefined;
     }
@@ -168,11 +173,19 @@ export function postgresCpu(port: number): number {
       return false;
     }
   });
-  if (master === undefined) return Number.NaN;
-  let ticks = stat(master)?.cpu ?? 0;
+  const out = new Map<string, number>();
+  if (master === undefined) return out;
+  out.set(master, stat(master)?.cpu ?? 0);
   for (const pid of procs) {
     const s = stat(pid);
-    if (s?.ppid === master) ticks += s.cpu;
+    if (s?.ppid === master) out.set(pid, s.cpu);
   }
-  return (ticks / TICKS) * 1e6;
+  return out;
+}
+
+/** CPU µs spent between two readings by the processes alive at the second (those gone meanwhile are not counted). */
+export function cpuSince(before: Map<string, number>, after: Map<string, number>): number {
+  let sum = 0;
+  for (const [pid, t] of after) sum += t - (before.get(pid) ?? 0);
+  return sum;
 }
