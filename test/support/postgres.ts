@@ -85,8 +85,16 @@ host all all 127.0.0.1/32 trust
 host all all ::1/128 trust
 `;
 
+export interface ClusterOptions {
+  /**
+   * fsync, synchronous commit and full-page writes on, as a server people
+   * rely on runs: for benchmark figures. Off by default (tests only).
+   */
+  durable?: boolean;
+}
+
 /** Starts a throwaway cluster; throws, saying why, when it can't. */
-export async function startPostgres(): Promise<TestCluster> {
+export async function startPostgres(opts: ClusterOptions = {}): Promise<TestCluster> {
   let bin = findBinaries();
   if (bin === undefined && isRoot()) {
     installDebianPackage();
@@ -124,9 +132,7 @@ export async function startPostgres(): Promise<TestCluster> {
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
     // Tests only: a crash of the test machine loses nothing worth keeping.
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(opts.durable === true ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=300',
   ].join(' ');
   const pgCtl = join(bin, 'pg_ctl');
