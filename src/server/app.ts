@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { authenticate } from './auth.js';
-import { ChangeLog } from './changes.js';
+import { CHANGES_CHANNEL, ChangeLog } from './changes.js';
 import { ChangeFeed } from './changes-feed.js';
 import type { Ctx } from './context.js';
 import { HttpError, errorEnvelope } from './errors.js';
@@ -94,7 +94,10 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   const limiter = new FixedWindowLimiter(opts.rateLimit ?? 0);
   const pages = new ReadCache(db);
   // Access rules read through the cache: a delivery first drops what another process's writes made stale.
-  const feed = new ChangeFeed(db, { beforeDelivery: () => pages.sync() });
+  const feed = new ChangeFeed(db, {
+    beforeDelivery: () => pages.sync(),
+    listen: (wake) => db.listen(CHANGES_CHANNEL, wake),
+  });
   const ctx: Ctx = { db, sql: db, now, idempotency: new IdempotencyStore(db), pages, changes: new ChangeLog(), feed };
 
   const app = Fastify({

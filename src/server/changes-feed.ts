@@ -35,6 +35,12 @@ export interface FeedOptions {
   heartbeatMs?: number;
   /** Called before each delivery: access rules may have changed since the last request. */
   beforeDelivery?: () => Promise<void>;
+  /**
+   * Wakes the feed when another instance or process commits changes
+   * (Database.listen): read at once rather than at the next poll. The poll
+   * stays, as the floor.
+   */
+  listen?: (wake: () => void) => Promise<() => Promise<void>>;
 }
 
 /** Most rows one poll reads; a longer backlog is read over the next polls. */
@@ -52,6 +58,8 @@ export class ChangeFeed {
   /** The poll in progress: polls never overlap, so rows go out once and in order. */
   private polling: Promise<void> | null = null;
   private again = false;
+  /** Stops listening for other instances' changes; set while anyone subscribes. */
+  private unlisten: Promise<() => Promise<void>> | null = null;
 
   constructor(
     private readonly sql: Sql,
@@ -129,6 +137,9 @@ export class ChangeFeed {
     // A listening stream keeps the server up, not these timers.
     this.poller.unref();
     this.heart.unref();
+    if (this.opts.listen !== undefined) {
+      this.unlisten = this.opts.listen(() => this.nudge()).catch(() => async () => {});
+    }
   }
 
   private stop(): void {
@@ -136,6 +147,9 @@ export class ChangeFeed {
     clearInterval(this.heart);
     this.poller = undefined;
     this.heart = undefined;
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    void unlisten?.then((stop) => stop());
   }
 
   private async poll(): Promise<void> {

@@ -21,6 +21,9 @@ export type Changed = (boardId: number, cardId: number | null, kind: EventKind, 
 
 const PURGE_EVERY_MS = 10 * 60_000;
 
+/** What a write with changes signals at commit (Database.listen), so every instance's feed reads the log. */
+export const CHANGES_CHANNEL = 'inboard_changes';
+
 export interface Recorder {
   record: Changed;
   /** Appends what was recorded; call last in the write's transaction. */
@@ -51,6 +54,8 @@ export class ChangeLog {
             [boardId, cardId, kind, p.userId, by, nowMs],
           );
         }
+        // Other instances' streams read the log at once, not at their next poll.
+        await sql.signal(CHANGES_CHANNEL);
       },
     };
   }

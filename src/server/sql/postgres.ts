@@ -115,12 +115,18 @@ class InTransaction extends Statementer implements Sql {
   async lock(key: string): Promise<void> {
     await this.on.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
   }
+  async signal(channel: string): Promise<void> {
+    // Delivered at commit, once per channel however often signalled; dropped on rollback.
+    await this.on.query('SELECT pg_notify($1, $2)', [channel, '']);
+  }
 }
 
 export class PostgresDatabase extends Statementer implements Database {
   constructor(
     protected readonly on: pg.Pool,
     readonly where: string,
+    /** What the pool connects with, for the listening connection. */
+    private readonly connection: pg.ClientConfig = {},
   ) {
     super(new Statements());
   }
@@ -162,6 +168,50 @@ export class PostgresDatabase extends Statementer implements Database {
   /** Only inside a transaction: at the top level there is nothing to hold it. */
   async lock(): Promise<void> {
     throw new Error('lock() is for the Sql of a write transaction');
+  }
+  async signal(): Promise<void> {
+    throw new Error('signal() is for the Sql of a write transaction');
+  }
+
+  /**
+   * LISTEN on a connection of its own (a pooled one would be handed to
+   * others between statements). A lost connection is made again after a
+   * pause; meanwhile the caller's own polling still finds what changed.
+   */
+  async listen(channel: string, wake: () => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      if (stopped) return;
+      const c = new pg.Client(this.connection);
+      c.on('notification', (n) => {
+        if (n.channel === channel) wake();
+      });
+      c.on('error', () => {
+        void c.end().catch(() => {});
+        if (client === c) client = null;
+        if (!stopped) retry = setTimeout(() => void connect(), 1000).unref();
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
+        if (stopped) await c.end();
+        // What was signalled while no connection listened: looked at once.
+        else wake();
+      } catch {
+        await c.end().catch(() => {});
+        if (!stopped) retry = setTimeout(() => void connect(), 1000).unref();
+      }
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = null;
+    };
   }
 
   async version(): Promise<string> {
@@ -245,7 +295,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   });
   // An idle client whose server went away: the pool drops it and connects anew when asked.
   pool.on('error', () => {});
-  const db = new PostgresDatabase(pool, redactUrl(url));
+  const db = new PostgresDatabase(pool, redactUrl(url), { connectionString: url, types, application_name: 'inboard' });
   try {
     const client = await pool.connect();
     try {

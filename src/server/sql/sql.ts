@@ -34,6 +34,12 @@ export interface Sql {
    * writers are serial already).
    */
   lock(key: string): Promise<void>;
+  /**
+   * Inside a write transaction: when it commits, wakes whoever listens on
+   * `channel` (Database.listen) in other instances — PostgreSQL's NOTIFY; a
+   * no-op on SQLite, whose other processes watch the file instead.
+   */
+  signal(channel: string): Promise<void>;
 }
 
 export interface Database extends Sql {
@@ -49,6 +55,14 @@ export interface Database extends Sql {
    * request tries again.
    */
   isUnavailable(err: unknown): boolean;
+  /**
+   * Calls `wake` soon after another instance or process commits a write that
+   * signalled `channel` (and sometimes more often: a hint, never the news
+   * itself — read the database to learn what changed). Resolves to a stop
+   * function. PostgreSQL: LISTEN on a connection of its own; SQLite: the
+   * file's write-ahead log watched for changes.
+   */
+  listen(channel: string, wake: () => void): Promise<() => Promise<void>>;
   /** Where it is, for messages: a file path, or the URL without its password. */
   readonly where: string;
   close(): Promise<void>;

@@ -5,6 +5,7 @@
  * (other processes on the file wait in busy_timeout).
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { watch } from 'node:fs';
 import { openDb, type DB, type Durability } from '../db.js';
 import type { Database, Sql, Value } from './sql.js';
 
@@ -40,6 +41,7 @@ class InTransaction implements Sql {
     return fn(this);
   }
   async lock(): Promise<void> {}
+  async signal(): Promise<void> {}
 }
 
 export class SqliteDatabase implements Database {
@@ -93,6 +95,33 @@ export class SqliteDatabase implements Database {
   }
 
   async lock(): Promise<void> {}
+  async signal(): Promise<void> {}
+
+  async listen(_channel: string, wake: () => void): Promise<() => Promise<void>> {
+    // Another process's commit appends to the write-ahead log; so do ours (a
+    // harmless extra wake). Without a file (":memory:") there is nobody else.
+    if (this.where === ':memory:') return async () => {};
+    // The log is written before the commit is marked (in the shared-memory
+    // index, which no watch sees): wake again a moment later, once it is.
+    let later: NodeJS.Timeout | undefined;
+    const changed = (): void => {
+      wake();
+      later ??= setTimeout(() => {
+        later = undefined;
+        wake();
+      }, 15).unref();
+    };
+    try {
+      const watcher = watch(`${this.where}-wal`, { persistent: false }, changed);
+      watcher.on('error', () => watcher.close());
+      return async () => {
+        clearTimeout(later);
+        watcher.close();
+      };
+    } catch {
+      return async () => {};
+    }
+  }
 
   async version(): Promise<string> {
     while (this.busy !== null) await this.busy;

@@ -213,4 +213,44 @@ describe.each(targets)('the $engine engine', ({ engine, make }) => {
     });
     expect(await db.version()).not.toBe(v2);
   });
+
+  it("listen() wakes on another connection's signalled commit; a rolled-back one does not (PostgreSQL)", async () => {
+    const second = await other();
+    let wakes = 0;
+    let woken: () => void = () => {};
+    const stop = await db.listen('inboard_test', () => {
+      wakes++;
+      woken();
+    });
+    try {
+      const next = () => new Promise<void>((r) => (woken = r));
+      const before = wakes;
+      const seen = next();
+      await second.tx(async (sql) => {
+        await addUser(sql, 'signal@x.io');
+        await sql.signal('inboard_test');
+      });
+      await seen;
+      expect(wakes).toBeGreaterThan(before);
+      if (engine === 'postgres') {
+        // Rolled back: no notification. Then a committed one, which must be the next wake.
+        await expect(
+          second.tx(async (sql) => {
+            await sql.signal('inboard_test');
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+        const after = wakes;
+        const seen2 = next();
+        await second.tx(async (sql) => {
+          await addUser(sql, 'signal2@x.io');
+          await sql.signal('inboard_test');
+        });
+        await seen2;
+        expect(wakes).toBe(after + 1);
+      }
+    } finally {
+      await stop();
+    }
+  });
 });
