@@ -151,6 +151,10 @@ const EXTENSION_WORDS: Record<Extension, string> = {
   messages: "Reading a card's email",
   reply: "Replying to a card's email",
   events: 'Live events',
+  updateBoard: 'Renaming a board or changing its members',
+  archiveBoard: 'Archiving a board',
+  updateColumn: 'Renaming a column',
+  deleteColumn: 'Deleting a column',
 };
 
 /** What a value is, in words, for "expected a list, got …". */
