@@ -37,6 +37,21 @@ export const OVERLAY_KEYS: readonly EditBinding[] = [
     hint: 'filter',
   },
   { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
+  { action: 'board.rename', keys: ['e'], scope: 'picker', group: 'Board', help: 'rename the board (its owner)' },
+  {
+    action: 'board.members',
+    keys: ['m'],
+    scope: 'picker',
+    group: 'Board',
+    help: 'the board’s members, as a list of emails (its owner)',
+  },
+  {
+    action: 'board.archive',
+    keys: ['a'],
+    scope: 'picker',
+    group: 'Board',
+    help: 'archive the board, asks y/n (its owner)',
+  },
   {
     action: 'list.reload',
     keys: ['r'],

@@ -1,0 +1,75 @@
+/**
+ * The board's keys for running it: renaming, members, archiving, and the
+ * focused column's name and deletion. Only the owner may (docs/api.md ›
+ * "Who may do what"): for anyone else each says so instead of asking — when
+ * the board names its owner and the user is known; otherwise the server
+ * answers.
+ */
+import { ownerOnly } from '../../store/index.js';
+import {
+  archiveBoard,
+  columnReason,
+  deleteColumn,
+  editMembers,
+  renameBoard,
+  renameColumn,
+} from '../flows/board-admin-flows.js';
+import type { ScreenKeys } from './context.js';
+import type { ScreenBinding } from './types.js';
+
+type B = Omit<ScreenBinding<ScreenKeys>, 'scope'>;
+
+const open = (k: ScreenKeys): number => {
+  const id = k.store.getState().boardId;
+  if (id === null) throw new Error('No board is open');
+  return id;
+};
+const noBoard = (k: ScreenKeys): string | null => (k.store.getState().boardId === null ? 'No board is open' : null);
+
+const fresh = (run: (k: ScreenKeys) => void) => (k: ScreenKeys) => {
+  k.store.getState().clearError();
+  run(k);
+};
+
+export const BOARD_ADMIN_KEYS: readonly B[] = [
+  {
+    action: 'column.rename',
+    keys: ['E'],
+    group: 'Board',
+    help: 'rename this column (the board’s owner)',
+    unavailable: (k) => columnReason(k.store.getState(), 'rename columns'),
+    run: fresh((k) => renameColumn(k.flow)),
+  },
+  {
+    action: 'column.delete',
+    keys: ['X'],
+    group: 'Board',
+    help: 'delete this column, asks y/n; its cards go to a column you pick (the board’s owner)',
+    unavailable: (k) => columnReason(k.store.getState(), 'delete columns'),
+    run: fresh((k) => deleteColumn(k.flow)),
+  },
+  {
+    action: 'board.rename',
+    keys: ['B'],
+    group: 'Board',
+    help: 'rename the board (its owner)',
+    unavailable: (k) => noBoard(k) ?? ownerOnly(k.store.getState(), k.store.getState().boardId, 'rename it'),
+    run: fresh((k) => renameBoard(k.flow, open(k))),
+  },
+  {
+    action: 'board.members',
+    keys: ['M'],
+    group: 'Board',
+    help: 'the board’s members, as a list of emails: added ones can be assigned (its owner)',
+    unavailable: (k) => noBoard(k) ?? ownerOnly(k.store.getState(), k.store.getState().boardId, 'change its members'),
+    run: fresh((k) => editMembers(k.flow, open(k))),
+  },
+  {
+    action: 'board.archive',
+    keys: ['Z'],
+    group: 'Board',
+    help: 'archive the board, asks y/n (its owner)',
+    unavailable: (k) => noBoard(k) ?? ownerOnly(k.store.getState(), k.store.getState().boardId, 'archive it'),
+    run: fresh((k) => archiveBoard(k.flow, open(k), () => k.showBoardList())),
+  },
+];
