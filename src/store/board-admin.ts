@@ -14,6 +14,8 @@ import { sanitize } from '../text/sanitize.js';
 import type { OpenBoardData } from './board.js';
 import type { Core, CoreData } from './core.js';
 import type { MeData } from './me.js';
+import { START_CURSOR } from './cursor.js';
+import { EMPTY_CARDS } from './draft.js';
 import { refuse, type StatusData } from './status.js';
 
 export interface BoardAdminActions {
@@ -21,7 +23,7 @@ export interface BoardAdminActions {
   renameBoard(name: string, boardId?: number): Promise<void>;
   /** Replaces a board's members (every one but the owner). */
   setMembers(users: readonly string[], boardId?: number): Promise<void>;
-  /** Archives a board: it leaves the list. */
+  /** Archives a board: it leaves the list; the open one is closed. */
   archiveBoard(boardId: number): Promise<void>;
   /** Renames a column of the open board. */
   renameColumn(label: string, name: string): Promise<void>;
@@ -100,6 +102,11 @@ export function makeBoardAdmin(
     },
     async archiveBoard(boardId) {
       await send({ kind: 'archiveBoard', boardId }, () => core.client.archiveBoard(boardId));
+      if (core.get().boardId === boardId) {
+        // The open board is gone: nothing to go back to, to refresh or to reopen next time.
+        core.generation++;
+        core.update({ boardId: null, columns: [], confirmed: EMPTY_CARDS, cursor: START_CURSOR });
+      }
       await after.loadBoards();
     },
     async renameColumn(label, name) {

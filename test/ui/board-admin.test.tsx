@@ -108,7 +108,7 @@ describe('B, M and Z — the board', () => {
     expect((await ui.other.getBoard(ui.boardId)).Name).toBe('Support desk');
   });
 
-  it('Z archives it after y: the board list shows without it', async () => {
+  it('Z archives it after y: the board list shows without it, with no board to go back to', async () => {
     ui = await startUi();
     await ui.press('Z');
     await ui.waitFor('Archive board “Support Inbox”?');
@@ -116,6 +116,10 @@ describe('B, M and Z — the board', () => {
     await ui.waitFor('✓ Archived board “Support Inbox”');
     await ui.waitFor('Boards');
     expect(readableBoards(await ui.other.listBoards()).map((b) => b.Id)).not.toContain(ui.boardId);
+    expect(ui.store.getState().boardId).toBeNull();
+    await ui.press('esc');
+    expect(ui.frame()).toContain('Boards');
+    expect(ui.frame()).toContain('Sales Pipeline');
   });
 
   it('the board list: e renames the highlighted board', async () => {

@@ -12,11 +12,36 @@ import { ask, why, type Flow } from './flow.js';
 
 const nameOf = (s: BoardState, boardId: number): string => s.boards.items.find((b) => b.Id === boardId)?.Name ?? '';
 
-/** Why the focused column can't be renamed or deleted, beyond ownership. */
+type AdminExtension = 'updateBoard' | 'archiveBoard' | 'updateColumn' | 'deleteColumn';
+
+const OFFERED: Record<AdminExtension, string> = {
+  updateBoard: 'Renaming a board or changing its members',
+  archiveBoard: 'Archiving a board',
+  updateColumn: 'Renaming a column',
+  deleteColumn: 'Deleting a column',
+};
+
+/** Once the server has said it lacks the route, the key says so instead of asking again. */
+export const notOffered = (s: BoardState, ext: AdminExtension): string | null =>
+  s.offers(ext) === false ? `${OFFERED[ext]} is not offered by this server` : null;
+
+/** Why the board's owner-only action can't run on board `boardId`, or null. */
+export function boardReason(
+  s: BoardState,
+  boardId: number | null,
+  action: 'rename it' | 'change its members' | 'archive it',
+): string | null {
+  if (boardId === null) return 'No board is open';
+  return notOffered(s, action === 'archive it' ? 'archiveBoard' : 'updateBoard') ?? ownerOnly(s, boardId, action);
+}
+
+/** Why the focused column can't be renamed or deleted, or null. */
 export function columnReason(s: BoardState, action: 'rename columns' | 'delete columns'): string | null {
   if (s.columns[s.cursor.col] === undefined) return 'No column here';
   if (action === 'delete columns' && s.columns.length < 2) return 'A board keeps at least one column';
-  return ownerOnly(s, s.boardId, action);
+  return (
+    notOffered(s, action === 'rename columns' ? 'updateColumn' : 'deleteColumn') ?? ownerOnly(s, s.boardId, action)
+  );
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+$/;

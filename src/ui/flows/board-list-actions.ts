@@ -2,9 +2,8 @@
  * The board list's e, m and a on the highlighted board: rename it, its
  * members, archive it — or, for a board the user doesn't own, why not.
  */
-import { ownerOnly } from '../../store/index.js';
 import type { Action } from '../keys/types.js';
-import { archiveBoard, editMembers, renameBoard } from './board-admin-flows.js';
+import { archiveBoard, boardReason, editMembers, renameBoard } from './board-admin-flows.js';
 import type { Flow } from './flow.js';
 
 export function boardListAction(f: Flow, action: Action, value: string | null, notify: (text: string) => void): void {
@@ -14,7 +13,7 @@ export function boardListAction(f: Flow, action: Action, value: string | null, n
   const s = f.store.getState();
   const what =
     action === 'board.rename' ? 'rename it' : action === 'board.members' ? 'change its members' : 'archive it';
-  const no = ownerOnly(s, boardId, what);
+  const no = boardReason(s, boardId, what);
   if (no !== null) return notify(no);
   s.clearError();
   if (action === 'board.rename') renameBoard(f, boardId);

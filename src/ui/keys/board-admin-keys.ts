@@ -5,9 +5,9 @@
  * the board names its owner and the user is known; otherwise the server
  * answers.
  */
-import { ownerOnly } from '../../store/index.js';
 import {
   archiveBoard,
+  boardReason,
   columnReason,
   deleteColumn,
   editMembers,
@@ -24,7 +24,8 @@ const open = (k: ScreenKeys): number => {
   if (id === null) throw new Error('No board is open');
   return id;
 };
-const noBoard = (k: ScreenKeys): string | null => (k.store.getState().boardId === null ? 'No board is open' : null);
+const why = (k: ScreenKeys, action: Parameters<typeof boardReason>[2]): string | null =>
+  boardReason(k.store.getState(), k.store.getState().boardId, action);
 
 const fresh = (run: (k: ScreenKeys) => void) => (k: ScreenKeys) => {
   k.store.getState().clearError();
@@ -53,7 +54,7 @@ export const BOARD_ADMIN_KEYS: readonly B[] = [
     keys: ['B'],
     group: 'Board',
     help: 'rename the board (the owner’s)',
-    unavailable: (k) => noBoard(k) ?? ownerOnly(k.store.getState(), k.store.getState().boardId, 'rename it'),
+    unavailable: (k) => why(k, 'rename it'),
     run: fresh((k) => renameBoard(k.flow, open(k))),
   },
   {
@@ -61,7 +62,7 @@ export const BOARD_ADMIN_KEYS: readonly B[] = [
     keys: ['M'],
     group: 'Board',
     help: 'the board’s members as emails: added ones can be assigned (the owner’s)',
-    unavailable: (k) => noBoard(k) ?? ownerOnly(k.store.getState(), k.store.getState().boardId, 'change its members'),
+    unavailable: (k) => why(k, 'change its members'),
     run: fresh((k) => editMembers(k.flow, open(k))),
   },
   {
@@ -69,7 +70,7 @@ export const BOARD_ADMIN_KEYS: readonly B[] = [
     keys: ['Z'],
     group: 'Board',
     help: 'archive the board (y/n; the owner’s)',
-    unavailable: (k) => noBoard(k) ?? ownerOnly(k.store.getState(), k.store.getState().boardId, 'archive it'),
+    unavailable: (k) => why(k, 'archive it'),
     run: fresh((k) => archiveBoard(k.flow, open(k), () => k.showBoardList())),
   },
 ];
