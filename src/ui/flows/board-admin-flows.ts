@@ -121,9 +121,11 @@ export function renameColumn(f: Flow): void {
     done: 'Column renamed',
     draft: {
       id: { kind: 'columnName', board: s.boardId, card: null },
-      label: 'column name',
-      reopen: 'press E',
-      edit: {},
+      label: `name of column “${col.displayName}”`,
+      reopen: 'press E on it',
+      // One draft per board: it comes back on the column it was typed for only.
+      fields: (text) => ({ text, column: col.label }),
+      edit: { matches: (kept) => kept.column === col.label },
     },
   });
 }
