@@ -161,6 +161,13 @@ describe('a member', () => {
     expect(ui.frame()).not.toContain('[y/n]');
     await ui.press('n');
     await ui.waitFor(`Only the board’s owner, ${BOSS}, can create tags`);
+    await ui.press('esc');
+    // The tag picker's own "+ New tag…" row says whose it is, and why not when picked.
+    await ui.press('t');
+    await ui.waitFor('+ New tag… (the owner’s)');
+    await ui.press('G', 'k', 'enter');
+    await ui.waitFor(`Only the board’s owner, ${BOSS}, can create tags`);
+    expect(ui.frame()).not.toContain('New tag — name');
   });
 
   it('the board list’s e says so too', async () => {
