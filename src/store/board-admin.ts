@@ -10,6 +10,7 @@
  * `me`, is asked and answers for itself.
  */
 import type { Board } from '../api/read-model.js';
+import type { Extension } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import type { OpenBoardData } from './board.js';
 import type { Core, CoreData } from './core.js';
@@ -53,10 +54,17 @@ export type OwnerAction =
   | 'delete tags';
 
 /**
- * Why this key can't `action` on board `boardId`, or null: only when the
- * board names its owner and the user's email is known, and they differ.
+ * Why this key can't `action` on board `boardId`, or null: only on a server
+ * that says whose key it is (`GET /v2/me`, the local service, which keeps
+ * the owner's rule), when the board names its owner and they differ. A
+ * server that says neither (DragApp) is asked, and answers for itself.
  */
-export function ownerOnly(s: MeData & OpenBoardData, boardId: number | null, action: OwnerAction): string | null {
+export function ownerOnly(
+  s: MeData & OpenBoardData & { offers(ext: Extension): boolean | undefined },
+  boardId: number | null,
+  action: OwnerAction,
+): string | null {
+  if (s.offers('me') !== true) return null;
   const board: Board | undefined = s.boards.items.find((b) => b.Id === boardId);
   const me = s.me?.email ?? null;
   if (board === undefined || me === null || board.Owner.trim() === '') return null;

@@ -15,7 +15,7 @@ let store: BoardStore;
 beforeEach(async () => {
   svc = await startTestService();
   store = createBoardStore(createClient({ baseUrl: svc.url, apiKey: svc.key, maxAttempts: 1 }));
-  await store.getState().loadBoards();
+  await Promise.all([store.getState().loadBoards(), store.getState().loadMe()]);
   await store.getState().openBoard(store.getState().boards.items[0]!.Id);
 });
 afterEach(() => svc.close());
@@ -74,7 +74,7 @@ describe('running the open board', () => {
 });
 
 describe('ownerOnly', () => {
-  it('names the owner for anyone else; says nothing when the owner or the user is unknown, or for the owner', () => {
+  it('names the owner for anyone else; says nothing when the owner or the user is unknown, on a server that doesn’t say whose key it is, or for the owner', () => {
     const s = store.getState();
     const b = openBoard();
     const as = (email: string | null) => ({ ...s, me: email === null ? null : { email, userId: null } });
@@ -85,5 +85,7 @@ describe('ownerOnly', () => {
     expect(ownerOnly(as(null), b.Id, 'rename it')).toBeNull();
     const nameless = { ...as('sam@example.com'), boards: { ...s.boards, items: [{ ...b, Owner: '' }] } };
     expect(ownerOnly(nameless, b.Id, 'rename it')).toBeNull();
+    // A server that doesn't say whose key it is (DragApp) answers for itself.
+    expect(ownerOnly({ ...as('sam@example.com'), offers: () => false }, b.Id, 'rename it')).toBeNull();
   });
 });
