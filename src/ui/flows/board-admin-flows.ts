@@ -5,6 +5,7 @@
  * in the prompt and on the status bar, in the server's words, the text
  * still there. Deleting a column with cards asks which column takes them.
  */
+import { EXTENSION_WORDS } from '../../api/extension-words.js';
 import { ownerOnly, selectPaging, type BoardState } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { parseEmails } from './board-flows.js';
@@ -14,16 +15,9 @@ const nameOf = (s: BoardState, boardId: number): string => s.boards.items.find((
 
 type AdminExtension = 'updateBoard' | 'archiveBoard' | 'updateColumn' | 'deleteColumn';
 
-const OFFERED: Record<AdminExtension, string> = {
-  updateBoard: 'Renaming a board or changing its members',
-  archiveBoard: 'Archiving a board',
-  updateColumn: 'Renaming a column',
-  deleteColumn: 'Deleting a column',
-};
-
 /** Once the server has said it lacks the route, the key says so instead of asking again. */
 export const notOffered = (s: BoardState, ext: AdminExtension): string | null =>
-  s.offers(ext) === false ? `${OFFERED[ext]} is not offered by this server` : null;
+  s.offers(ext) === false ? `${EXTENSION_WORDS[ext]} is not offered by this server` : null;
 
 /** Why the board's owner-only action can't run on board `boardId`, or null. */
 export function boardReason(
