@@ -7,6 +7,7 @@
  * function of the same type in the table (operations.ts).
  */
 import { cardExtensionEndpoints } from './endpoints/card-extensions.js';
+import { boardAdminEndpoints } from './endpoints/board-admin.js';
 import { boardEndpoints } from './endpoints/boards.js';
 import { cardEndpoints } from './endpoints/cards.js';
 import { commentEndpoints } from './endpoints/comments.js';
@@ -28,6 +29,7 @@ export interface ClientOptions extends WireOptions {
 /** Every operation as the /v2 reference (and the local service's extensions) route it. */
 export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...boardEndpoints,
+  ...boardAdminEndpoints,
   ...cardEndpoints,
   ...cardExtensionEndpoints,
   ...commentEndpoints,

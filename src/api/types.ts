@@ -58,7 +58,24 @@ export type Extension =
   | 'restoreCard'
   | 'messages'
   | 'reply'
-  | 'events';
+  | 'events'
+  | 'updateBoard'
+  | 'archiveBoard'
+  | 'updateColumn'
+  | 'deleteColumn';
+
+/** A board's new name, its new member list (every member but the owner, replacing the list), or both. */
+export interface BoardChange {
+  readonly name?: string;
+  readonly users?: readonly string[];
+}
+
+/** What deleting a column did: how many active cards moved, and where (null when none moved). */
+export interface DeletedColumn {
+  ColumnId: number;
+  MovedCards: number;
+  MovedTo: number | null;
+}
 
 /** Per-call options. A POST carries an idempotency key so a retry is safe. */
 export interface CallOptions {
@@ -78,6 +95,20 @@ export interface Client {
   /** `columnId`: the column's numeric Id. Unreadable rows come as `Unreadable`. */
   listCards(boardId: number, columnId: number, page: number, limit?: number, o?: CallOptions): Promise<CardRow[]>;
   createColumn(boardId: number, name: string, o?: CallOptions): Promise<{ Success: string }>;
+  /**
+   * Extension `updateBoard`: PUT /v2/board/:id `{Name?, Users?}` (the owner's).
+   * The board as the server now has it, or null when its answer didn't describe it.
+   */
+  updateBoard(boardId: number, change: BoardChange, o?: CallOptions): Promise<Board | null>;
+  /** Extension `archiveBoard`: DELETE /v2/board/:id archives it (the owner's). */
+  archiveBoard(boardId: number, o?: CallOptions): Promise<{ Id: number; ArchivedAt: string | null }>;
+  /** Extension `updateColumn`: PUT /v2/board/:boardId/column/:id `{Name}` (the owner's). */
+  updateColumn(boardId: number, columnId: number, name: string, o?: CallOptions): Promise<Column>;
+  /**
+   * Extension `deleteColumn`: DELETE /v2/board/:boardId/column/:id; a column
+   * with cards is refused (409) unless `moveCardsTo` names where they go.
+   */
+  deleteColumn(boardId: number, columnId: number, moveCardsTo?: number, o?: CallOptions): Promise<DeletedColumn>;
   // cards
   /** Only the fields the server sent (the real service: Id, Title, Note, BoardId). */
   getCard(cardId: CardId, o?: CallOptions): Promise<CardDetail>;

@@ -10,6 +10,7 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { checkServiceUrl } from '../config/loopback.js';
 import { ApiError } from './errors.js';
+import { EXTENSION_WORDS } from './extension-words.js';
 import {
   errorFromExchange,
   parseAs,
@@ -137,21 +138,6 @@ export interface Wire {
 
 /** WireOptions.timeoutMs when not given. */
 const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** What each extension does, for "… is not offered by this server". */
-const EXTENSION_WORDS: Record<Extension, string> = {
-  setTags: "Removing or replacing a card's tags",
-  createEmailSequence: 'Creating an email sequence',
-  me: 'Telling whose key this is',
-  setDueDate: 'Setting due dates',
-  setReadStatus: 'Marking cards read or unread',
-  tickSubTask: 'Ticking sub-tasks',
-  archivedCards: "Listing a board's archived cards",
-  restoreCard: 'Restoring archived cards',
-  messages: "Reading a card's email",
-  reply: "Replying to a card's email",
-  events: 'Live events',
-};
 
 /** What a value is, in words, for "expected a list, got …". */
 export const kindOf = (v: unknown) =>

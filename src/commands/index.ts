@@ -22,6 +22,8 @@ const TABLE: Record<string, () => Promise<Run>> = {
   archived: async () => (await import('./archived.js')).archived,
   card: async () => (await import('./card.js')).card,
   tags: async () => (await import('./tags.js')).tags,
+  board: async () => (await import('./board-admin.js')).board,
+  column: async () => (await import('./column-admin.js')).column,
   sequences: async () => (await import('./sequences.js')).sequences,
   api: async () => (await import('./api.js')).api,
 };

@@ -24,6 +24,7 @@ Usage
                               manage API keys of a service database (inboard keys --help)
   inboard boards | columns BOARD | tags BOARD | sequences [ID]
   inboard cards BOARD [--column COL] [--all]
+  inboard board rename|members|archive BOARD ... | column rename|delete --board BOARD ...
   inboard archived --board BOARD [--all]
   inboard card ID | card create|move|title|archive|restore|comment|note|subtask|tag ...
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK

@@ -9,6 +9,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { CardId } from '../api/read-model.js';
 import type { Client } from '../api/types.js';
 import { makeBoard } from './board.js';
+import { makeBoardAdmin } from './board-admin.js';
 import { makeCardDetail } from './card-detail.js';
 import { makeCardMutations } from './card-mutations.js';
 import { makeComments } from './comments.js';
@@ -202,6 +203,11 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...history.actions,
       ...makeComments(core, history, reloadDetail),
       ...tags.actions,
+      ...makeBoardAdmin(core, {
+        loadBoards: () => board.actions.loadBoards(),
+        reloadColumns: board.reloadColumns,
+        refresh: () => refresh.refresh(),
+      }),
       ...thread,
       ...makeSequences(core),
       ...me,

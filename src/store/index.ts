@@ -24,6 +24,8 @@ export type { SequenceState, SequencesState } from './sequences.js';
 export type { Backoff, Unreachable } from './status.js';
 export type { LiveData } from './events.js';
 export { isOthers } from './me.js';
+export { ownerOnly } from './board-admin.js';
+export type { BoardAdminChange, OwnerAction } from './board-admin.js';
 export { liveDetail } from './detail-live.js';
 export { theirTitle } from './kinds/context.js';
 export type { HistoryOutcome } from './undo.js';

@@ -6,6 +6,7 @@
  */
 import type { Extension } from '../api/types.js';
 import type { OpenBoardActions, OpenBoardData } from './board.js';
+import type { BoardAdminActions } from './board-admin.js';
 import type { DetailActions, DetailData } from './card-detail.js';
 import type { LiveActions, LiveData } from './events.js';
 import type { PeekActions, PeekData } from './detail-peek.js';
@@ -62,6 +63,7 @@ export type BoardActions = OpenBoardActions &
   CardMutationActions &
   CommentActions &
   TagActions &
+  BoardAdminActions &
   SequenceActions &
   MeActions &
   HistoryActions &

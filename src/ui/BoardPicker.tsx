@@ -3,8 +3,8 @@
  * Picker in the keymap's `picker` scope, so its keys come through the key
  * router like every other screen's — type-ahead is held while the list
  * loads, `/` filters as in every picker, and the footer and `?` help name its
- * keys. The actions that aren't the list's own (n new board, r reload, q, ?,
- * Esc back) go to App through `onAction`.
+ * keys. The actions that aren't the list's own (n new board, e rename, m
+ * members, a archive, r reload, q, ?, Esc back) go to App through `onAction`.
  */
 import { useMemo } from 'react';
 import type { Board, Unreadable } from '../api/read-model.js';
@@ -25,7 +25,8 @@ export interface BoardPickerProps {
   /** False while something over it (a prompt, the help) takes the keys. */
   isActive: boolean;
   onSelect: (boardId: number) => void;
-  onAction: (action: Action) => void;
+  /** `value`: the highlighted board's id, when there is one (e, m and a act on it). */
+  onAction: (action: Action, value: string | null) => void;
 }
 
 /** "1 entry of the board list could not be read (it has no board id)". */
@@ -94,8 +95,8 @@ export function BoardPicker({
       help="Enter open · n new board"
       isActive={isActive}
       onPick={(id) => onSelect(Number(id))}
-      onCancel={() => onAction('list.close')}
-      onAction={(action) => onAction(action)}
+      onCancel={() => onAction('list.close', null)}
+      onAction={(action, value) => onAction(action, value)}
     />
   );
 }

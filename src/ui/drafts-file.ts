@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stateDir } from '../config/paths.js';
 
-// `title`, `commentEdit` and `due`: an edit of what a card has, kept only when the app ended with it open.
+// `title`, `commentEdit`, `due`, `boardName`, `members` and `columnName`: an edit of what a card has, kept only when the app ended with it open.
 export const DRAFT_KINDS = [
   'comment',
   'note',
@@ -23,6 +23,9 @@ export const DRAFT_KINDS = [
   'commentEdit',
   'due',
   'reply',
+  'boardName',
+  'members',
+  'columnName',
 ] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 

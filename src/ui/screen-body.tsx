@@ -19,7 +19,7 @@ export interface ScreenBodyProps extends ScreenData {
   /** False while something over the board list takes the keys. */
   pickerActive: boolean;
   /** The board list's keys that are not the list's own (use-screen-input.ts). */
-  pickerAction: (action: Action) => void;
+  pickerAction: (action: Action, value: string | null) => void;
 }
 
 export function screenBody({ nav, width, height, boards, ...o }: ScreenBodyProps): ReactElement | null {

@@ -18,7 +18,7 @@ afterEach(async () => {
 describe('help page layout', () => {
   it('shows every line side by side when they fit, and a window when they do not', () => {
     const lines = helpLines('board');
-    const wide = helpPage(lines, 200, 47, 0);
+    const wide = helpPage(lines, 200, 60, 0);
     expect(wide.columns.flat()).toHaveLength(lines.length);
     expect(wide.above + wide.below).toBe(0);
     for (const [width, height] of [

@@ -31,6 +31,10 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   messages: true,
   reply: true,
   events: false,
+  updateBoard: false,
+  archiveBoard: false,
+  updateColumn: false,
+  deleteColumn: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

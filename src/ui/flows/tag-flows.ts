@@ -10,7 +10,7 @@ import { normaliseTagColor, TAG_HEX } from '../../api/normalise.js';
 import { TAG_COLORS } from '../../api/schema.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { PickItem } from '../prompts/types.js';
-import { selectPaging, type BoardState } from '../../store/index.js';
+import { ownerOnly, selectPaging, type BoardState } from '../../store/index.js';
 import type { DraftId } from '../drafts.js';
 import { ask, showPicker, why, type Flow, type Keep } from './flow.js';
 import { refreshDetail, sendAll, startMarks } from './marks.js';
@@ -26,6 +26,12 @@ function tagItems(f: Flow): PickItem[] {
     return { value: String(t.Id), label: `${sanitize(t.Name)} (${c.name || 'no colour'})`, swatch: c.hex };
   });
 }
+
+/** Why this key can't create a tag on the open board, or null. */
+const creating = (f: Flow): string | null => {
+  const s = f.store.getState();
+  return ownerOnly(s, s.boardId, 'create tags');
+};
 
 /** The board's tags may still be on their way (a board just opened): the picker waits for them. */
 const tagsLoading = (s: BoardState): boolean => s.tagsLoading;
@@ -79,7 +85,8 @@ export function tagPicker(f: Flow, cardIds: readonly CardId[], status: Status = 
       title: `${of} — ${addOnly ? 'Enter applies (this server cannot remove tags)' : 'Enter applies or removes'} · Space marks several`,
       items: [
         ...tagItems(f),
-        { value: NEW, label: '+ New tag…', dim: true, action: true },
+        // Shown to a member too, saying why it won't work for them.
+        { value: NEW, label: `+ New tag…${creating(f) === null ? '' : ' (the owner’s)'}`, dim: true, action: true },
         { value: MANAGE, label: '  Manage board tags…', dim: true, action: true },
       ],
       marks: {
@@ -93,6 +100,8 @@ export function tagPicker(f: Flow, cardIds: readonly CardId[], status: Status = 
       status: status ?? failed.status ?? none,
       onCancel: () => f.overlays.close(key),
       onPick: (value) => {
+        const no = value === NEW ? creating(f) : null;
+        if (no !== null) return f.overlays.update(key, { status: { text: no, error: true } });
         if (value === NEW) return newTag(f, cardIds);
         if (value === MANAGE) return tagManager(f);
       },
@@ -190,6 +199,12 @@ export function tagManager(f: Flow, status: Status = null): void {
       f.store.getState().setFilter({ text: '', tagId: Number(value) });
     },
     onAction: (action, value) => {
+      const s = f.store.getState();
+      const no =
+        action === 'tag.new' || action === 'tag.delete'
+          ? ownerOnly(s, s.boardId, action === 'tag.new' ? 'create tags' : 'delete tags')
+          : null;
+      if (no !== null) return f.overlays.update(key, { status: { text: no, error: true } });
       if (action === 'tag.new') return newTag(f, []);
       if (action !== 'tag.delete' || value === null) return;
       const tag = f.store.getState().tags.find((t) => String(t.Id) === value);

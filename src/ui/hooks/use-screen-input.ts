@@ -8,6 +8,7 @@
 import { useInput, type Key } from 'ink';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { newBoard } from '../flows/board-flows.js';
+import { boardListAction } from '../flows/board-list-actions.js';
 import { drawNextFrameAtOnce } from '../ink-overrides/throttle.js';
 import { actionFor, keyName, screenBindingOf, type Action } from '../keymap.js';
 import type { Flow } from '../flows/flow.js';
@@ -30,7 +31,7 @@ export interface UseScreenInput {
 }
 
 /** Returns the board list's keys that are not the list's own: BoardPicker hands them over. */
-export function useScreenInput(o: UseScreenInput): (action: Action | undefined) => void {
+export function useScreenInput(o: UseScreenInput): (action: Action | undefined, value?: string | null) => void {
   const { router, overlays, nav, notify, quit } = o;
   const store = o.keys.store;
   // Ink re-subscribes a changed handler only in a later effect, so the
@@ -66,7 +67,7 @@ export function useScreenInput(o: UseScreenInput): (action: Action | undefined) 
     },
   };
   const keys: ScreenKeys = { ...o.keys, ...nav.keys, flow, key: '' };
-  const pickerAction = (action: Action | undefined): void => {
+  const pickerAction = (action: Action | undefined, value: string | null = null): void => {
     if (action === 'quit') return quit();
     notify(null);
     if (action === 'list.close' && store.getState().boardId !== null) nav.goTo('board');
@@ -76,6 +77,7 @@ export function useScreenInput(o: UseScreenInput): (action: Action | undefined) 
         .loadBoards()
         .catch(() => undefined);
     else if (action === 'board.new') newBoard(flow, nav.openBoard);
+    else if (action !== undefined) boardListAction(flow, action, value, notify);
   };
   onKey.current = (input, key) => {
     // The screen as the previous key left it, rendered or not.

@@ -13,6 +13,8 @@ import { jumpToCard } from '../flows/jump-flows.js';
 import { refreshBoard } from '../flows/refresh.js';
 import { tagManager } from '../flows/tag-flows.js';
 import { Triage } from '../triage.js';
+import { ownerOnly } from '../../store/index.js';
+import { BOARD_ADMIN_KEYS } from './board-admin-keys.js';
 import { cardBindings, type CardScreen } from './card-actions.js';
 import { focusedId, noCardReason, quiet, type ScreenKeys } from './context.js';
 import { CURSOR_KEYS, MOVE_KEYS, walked } from './cursor-keys.js';
@@ -93,7 +95,15 @@ export const BOARD_KEYS: readonly B[] = (
       run: (k) => k.store.getState().toggleSelected(focusedId(k)),
     },
     ...HISTORY_KEYS,
-    { action: 'column.new', keys: ['C'], group: 'Board', help: 'new column', run: fresh((k) => newColumn(k.flow)) },
+    {
+      action: 'column.new',
+      keys: ['C'],
+      group: 'Board',
+      help: 'new column',
+      unavailable: (k) => ownerOnly(k.store.getState(), k.store.getState().boardId, 'add columns'),
+      run: fresh((k) => newColumn(k.flow)),
+    },
+    ...BOARD_ADMIN_KEYS,
     {
       action: 'board.filter',
       keys: ['/'],

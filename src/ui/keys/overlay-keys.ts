@@ -37,6 +37,21 @@ export const OVERLAY_KEYS: readonly EditBinding[] = [
     hint: 'filter',
   },
   { action: 'board.new', keys: ['n'], scope: 'picker', group: 'Board', help: 'new board', hint: 'new board' },
+  { action: 'board.rename', keys: ['e'], scope: 'picker', group: 'Board', help: 'rename the board (the owner’s)' },
+  {
+    action: 'board.members',
+    keys: ['m'],
+    scope: 'picker',
+    group: 'Board',
+    help: 'the board’s members as emails (the owner’s)',
+  },
+  {
+    action: 'board.archive',
+    keys: ['a'],
+    scope: 'picker',
+    group: 'Board',
+    help: 'archive the board (y/n; the owner’s)',
+  },
   {
     action: 'list.reload',
     keys: ['r'],

@@ -64,6 +64,11 @@ export type Action =
   | 'redo'
   // the board
   | 'column.new'
+  | 'column.rename'
+  | 'column.delete'
+  | 'board.rename'
+  | 'board.members'
+  | 'board.archive'
   | 'board.switch'
   | 'card.jump'
   | 'board.archived'

@@ -1,0 +1,20 @@
+/** What each extension does, in words: the client's "… is not offered by this server" and the screens' own. */
+import type { Extension } from './types.js';
+
+export const EXTENSION_WORDS: Record<Extension, string> = {
+  setTags: "Removing or replacing a card's tags",
+  createEmailSequence: 'Creating an email sequence',
+  me: 'Telling whose key this is',
+  setDueDate: 'Setting due dates',
+  setReadStatus: 'Marking cards read or unread',
+  tickSubTask: 'Ticking sub-tasks',
+  archivedCards: "Listing a board's archived cards",
+  restoreCard: 'Restoring archived cards',
+  messages: "Reading a card's email",
+  reply: "Replying to a card's email",
+  events: 'Live events',
+  updateBoard: 'Renaming a board or changing its members',
+  archiveBoard: 'Archiving a board',
+  updateColumn: 'Renaming a column',
+  deleteColumn: 'Deleting a column',
+};
