@@ -19,6 +19,12 @@ import { START_CURSOR } from './cursor.js';
 import { EMPTY_CARDS } from './draft.js';
 import { refuse, type StatusData } from './status.js';
 
+/** Closes the open board (archived: by this user, or a teammate's event): nothing to go back to or reopen. */
+export function closeOpenBoard(core: Core<CoreData>): void {
+  core.generation++;
+  core.update({ boardId: null, columns: [], confirmed: EMPTY_CARDS, cursor: START_CURSOR });
+}
+
 export interface BoardAdminActions {
   /** Renames a board (the open one unless said). */
   renameBoard(name: string, boardId?: number): Promise<void>;
@@ -110,11 +116,7 @@ export function makeBoardAdmin(
     },
     async archiveBoard(boardId) {
       await send({ kind: 'archiveBoard', boardId }, () => core.client.archiveBoard(boardId));
-      if (core.get().boardId === boardId) {
-        // The open board is gone: nothing to go back to, to refresh or to reopen next time.
-        core.generation++;
-        core.update({ boardId: null, columns: [], confirmed: EMPTY_CARDS, cursor: START_CURSOR });
-      }
+      if (core.get().boardId === boardId) closeOpenBoard(core);
       await after.loadBoards();
     },
     async renameColumn(label, name) {

@@ -9,7 +9,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { CardId } from '../api/read-model.js';
 import type { Client } from '../api/types.js';
 import { makeBoard } from './board.js';
-import { makeBoardAdmin } from './board-admin.js';
+import { closeOpenBoard, makeBoardAdmin } from './board-admin.js';
 import { makeCardDetail } from './card-detail.js';
 import { makeCardMutations } from './card-mutations.js';
 import { makeComments } from './comments.js';
@@ -32,7 +32,8 @@ import { followOpen } from './follow-open.js';
 import { makeRefresh } from './refresh.js';
 import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
-import { errorText, makeStatusActions, watchReach } from './status.js';
+import { errorText, makeStatusActions, reportFailure, watchReach } from './status.js';
+import { sanitize } from '../text/sanitize.js';
 import { makeTags } from './tags.js';
 import { makeThread, NO_THREADS } from './thread.js';
 import type { BoardData, BoardState } from './types.js';
@@ -176,6 +177,12 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       opts.live === true
         ? makeLive(core, {
             refresh: () => refresh.refresh(),
+            loadBoards: () => board.actions.loadBoards(),
+            boardGone: (by) => {
+              closeOpenBoard(core);
+              reportFailure(core, new Error(`${sanitize(by)} archived this board: pick another`));
+              void board.actions.loadBoards();
+            },
             loadMe: () => me.loadMe(),
             watch: (listener) => api.subscribe(listener),
           })

@@ -35,6 +35,10 @@ export interface LiveActions {
 
 interface Deps {
   refresh(): Promise<void>;
+  /** The boards list read again: a board renamed, its members changed. */
+  loadBoards(): Promise<void>;
+  /** The open board was archived by someone else: close it, saying by whom. */
+  boardGone(by: string): void;
   loadMe(): Promise<void>;
   /** Hears every change of the store's state. */
   watch(listener: () => void): () => void;
@@ -74,6 +78,9 @@ export function makeLive(core: Core<CoreData & LiveData & MeData & DetailData>, 
     if (e.type === 'reload') return refreshSoon();
     // The user's own writes are already on screen through the mutation protocol.
     if (e.BoardId !== boardId || mine(e.By)) return;
+    if (e.Kind === 'board-archived') return deps.boardGone(e.By);
+    // The name and the members (whom cards can be assigned to) are in the boards list.
+    if (e.Kind === 'board') void deps.loadBoards();
     if (e.CardId !== null && e.By !== '') {
       const by = new Map(core.get().changedBy);
       by.set(e.CardId, { by: e.By, at: Date.now() });

@@ -32,13 +32,13 @@ const waitFor = (store: BoardStore, test: (st: BoardState) => boolean): Promise<
     });
   });
 
-async function openAs(key: string): Promise<BoardStore> {
+async function openAs(key: string, boardId = 1): Promise<BoardStore> {
   const store = createBoardStore(createClient({ baseUrl: s.url, apiKey: key, maxAttempts: 1 }), { live: true });
   stores.push(store);
   // As the app starts: the boards' list (no board open yet), then one board.
   await store.getState().loadBoards();
   expect(store.getState().live).toBeNull();
-  await store.getState().openBoard(1);
+  await store.getState().openBoard(boardId);
   await waitFor(store, (st) => st.live === 'live');
   return store;
 }
@@ -132,6 +132,25 @@ describe('live events in the store', () => {
     await live.getState().openBoard(BOARD);
     return live;
   }
+
+  it('a board its owner renames shows the new name; one they archive closes, saying who', async () => {
+    const keyO = await s.addUser('olga@team.test');
+    const olga = createClient({ baseUrl: s.url, apiKey: keyO, maxAttempts: 1 });
+    const made = await olga.createBoard({ Name: 'Olga’s queue', Users: ['owner@inboard.local'] });
+    const boardId = Number(made.Id);
+    await olga.createColumn(boardId, 'Inbox');
+    const member = await openAs(s.key, boardId);
+    const name = () => member.getState().boards.items.find((b) => b.Id === boardId)?.Name;
+    expect(name()).toBe('Olga’s queue');
+
+    await olga.updateBoard(boardId, { name: 'Olga’s escalations' });
+    await waitFor(member, () => name() === 'Olga’s escalations');
+
+    await olga.archiveBoard(boardId);
+    await waitFor(member, (st) => st.boardId === null);
+    expect(member.getState().lastError).toBe('olga@team.test archived this board: pick another');
+    await waitFor(member, () => name() === undefined);
+  });
 
   it('a server without events leaves the board to the periodic refresh', async () => {
     const live = await liveOnScripted(404, { message: 'No such endpoint: GET /v2/events', error: true, code: 404 });
