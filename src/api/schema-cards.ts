@@ -39,6 +39,8 @@ export const CardListed = z.object({
   CustomFields: z.string(),
   /** Local-service extension so rows can show tags; absent on the real service. */
   Tags: z.array(Tag).optional(),
+  /** Local-service extension: the card's version (its ETag, for If-Match); absent on the real service. */
+  Version: z.number().optional(),
 });
 export type CardListed = z.infer<typeof CardListed>;
 

@@ -21,6 +21,7 @@ export const EVENT_KINDS = [
   'message',
   'column',
   'board',
+  'board-archived',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -79,8 +79,17 @@ export const Email = z.email().max(LIMITS.email);
 /** ISO 8601 UTC with milliseconds, e.g. 2026-11-22T04:28:00.000Z. */
 export const IsoTimestamp = z.string();
 
-/** A required text field: trimmed, not empty, at most `max` characters. */
-export const requiredText = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+/** Text a person typed has no NUL; PostgreSQL's text can't hold one (a 500 there, a 400 on both engines here). */
+const NO_NUL: [(s: string) => boolean, string] = [(s) => !s.includes('\u0000'), 'must not contain a NUL character'];
+
+/** A required text field: trimmed, not empty, at most `max` characters, no NUL. */
+export const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max)
+    .refine(...NO_NUL);
 
 // ---------------------------------------------------------------- envelope
 
@@ -168,7 +177,9 @@ export const CreateTagBody = z.strictObject({
 });
 export type CreateTagInput = z.input<typeof CreateTagBody>;
 export const DeleteTagParams = z.strictObject({ BoardId: IdParam, TagId: IdParam });
-export const DeletedTagData = z.object({ Id: z.number() });
+/** CardIds (local service): the cards that had the tag, so a client can put it back; absent elsewhere. */
+export const DeletedTagData = z.object({ Id: z.number(), CardIds: z.array(z.string()).optional() });
+export type DeletedTagData = z.infer<typeof DeletedTagData>;
 
 // ---------------------------------------------------------------- comments
 
@@ -234,7 +245,11 @@ export const CreateEmailSequenceBody = z.strictObject({
     .array(
       z.strictObject({
         Subject: requiredText(LIMITS.cardTitle),
-        Content: z.string().max(LIMITS.text).optional(),
+        Content: z
+          .string()
+          .max(LIMITS.text)
+          .refine(...NO_NUL)
+          .optional(),
         Days: z.number().int().min(0).max(365),
         Hours: z.number().int().min(0).max(23).optional(),
         Minutes: z.number().int().min(0).max(59).optional(),

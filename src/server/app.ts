@@ -16,6 +16,7 @@ import { IdempotencyStore } from './idempotency.js';
 import type { MailSettings } from './mail/smtp.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
+import { boardAdminRoutes } from './routes/board-admin.js';
 import { boardRoutes } from './routes/boards.js';
 import type { Database } from './sql/sql.js';
 import { cardExtensionRoutes } from './routes/card-extensions.js';
@@ -196,6 +197,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
 
   boardRoutes(app, ctx);
+  boardAdminRoutes(app, ctx);
   cardRoutes(app, ctx);
   cardExtensionRoutes(app, ctx);
   commentRoutes(app, ctx);

@@ -3,11 +3,13 @@
  * write runner, and the access rules (who may see which board).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cardETag } from '../api/schema-teams.js';
 import type { Principal } from './auth.js';
 import type { ChangeLog, Changed } from './changes.js';
 import type { ChangeFeed } from './changes-feed.js';
 import type { Database, Sql } from './sql/sql.js';
 import { HttpError, badRequest, forbidden, notFound } from './errors.js';
+import { ifMatchOf } from './if-match.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -27,6 +29,10 @@ export interface Ctx {
   pages: ReadCache;
   changes: ChangeLog;
   feed: ChangeFeed;
+  /** Inside a write: the card version its If-Match names, if it sent one (versions.ts). */
+  ifMatch?: number | undefined;
+  /** Inside a write: the cards it changed and their new versions (versions.ts). */
+  touched?: Map<number, number>;
 }
 
 export function principal(req: FastifyRequest): Principal {
@@ -47,10 +53,13 @@ export async function write(
   fn: (p: Principal, changed: Changed, ctx: Ctx) => unknown,
 ): Promise<FastifyReply> {
   const p = principal(req);
+  const ifMatch = ifMatchOf(req);
+  const touched = new Map<number, number>();
   let result;
   try {
     result = await ctx.idempotency.run(req, p.keyId, ctx.now(), async (sql) => {
-      const inTx: Ctx = { ...ctx, sql };
+      touched.clear();
+      const inTx: Ctx = { ...ctx, sql, ifMatch, touched };
       const changed = ctx.changes.recorder(sql, p, ctx.now());
       const out = await fn(p, changed.record, inTx);
       await changed.flush();
@@ -61,6 +70,9 @@ export async function write(
     ctx.feed.nudge();
   }
   if (result.replayed) reply.header('idempotent-replayed', 'true');
+  // The card's new version, when the write changed one card (a replay's answer was stored without it).
+  const [only] = touched.values();
+  if (!result.replayed && touched.size === 1 && only !== undefined) reply.header('etag', cardETag(only));
   return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
 }
 
@@ -78,15 +90,21 @@ export interface BoardRow {
   name: string;
   owner_id: number;
   owner_email: string;
+  archived_at: string | null;
 }
 
-/** Owner or listed member may see a board; anyone else gets 403. */
-export function boardFor(ctx: Ctx, p: Principal, boardId: number): Promise<BoardRow> {
+/**
+ * Owner or listed member may see a board; anyone else gets 403. An archived
+ * board answers 404, except to `archivedToo` (the events stream, which
+ * tells its members that it was archived).
+ */
+export async function boardFor(ctx: Ctx, p: Principal, boardId: number, archivedToo = false): Promise<BoardRow> {
   // Remembered until the database changes (ReadCache.sync): every column,
   // card and tag request asks this first.
-  return ctx.pages.memo(`board:${boardId}:${p.userId}`, async () => {
+  const board = await ctx.pages.memo(`board:${boardId}:${p.userId}`, async () => {
     const board = await ctx.sql.get<BoardRow>(
-      'SELECT b.id, b.name, b.owner_id, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?',
+      `SELECT b.id, b.name, b.owner_id, u.email AS owner_email, b.archived_at
+       FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?`,
       [boardId],
     );
     if (board === undefined) throw notFound(`Board ${boardId} not found`);
@@ -98,6 +116,20 @@ export function boardFor(ctx: Ctx, p: Principal, boardId: number): Promise<Board
     if (member === undefined) throw forbidden(`Board ${boardId} is not shared with ${p.email}`);
     return board;
   });
+  if (board.archived_at !== null && !archivedToo) throw notFound(`Board ${boardId} is archived`);
+  return board;
+}
+
+/**
+ * The board's owner runs it (members, columns, tags, its name, archiving);
+ * members work its cards. `what` completes "only the owner may …".
+ */
+export async function ownedBoard(ctx: Ctx, p: Principal, boardId: number, what: string): Promise<BoardRow> {
+  const board = await boardFor(ctx, p, boardId);
+  if (board.owner_id !== p.userId) {
+    throw forbidden(`Only the board's owner (${board.owner_email}) may ${what} on board ${boardId}`);
+  }
+  return board;
 }
 
 export interface ColumnRow {
@@ -133,6 +165,8 @@ export interface CardRow {
   archived_at: string | null;
   position: number;
   created_at: string;
+  /** Counts the card's changes: 1 when created, one more with each (versions.ts). */
+  version: number;
 }
 
 /** A card the caller may see; `active` refuses archived cards (they only answer reads). */

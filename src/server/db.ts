@@ -218,6 +218,20 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX changes_created ON changes(created_ms);
   `,
+  // 6: teamwork. A card's version counts its changes (If-Match refuses a
+  // write from a stale read); boards are archived, not deleted; each user's
+  // own read mark on a card, over the card's shared read state.
+  `
+  ALTER TABLE cards ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE boards ADD COLUMN archived_at TEXT;
+  CREATE TABLE card_reads (
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    read_status INTEGER NOT NULL,
+    PRIMARY KEY (card_id, user_id)
+  );
+  CREATE INDEX card_reads_user ON card_reads(user_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -101,6 +101,7 @@ describe('cards in a column', () => {
         'Tags',
         'TaskName',
         'ThreadOwnerEmail',
+        'Version',
       ].sort(),
     );
     expect(first.ColumnId).toBe('Label_1');
@@ -179,7 +180,7 @@ describe('tags', () => {
     const tag = (await s.call('POST', '/v2/tag', { body: { BoardId: 2, Name: 'Tmp', Color: 0 } })).json.data;
     const del = await s.call('DELETE', '/v2/tag', { body: { BoardId: 2, TagId: tag.Id } });
     expect(del.status).toBe(200);
-    expect(del.json.data).toEqual({ Id: tag.Id });
+    expect(del.json.data).toEqual({ Id: tag.Id, CardIds: [] });
   });
 
   it('BoardId missing or not numeric is 400 naming the field', async () => {

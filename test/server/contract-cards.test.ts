@@ -68,6 +68,7 @@ describe('cards', () => {
       'Tags',
       'TaskName',
       'ThreadOwnerEmail',
+      'Version',
     ]);
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/server/db.js';
+import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -57,7 +57,10 @@ describe('migration 3 (archived_at, sub-task ticks)', () => {
     const path = join(dir, 'v2.db');
     // A version 2 file, made by taking migration 3 back off a new one.
     const fresh = openDb(path);
-    fresh.exec(`DROP TABLE changes;
+    fresh.exec(`DROP TABLE card_reads;
+      ALTER TABLE cards DROP COLUMN version;
+      ALTER TABLE boards DROP COLUMN archived_at;
+      DROP TABLE changes;
       DROP TABLE messages;
       DROP INDEX cards_archived;
       ALTER TABLE cards DROP COLUMN archived_at;
@@ -71,7 +74,7 @@ describe('migration 3 (archived_at, sub-task ticks)', () => {
     fresh.pragma('user_version = 2');
     fresh.close();
     const db = openDb(path);
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT archived, archived_at FROM cards WHERE id = 1').get()).toEqual({
       archived: 1,
       archived_at: null,
@@ -93,7 +96,10 @@ describe('migration 4 (messages)', () => {
   it('upgrades a version 3 file: its cards keep everything and get an empty thread; one Message-ID per card', () => {
     const path = join(dir, 'v3.db');
     const fresh = openDb(path);
-    fresh.exec(`DROP TABLE changes;
+    fresh.exec(`DROP TABLE card_reads;
+      ALTER TABLE cards DROP COLUMN version;
+      ALTER TABLE boards DROP COLUMN archived_at;
+      DROP TABLE changes;
       DROP TABLE messages;
       INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
       INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
@@ -103,7 +109,7 @@ describe('migration 4 (messages)', () => {
     fresh.pragma('user_version = 3');
     fresh.close();
     const db = openDb(path);
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT title FROM cards').pluck().all()).toEqual(['old']);
     expect(db.prepare('SELECT COUNT(*) FROM messages').pluck().get()).toBe(0);
     const add = db.prepare(
@@ -112,6 +118,31 @@ describe('migration 4 (messages)', () => {
     );
     add.run();
     expect(() => add.run()).toThrow(/UNIQUE/);
+    db.close();
+  });
+});
+
+describe('migration 6 (card versions, archived boards, read marks)', () => {
+  it('upgrades a version 5 file: its cards are version 1, its boards active, no one has a mark yet', () => {
+    const path = join(dir, 'v5.db');
+    const fresh = openDb(path);
+    fresh.exec(`DROP TABLE card_reads;
+      ALTER TABLE cards DROP COLUMN version;
+      ALTER TABLE boards DROP COLUMN archived_at;
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at, read_status)
+        VALUES (1, 1, 1, 'old', 'o@x.io', 0, 'now', 0);`);
+    fresh.pragma('user_version = 5');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT title, version, read_status FROM cards').all()).toEqual([
+      { title: 'old', version: 1, read_status: 0 },
+    ]);
+    expect(db.prepare('SELECT archived_at FROM boards').pluck().all()).toEqual([null]);
+    expect(db.prepare('SELECT COUNT(*) FROM card_reads').pluck().get()).toBe(0);
     db.close();
   });
 });

@@ -51,6 +51,9 @@ const ENDPOINTS: Endpoint[] = [
   E('GET', '/v2/board/:boardId/column/:id'),
   E('GET', '/v2/board/:boardId/column/:columnId/cards', ['page', 'limit'], { page: 1, limit: 50 }),
   E('POST', '/v2/board/:boardId/column', ['Name'], { Name: 'C' }),
+  // Running a board (extensions); archiving and deleting columns are left out: they would end the other probes.
+  E('PUT', '/v2/board/:id', ['Name', 'Users'], { Name: 'B', Users: ['sam.rivera@example.com'] }),
+  E('PUT', '/v2/board/:boardId/column/:id', ['Name'], { Name: 'C' }),
   E('GET', '/v2/card/:id'),
   E('POST', '/v2/card', [...Object.keys(CARD), 'ReadStatus'], { ...CARD, ReadStatus: 0 }),
   E('PUT', '/v2/card/:cardId', Object.keys(CARD), CARD),

@@ -118,6 +118,27 @@ describe('POST /v2/card/:id/reply', () => {
     expect((await thread(s, id)).map((m) => m.Direction)).toEqual(['in']);
   });
 
+  it('a stale If-Match is 412 before anything leaves; the current one sends and changes the version', async () => {
+    const id = await mailCard(s, rawMail({ messageId: '<v1@customer.example>' }));
+    const before = relay.received.length;
+    const stale = await s.call('POST', `/v2/card/${id}/reply`, {
+      body: { Body: 'Late answer' },
+      headers: { 'if-match': '"7"' },
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.json.message).toBe(
+      `Card ${id} changed since you read it (you had version 7, it is now 1): read it again`,
+    );
+    expect(relay.received).toHaveLength(before);
+    const sent = await s.call('POST', `/v2/card/${id}/reply`, {
+      body: { Body: 'Answer' },
+      headers: { 'if-match': '"1"' },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.headers.etag).toBe('"2"');
+    expect(relay.received).toHaveLength(before + 1);
+  });
+
   it('a relay that cannot be reached says so', async () => {
     const dead = await startRelay();
     await dead.close();

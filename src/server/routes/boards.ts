@@ -12,7 +12,7 @@ import {
   ListCardsParams,
 } from '../../api/schema.js';
 import { isoNow } from '../db.js';
-import { boardFor, columnOn, params, principal, write, type CardRow, type Ctx } from '../context.js';
+import { boardFor, columnOn, ownedBoard, params, principal, write, type CardRow, type Ctx } from '../context.js';
 import { okEnvelope, parse } from '../errors.js';
 import { boardOut, cardsOut, columnOut } from '../serialise.js';
 
@@ -25,7 +25,8 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     parse(NoParams, params(req), 'query');
     const rows = await ctx.sql.all<{ id: number; name: string; owner_email: string }>(
       `SELECT b.id, b.name, u.email AS owner_email FROM boards b JOIN users u ON u.id = b.owner_id
-       WHERE b.owner_id = ? OR EXISTS (SELECT 1 FROM board_members m WHERE m.board_id = b.id AND m.email = ?)
+       WHERE b.archived_at IS NULL
+         AND (b.owner_id = ? OR EXISTS (SELECT 1 FROM board_members m WHERE m.board_id = b.id AND m.email = ?))
        ORDER BY b.id`,
       [p.userId, p.email],
     );
@@ -82,15 +83,17 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const path = parse(ColumnCardsPath, req.params, 'path');
     const { page, limit = LIMITS.pageSizeDefault } = parse(ListCardsParams, params(req), 'query');
     const boardId = Number(path.boardId);
-    await boardFor(ctx, principal(req), boardId);
+    const p = principal(req);
+    await boardFor(ctx, p, boardId);
     const col = await columnOn(ctx, boardId, columnNumber(path.columnId));
     // (position, id) is a total order and the index serves it, so pages never overlap.
-    const body = await ctx.pages.read(`${col.id}:${page}:${limit}`, async (sql) => {
+    // Keyed by the asker too: the read state on the page is theirs.
+    const body = await ctx.pages.read(`${col.id}:${page}:${limit}:${p.userId}`, async (sql) => {
       const rows = await sql.all<CardRow>(
         'SELECT * FROM cards WHERE column_id = ? AND archived = 0 ORDER BY position, id LIMIT ? OFFSET ?',
         [col.id, limit, (page - 1) * limit],
       );
-      return JSON.stringify(okEnvelope(await cardsOut({ ...ctx, sql }, rows)));
+      return JSON.stringify(okEnvelope(await cardsOut({ ...ctx, sql }, rows, p.userId)));
     });
     return reply.type('application/json; charset=utf-8').send(body);
   });
@@ -99,7 +102,7 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { boardId } = parse(BoardPath, req.params, 'path');
     const body = parse(CreateColumnBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
-      await boardFor(ctx, p, Number(boardId));
+      await ownedBoard(ctx, p, Number(boardId), 'add columns');
       changed(Number(boardId), null, 'column');
       await ctx.sql.lock(`columns-of:${boardId}`);
       const next = await ctx.sql.get<{ next: number }>(

@@ -22,6 +22,7 @@ import { boardFor, cardFor, columnOn, params, principal, write, type CardRow, ty
 import { HttpError, notFound, okEnvelope, parse } from '../errors.js';
 import { positionAt } from '../positions.js';
 import { cardsOut } from '../serialise.js';
+import { touchCard } from '../versions.js';
 
 /** A date-time as stored: UTC ISO with milliseconds; a plain date stays a plain date. */
 const storedDue = (v: string | null): string | null =>
@@ -33,6 +34,7 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(SetDueDateBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, cardId, true);
+      await touchCard(ctx, card.id);
       changed(card.board_id, card.id, 'card-changed');
       const due = storedDue(body.DueDate);
       await ctx.sql.run('UPDATE cards SET due_date = ? WHERE id = ?', [due, card.id]);
@@ -48,8 +50,15 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(SetReadStatusBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, cardId, true);
+      // The asker's own mark: a teammate's state is theirs, and the card's
+      // version stays (no one else sees a change), though If-Match is honoured.
+      await touchCard(ctx, card.id, false);
       changed(card.board_id, card.id, 'card-changed');
-      await ctx.sql.run('UPDATE cards SET read_status = ? WHERE id = ?', [body.ReadStatus, card.id]);
+      await ctx.sql.run(
+        `INSERT INTO card_reads (card_id, user_id, read_status) VALUES (?, ?, ?)
+         ON CONFLICT (card_id, user_id) DO UPDATE SET read_status = excluded.read_status`,
+        [card.id, p.userId, body.ReadStatus],
+      );
       return okEnvelope(
         { CardId: String(card.id), ReadStatus: body.ReadStatus } satisfies SetReadStatusData,
         body.ReadStatus === 1 ? 'Marked read' : 'Marked unread',
@@ -62,6 +71,7 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(TickSubTaskBody, req.body ?? {});
     return write(ctx, req, reply, async (p, record, ctx) => {
       const card = await cardFor(ctx, p, cardId, true);
+      await touchCard(ctx, card.id);
       record(card.board_id, card.id, 'sub-task');
       const changed = await ctx.sql.run('UPDATE subtasks SET done = ? WHERE id = ? AND card_id = ?', [
         body.Done ? 1 : 0,
@@ -79,7 +89,8 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/board/:boardId/archived-cards', async (req) => {
     const { boardId } = parse(BoardPath, req.params, 'path');
     const { page, limit = LIMITS.pageSizeDefault } = parse(ArchivedCardsParams, params(req), 'query');
-    const board = await boardFor(ctx, principal(req), Number(boardId));
+    const p = principal(req);
+    const board = await boardFor(ctx, p, Number(boardId));
     // Newest archived first (NULLs, archived before times were kept, sort last);
     // the index cards_archived serves this order, id included.
     const rows = await ctx.sql.all<CardRow>(
@@ -87,7 +98,7 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
        ORDER BY archived_at DESC NULLS LAST, id DESC LIMIT ? OFFSET ?`,
       [board.id, limit, (page - 1) * limit],
     );
-    const listed = await cardsOut(ctx, rows);
+    const listed = await cardsOut(ctx, rows, p.userId);
     return okEnvelope(listed.map((c, i): ArchivedCardListed => ({ ...c, ArchivedAt: rows[i]?.archived_at ?? null })));
   });
 
@@ -96,6 +107,7 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(RestoreCardBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, cardId, false);
+      await touchCard(ctx, card.id);
       changed(card.board_id, card.id, 'card-restored');
       if (card.archived === 0) throw new HttpError(409, `Card ${card.id} is not archived`);
       // Without a ColumnId, back where it was archived from (archiving keeps column_id).

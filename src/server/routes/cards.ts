@@ -27,6 +27,8 @@ import {
 import { badRequest, notFound, okEnvelope, parse } from '../errors.js';
 import { positionAt, topPosition } from '../positions.js';
 import { cardDetailOut } from '../serialise.js';
+import { touchCard } from '../versions.js';
+import { cardETag } from '../../api/schema-teams.js';
 
 const NoParams = z.strictObject({});
 
@@ -82,10 +84,17 @@ async function tagOnBoard(ctx: Ctx, tagId: number, boardId: number, field: strin
 }
 
 export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.get('/v2/card/:id', async (req) => {
+  app.get('/v2/card/:id', async (req, reply) => {
     const { id } = parse(CardIdPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    return okEnvelope(await cardDetailOut(ctx, await cardFor(ctx, principal(req), id, false)));
+    const p = principal(req);
+    // One snapshot: the ETag is the version of exactly what the body shows.
+    const detail = await ctx.db.tx(async (sql) => {
+      const inRead = { ...ctx, sql };
+      return cardDetailOut(inRead, await cardFor(inRead, p, id, false), p.userId);
+    }, 'read');
+    reply.header('etag', cardETag(detail.Version ?? 1));
+    return okEnvelope(detail);
   });
 
   app.post('/v2/card', async (req, reply) => {
@@ -113,6 +122,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(UpdateCardBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, cardId, true);
+      await touchCard(ctx, card.id);
       const board = await boardFor(ctx, p, body.BoardId === card.board_id ? card.board_id : body.BoardId);
       const col = await columnOn(ctx, board.id, body.ColumnId, 'ColumnId');
       if (col.id !== card.column_id) {
@@ -140,6 +150,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(MoveCardBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, body.Id, true);
+      await touchCard(ctx, card.id);
       const board = await boardFor(ctx, p, body.NewBoardId ?? card.board_id);
       const col = await columnOn(ctx, board.id, body.NewColumnId, 'NewColumnId');
       const position = await positionAt(ctx.sql, col.id, body.NewPosition, card.id);
@@ -161,6 +172,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     parse(NoParams, params(req), 'query');
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, cardId, false);
+      await touchCard(ctx, card.id);
       // Archive, not delete: the card leaves column lists but still answers GET.
       // The first archive's time stays: archiving again is no newer event.
       await ctx.sql.run('UPDATE cards SET archived = 1, archived_at = COALESCE(archived_at, ?) WHERE id = ?', [
@@ -178,6 +190,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
       const body = parse(schema, req.body ?? {});
       return write(ctx, req, reply, async (p, changed, ctx) => {
         const card = await cardFor(ctx, p, cardId, true);
+        await touchCard(ctx, card.id);
         changed(card.board_id, card.id, table === 'notes' ? 'note' : 'sub-task');
         await ctx.sql.run(`INSERT INTO ${table} (card_id, user_id, body, created_at) VALUES (?, ?, ?, ?)`, [
           card.id,
@@ -196,6 +209,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(AddTagBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, cardId, true);
+      await touchCard(ctx, card.id);
       changed(card.board_id, card.id, 'tags');
       await tagOnBoard(ctx, Number(body.TagId), card.board_id, 'TagId');
       await ctx.sql.run('INSERT INTO card_tags (card_id, tag_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [
@@ -211,6 +225,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(SetTagsBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, cardId, true);
+      await touchCard(ctx, card.id);
       changed(card.board_id, card.id, 'tags');
       const ids = [...new Set(body.TagIds)];
       for (const id of ids) await tagOnBoard(ctx, Number(id), card.board_id, 'TagIds');

@@ -7,6 +7,7 @@ import { isoNow } from '../db.js';
 import { cardFor, params, principal, write, type Ctx } from '../context.js';
 import { forbidden, notFound, okEnvelope, parse } from '../errors.js';
 import { commentOut, type CommentRow } from '../serialise.js';
+import { touchCard } from '../versions.js';
 
 const NoParams = z.strictObject({});
 
@@ -26,6 +27,7 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(CreateCommentBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const card = await cardFor(ctx, p, body.CardId, true);
+      await touchCard(ctx, card.id);
       changed(card.board_id, card.id, 'comment');
       const now = isoNow(ctx.now());
       const row = await ctx.sql.get<{ id: number }>(
@@ -61,6 +63,7 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parse(UpdateCommentBody, req.body ?? {});
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const row = await commentFor(ctx, p, Number(commentId), true);
+      await touchCard(ctx, row.card_id);
       changed((await cardFor(ctx, p, row.card_id, false)).board_id, row.card_id, 'comment');
       await ctx.sql.run('UPDATE comments SET body = ? WHERE id = ?', [body.Body, row.id]);
       // The reference's update answer carries no UserId.
@@ -85,6 +88,7 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
     parse(NoParams, params(req), 'query');
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const row = await commentFor(ctx, p, Number(commentId), true);
+      await touchCard(ctx, row.card_id);
       changed((await cardFor(ctx, p, row.card_id, false)).board_id, row.card_id, 'comment');
       await ctx.sql.run('DELETE FROM comments WHERE id = ?', [row.id]);
       return okEnvelope({ CommentId: row.id }, 'Comment deleted');

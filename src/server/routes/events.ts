@@ -39,7 +39,8 @@ export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): v
     const sees = async (boardId: number) => {
       if (BoardId !== undefined && boardId !== BoardId) return false;
       try {
-        await boardFor(ctx, p, boardId);
+        // An archived board's members still hear that it was archived.
+        await boardFor(ctx, p, boardId, true);
         return true;
       } catch {
         return false;

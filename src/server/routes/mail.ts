@@ -19,6 +19,8 @@ import { boardFor, cardFor, columnOn, params, principal, write, type Ctx } from 
 import { isoNow } from '../db.js';
 import { HttpError, badRequest, okEnvelope, parse } from '../errors.js';
 import { topPosition } from '../positions.js';
+import { checkVersion, ifMatchOf } from '../if-match.js';
+import { touchCard } from '../versions.js';
 import { readMail, UnreadableMail } from '../mail/read-mail.js';
 import { addressOf, replySubject, sendMail, type MailSettings } from '../mail/smtp.js';
 import { cardAnswered, cardOnBoardWith, hasMessage, insertMessage, lastInbound, messagesOf } from '../mail/thread.js';
@@ -61,11 +63,14 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
     const body = parse(ReplyBody, req.body ?? {});
     const p = principal(req);
     const card = await cardFor(ctx, p, cardId, true);
+    // A stale If-Match is refused before anything leaves: mail sent can't be taken back.
+    const ifMatch = ifMatchOf(req);
     // A retry of a reply already sent is answered from the record, not sent again.
     const before = await ctx.idempotency.answered(req, p.keyId, ctx.now());
     if (before !== undefined) {
       return reply.code(before.status).header('idempotent-replayed', 'true').type('application/json').send(before.body);
     }
+    checkVersion(card.id, Number(card.version), ifMatch);
     if (mail === undefined) {
       throw new HttpError(
         409,
@@ -96,6 +101,8 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
     });
     // Recorded only once the relay took it: a refusal above leaves no trace of a sent reply.
     return write(ctx, req, reply, async (_p, changed, ctx) => {
+      // Sent already: recorded whatever the version is now.
+      await touchCard({ ...ctx, ifMatch: undefined }, card.id);
       changed(card.board_id, card.id, 'message');
       await insertMessage(ctx, card.id, {
         messageId,
@@ -158,6 +165,9 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       if (answered !== undefined) {
         if (await hasMessage(ctx, answered.id, m.messageId)) return out(answered.id, false, true);
         await insertMessage(ctx, answered.id, { ...m, direction: 'in', raw });
+        await touchCard(ctx, answered.id);
+        // An answer is unread for everyone: each person's own mark goes.
+        await ctx.sql.run('DELETE FROM card_reads WHERE card_id = ?', [answered.id]);
         changed(answered.board_id, answered.id, answered.archived === 1 ? 'card-restored' : 'message', sender);
         // An answer wants reading; an archived card comes back, on top of its board's first column.
         if (answered.archived === 1) {

@@ -185,6 +185,18 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX changes_created ON changes(created_ms);
   `,
+  // 2: SQLite's migration 6 (card versions, archived boards, per-user read marks).
+  `
+  ALTER TABLE cards ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE boards ADD COLUMN archived_at TEXT;
+  CREATE TABLE card_reads (
+    card_id BIGINT NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    user_id BIGINT NOT NULL REFERENCES users(id),
+    read_status INTEGER NOT NULL,
+    PRIMARY KEY (card_id, user_id)
+  );
+  CREATE INDEX card_reads_user ON card_reads(user_id);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

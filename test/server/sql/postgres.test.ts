@@ -14,6 +14,7 @@ import {
   openPostgres,
   type PostgresDatabase,
 } from '../../../src/server/sql/postgres.js';
+import { PG_SCHEMA_VERSION } from '../../../src/server/sql/postgres-schema.js';
 import type { Sql } from '../../../src/server/sql/sql.js';
 import { createDatabase, freshPostgresUrl, PASSWORD_ROLE_GROUP, startPostgres } from '../../support/postgres.js';
 
@@ -202,7 +203,7 @@ describe('while running', () => {
   it('two instances opening one fresh database at once migrate it once', async () => {
     const url = await freshPostgresUrl();
     const [a, b] = await Promise.all([open(url), open(url)]);
-    expect(await a.get('SELECT version FROM schema_version')).toEqual({ version: 1 });
+    expect(await a.get('SELECT version FROM schema_version')).toEqual({ version: PG_SCHEMA_VERSION });
     expect(await b.get('SELECT COUNT(*) AS n FROM schema_version')).toEqual({ n: 1 });
     expect(await b.get('SELECT COUNT(*) AS n FROM users')).toEqual({ n: 0 });
   });
