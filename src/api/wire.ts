@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { checkServiceUrl } from '../config/loopback.js';
-import { ApiError } from './errors.js';
+import { ApiError, versionOfETag } from './errors.js';
 import {
   errorFromExchange,
   parseAs,
@@ -175,6 +175,10 @@ function joinSignals(a: AbortSignal | undefined, b: AbortSignal | undefined): Ab
 const idempotency = (method: string, o: CallOptions | undefined): Record<string, string> =>
   method === 'POST' ? { 'idempotency-key': o?.idempotencyKey ?? randomUUID() } : {};
 
+/** The card's version a write was based on, as the service reads it (docs/api.md, card versions). */
+const ifMatch = (o: CallOptions | undefined): Record<string, string> =>
+  o?.ifMatch === undefined ? {} : { 'if-match': `"${o.ifMatch}"` };
+
 /**
  * `onBackoff` is called before every wait; it is a function rather than a
  * value so the client can forward to a hook attached after creation.
@@ -203,7 +207,7 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
   function call(method: string, path: string, r: Req = {}): Promise<{ status: number; json: unknown }> {
     const where: Where = { method, path };
     const signal = joinSignals(opts.signal, r.o?.signal);
-    const headers = idempotency(method, r.o);
+    const headers = { ...idempotency(method, r.o), ...ifMatch(r.o) };
     const attempt = async () => {
       const ex = await transport.send({
         method,
@@ -213,7 +217,10 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
         signal,
       });
       if (ex.status < 200 || ex.status > 299) throw errorFromExchange(where, ex);
-      return { status: ex.status, json: readJson(where, ex) };
+      const json = readJson(where, ex);
+      const version = r.o?.onVersion === undefined ? undefined : versionOfETag(ex.headers.etag);
+      if (version !== undefined) r.o?.onVersion?.(version);
+      return { status: ex.status, json };
     };
     return withRetries(method, path, attempt, policy, onBackoff, signal);
   }

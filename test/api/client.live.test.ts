@@ -90,7 +90,7 @@ describe('client ↔ local service', () => {
     expect((await client.listTags(b.Id)).map((t) => t.Id)).toContain(tag.Id);
     expect(await client.addTag(id, tag.Id)).toEqual({ CardId: id });
     expect(await client.setTags(id, [])).toEqual({ CardId: id, TagIds: [] });
-    expect(await client.deleteTag(b.Id, tag.Id)).toEqual({ Id: tag.Id });
+    expect(await client.deleteTag(b.Id, tag.Id)).toEqual({ Id: tag.Id, CardIds: [] });
 
     // comments
     const c = await client.createComment(id, 'first!');
