@@ -73,7 +73,7 @@ export const isStale = (e: unknown): e is ApiError => e instanceof ApiError && e
 
 /** A card's version from an ETag (`"3"`, `W/"3"`, `3`); undefined when it names none. */
 export function versionOfETag(v: unknown): number | undefined {
-  const text = Array.isArray(v) ? v[0] : v;
+  const text: unknown = Array.isArray(v) ? (v as unknown[])[0] : v;
   if (typeof text !== 'string') return undefined;
   const m = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(text);
   return m?.[1] === undefined ? undefined : Number(m[1]);

@@ -24,8 +24,9 @@ export const tagEndpoints: Endpoints<'listTags' | 'createTag' | 'deleteTag'> = {
     const f = isRecord(data) ? new Fields(data) : undefined;
     // The tag is gone whatever the answer says; `CardIds` (an extension) only when every id reads.
     const ids = f?.get('CardIds');
-    const cardIds = Array.isArray(ids) ? ids.map((v) => readCardId(v)) : undefined;
-    const read = cardIds?.every((v) => v !== undefined) === true ? (cardIds as CardId[]) : undefined;
+    const cardIds: (CardId | undefined)[] | undefined = Array.isArray(ids) ? ids.map((v) => readCardId(v)) : undefined;
+    const read =
+      cardIds?.every((v): v is CardId => v !== undefined) === true ? cardIds.filter((v) => v !== undefined) : undefined;
     return { Id: readNumId(f?.get('Id')) ?? tagId, ...(read !== undefined ? { CardIds: read } : {}) };
   },
 };
