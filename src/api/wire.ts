@@ -218,8 +218,12 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
       });
       if (ex.status < 200 || ex.status > 299) throw errorFromExchange(where, ex);
       const json = readJson(where, ex);
-      const version = r.o?.onVersion === undefined ? undefined : versionOfETag(ex.headers.etag);
-      if (version !== undefined) r.o?.onVersion?.(version);
+      if (r.o?.onVersion !== undefined) {
+        // A write that passed If-Match made the card exactly one version newer: that is its version
+        // when the answer does not say (a replayed answer, a proxy that drops the header).
+        const version = versionOfETag(ex.headers.etag) ?? (r.o.ifMatch === undefined ? undefined : r.o.ifMatch + 1);
+        if (version !== undefined) r.o.onVersion(version);
+      }
       return { status: ex.status, json };
     };
     return withRetries(method, path, attempt, policy, onBackoff, signal);

@@ -18,8 +18,9 @@ export interface CardMutationActions {
    * `from`: the title the user began editing; a title someone changed on the
    * server since is not saved over: rejects with a MutationError whose cause
    * is a TitleConflict (theirs), so the user can keep theirs or save again.
+   * `version`: the card's version the edit began from (servers with versions).
    */
-  editTitle(cardId: CardId, title: string, from?: string): Promise<void>;
+  editTitle(cardId: CardId, title: string, from?: string, version?: number): Promise<void>;
   archiveCard(cardId: CardId): Promise<void>;
   addNote(cardId: CardId, text: string): Promise<void>;
   addSubTask(cardId: CardId, text: string): Promise<void>;
@@ -79,8 +80,14 @@ export function makeCardMutations(
       // '' when the server did not say the new card's id (the board is read again).
       return run(input, cardId).then((r) => (r as CreatedCard).taskId ?? '');
     },
-    editTitle: (cardId, title, from) =>
-      run({ kind: 'editTitle', cardId, title, ...(from !== undefined ? { from } : {}) }).then(done),
+    editTitle: (cardId, title, from, version) =>
+      run({
+        kind: 'editTitle',
+        cardId,
+        title,
+        ...(from !== undefined ? { from } : {}),
+        ...(version !== undefined ? { version } : {}),
+      }).then(done),
     archiveCard: (cardId) => run({ kind: 'archive', cardId }).then(done),
     addNote: (cardId, text) => run({ kind: 'note', cardId, text }).then(done),
     addSubTask: (cardId, text) => run({ kind: 'subTask', cardId, text }).then(done),

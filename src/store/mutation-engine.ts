@@ -15,7 +15,7 @@
  *            shows it; the failure goes to the status bar (status.ts)
  */
 import { randomUUID } from 'node:crypto';
-import type { CardId } from '../api/read-model.js';
+import type { CardDetail, CardId } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
 import { Draft } from './draft.js';
 import { IdempotencyKeys } from './idempotency.js';
@@ -23,6 +23,7 @@ import { applyEffect, kindOf, landedCheck, send } from './kinds/index.js';
 import type { Mutation, MutationInput, RunContext } from './mutation-kinds.js';
 import { outcomeUnknown, settle } from './outcome.js';
 import { isPendingId } from './pending-ids.js';
+import { changedMeanwhile, explainStale } from './stale.js';
 import { mutationError, refuse, type MutationError, type StatusData } from './status.js';
 
 /** Replays `pending` over a draft of confirmed state; returns the ids of the cards they touch. */
@@ -61,6 +62,9 @@ export interface Engine {
   enqueue(input: MutationInput, focus?: CardId): Promise<unknown>;
 }
 
+const newest = (a: number | undefined, b: number | undefined): number | undefined =>
+  a === undefined ? b : b === undefined ? a : Math.max(a, b);
+
 /** Thrown for a mutation dropped because the card it needed was never created. */
 class Cancelled extends Error {}
 
@@ -70,6 +74,8 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
   /** Real id → the pending id it replaced: a card keeps one queue key for life. */
   const realToTemp = new Map<CardId, CardId>();
   const keys = new IdempotencyKeys();
+  /** Versions this client's own writes were answered with: newer than the board's last read. */
+  const versions = new Map<CardId, number>();
 
   const keyFor = (m: MutationInput): string =>
     'cardId' in m ? `card:${realToTemp.get(m.cardId) ?? m.cardId}` : `board:${m.kind}`;
@@ -111,6 +117,17 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     try {
       result = await send(context(), now, idempotencyKey);
     } catch (e) {
+      if (changedMeanwhile(e) && 'cardId' in now) {
+        // A retried write of ours that had landed is refused as stale: the card is as wanted.
+        const check = landedCheck(context, now);
+        if (check !== null && (await check().catch(() => false))) return undefined;
+        const wanted = now.kind === 'archive' ? (d: CardDetail) => d.Archived === true : undefined;
+        const told = await explainStale(core.client, resolve(now.cardId), core.get().columns, e, wanted);
+        if (told === null) return undefined;
+        // Theirs is shown, not overwritten: the board is read again with the refusal.
+        void deps.refresh();
+        throw told;
+      }
       if (!outcomeUnknown(e)) throw e;
       markChecking(now);
       result = await settle({
@@ -135,6 +152,8 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
       boardId: s.boardId,
       columnId: (label) => deps.columnId(label),
       confirmedCard: (id) => core.get().confirmed.cards.get(id),
+      version: (id) => newest(core.get().confirmed.cards.get(id)?.version, versions.get(id)),
+      sawVersion: (id, v) => versions.set(id, newest(versions.get(id), v) ?? v),
       realId: (id) => {
         const real = resolve(id);
         if (isPendingId(real)) throw new Cancelled('The card was not created');
@@ -186,6 +205,10 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     }
     const d = new Draft(s.confirmed);
     applyEffect(d, m, id, result);
+    // The view's card carries the version the write left, so the next edit is based on it.
+    const version = versions.get(id);
+    const card = d.get(id);
+    if (card !== undefined && version !== undefined && (card.version ?? 0) < version) d.put({ ...card, version });
     core.folds.record(m, id, result);
     deps.foldIntoDetail(m, id);
     core.update({ confirmed: d.result(), pending: rewritten, cursor, backoff: null });

@@ -32,13 +32,18 @@ export interface Inputs {
      * saved over (kinds/fields.ts, TitleConflict).
      */
     from?: string;
+    /**
+     * The card's version the edit began from (servers with versions): sent
+     * as If-Match, so a title changed meanwhile is refused, not overwritten.
+     */
+    version?: number;
   };
   archive: { cardId: CardId };
   setTags: { cardId: CardId; tagIds: readonly number[] };
   addTag: { cardId: CardId; tagId: number };
   setAssignees: { cardId: CardId; emails: readonly string[] | null };
-  /** Extension `setDueDate`: ISO 8601, or null to clear. */
-  setDue: { cardId: CardId; due: string | null };
+  /** Extension `setDueDate`: ISO 8601, or null to clear; `version` as editTitle's. */
+  setDue: { cardId: CardId; due: string | null; version?: number };
   /** Extension `setReadStatus`. */
   setRead: { cardId: CardId; read: boolean };
   /** Extension `tickSubTask`: shown on the detail while pending, not on the row. */
@@ -82,6 +87,13 @@ export interface RunContext {
   confirmedCard(id: CardId): Card | undefined;
   /** A created card's real id for its pending one; throws when it never got one. */
   realId(id: CardId): CardId;
+  /**
+   * The card's version as the user's view has it (the newest of the board's
+   * last read and this client's own writes); undefined on a server without versions.
+   */
+  version(id: CardId): number | undefined;
+  /** Hears a card's new version from a write's answer. */
+  sawVersion(id: CardId, version: number): void;
 }
 
 /** What the engine reads again once the server agreed, before the action resolves. */
