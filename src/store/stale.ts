@@ -4,7 +4,7 @@
  * in words, and the board is read again to show it. Titles and due dates,
  * which a person typed, get a choice instead (kinds/fields.ts, conflicts).
  */
-import { isStale } from '../api/errors.js';
+import { isStale, type ApiError } from '../api/errors.js';
 import type { CardDetail, CardId } from '../api/read-model.js';
 import type { Client } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
@@ -25,7 +25,7 @@ export class StaleCard extends Error {
 }
 
 /** True for a write refused because the card changed meanwhile, as the client or the store says it. */
-export const changedMeanwhile = (e: unknown): boolean => isStale(e) || e instanceof StaleCard;
+export const changedMeanwhile = (e: unknown): e is ApiError | StaleCard => isStale(e) || e instanceof StaleCard;
 
 /**
  * `e` when it is no stale refusal; else a StaleCard naming the card as the
@@ -37,9 +37,9 @@ export async function explainStale(
   client: Client,
   id: CardId,
   columns: readonly ColumnInfo[],
-  e: unknown,
+  e: ApiError | StaleCard,
   wanted: (now: CardDetail) => boolean = () => false,
-): Promise<unknown> {
+): Promise<Error | null> {
   if (!isStale(e)) return e;
   const now = await client.getCard(id).catch(() => undefined);
   if (now !== undefined && wanted(now)) return null;
