@@ -132,7 +132,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     }
 
     // The history is made below, from the engine; a tag's deletion is recorded there as final.
-    const tags = makeTags(core, (label, why, sent) => history.barrier(label, why, sent));
+    const tags = makeTags(core, (label, why, sent, back) => history.barrier(label, why, sent, back));
     const pages = makePaging(core);
     // Details read ahead (and by earlier openings): dropped by the card's own
     // mutations and by the reloads that follow a change, cleared by a refresh.

@@ -172,6 +172,7 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     if (what === 'columns') await deps.reloadColumns();
     else if (what === 'boards') await deps.loadBoards();
     else if (what === 'detail' && 'cardId' in m) await deps.reloadDetail(resolve(m.cardId));
+    else if (what === 'board') await deps.refresh();
   }
 
   /** Success: `m`'s effect, with the server's answer, goes into confirmed; `m` leaves pending. */

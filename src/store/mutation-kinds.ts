@@ -57,6 +57,8 @@ export interface Inputs {
   /** A reply to the card's email thread (extension); `cc` beyond the customer. */
   reply: { cardId: CardId; text: string; cc: readonly string[] };
   createColumn: { name: string };
+  /** A deleted tag back (its undo): made again with `name` and `color`, on the cards that had it. */
+  tagBack: { name: string; color: number; cardIds: readonly CardId[] };
   createBoard: { name: string; users: readonly string[] };
 }
 
@@ -103,7 +105,9 @@ export type ReadBack =
   /** The list of boards (a board was added). */
   | 'boards'
   /** The open detail of the card: what the server made of the text (its id, author, time). */
-  | 'detail';
+  | 'detail'
+  /** The open board, its tags and cards (a tag put back on cards). */
+  | 'board';
 
 /** The card fields a change sets, as the change left them (or as they were before it). */
 export type Look = Partial<Pick<Card, 'columnLabel' | 'title' | 'unread' | 'dueDate' | 'assignees' | 'tagIds'>> & {
