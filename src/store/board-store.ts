@@ -168,6 +168,10 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       reloadDetail,
       foldIntoDetail: detail.foldIntoDetail,
       refresh: () => refresh.refresh(),
+      shownVersion: (id) => {
+        const open = core.get().detail;
+        return open?.cardId === id ? open.data?.Version : undefined;
+      },
     });
     const history = makeHistory(core, engine);
     const me = makeMe(core);

@@ -51,6 +51,8 @@ export interface EngineDeps {
   readonly foldIntoDetail: (m: Mutation, cardId: CardId) => void;
   /** Reloads the open board's cards (a card the server created without saying its id). */
   readonly refresh: () => Promise<void>;
+  /** The card's version as its open detail shows it (read after the board, maybe newer); undefined when not open. */
+  readonly shownVersion: (cardId: CardId) => number | undefined;
 }
 
 export interface Engine {
@@ -152,7 +154,9 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
       boardId: s.boardId,
       columnId: (label) => deps.columnId(label),
       confirmedCard: (id) => core.get().confirmed.cards.get(id),
-      version: (id) => newest(core.get().confirmed.cards.get(id)?.version, versions.get(id)),
+      // The newest the user has seen: the board's, the open detail's, their own writes'.
+      version: (id) =>
+        newest(newest(core.get().confirmed.cards.get(id)?.version, deps.shownVersion(id)), versions.get(id)),
       sawVersion: (id, v) => versions.set(id, newest(versions.get(id), v) ?? v),
       realId: (id) => {
         const real = resolve(id);
