@@ -132,7 +132,15 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     }
 
     // The history is made below, from the engine; a tag's deletion is recorded there as final.
-    const tags = makeTags(core, (label, why, sent, back) => history.barrier(label, why, sent, back));
+    const tags = makeTags(
+      core,
+      (label, why, sent, back) => history.barrier(label, why, sent, back),
+      (id) => {
+        // The deletion made each card that had the tag one version newer.
+        const v = engine.versionOf(id);
+        if (v !== undefined) engine.sawVersion(id, v + 1);
+      },
+    );
     const pages = makePaging(core);
     // Details read ahead (and by earlier openings): dropped by the card's own
     // mutations and by the reloads that follow a change, cleared by a refresh.
@@ -204,7 +212,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),
       ...history.actions,
-      ...makeComments(core, history, reloadDetail),
+      ...makeComments(core, history, reloadDetail, engine),
       ...tags.actions,
       ...thread,
       ...makeSequences(core),

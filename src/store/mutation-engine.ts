@@ -62,6 +62,10 @@ export interface Engine {
    * MutationError once the mutation is rolled back.
    */
   enqueue(input: MutationInput, focus?: CardId): Promise<unknown>;
+  /** The card's version as the user has seen it (RunContext.version), for writes sent outside the engine. */
+  versionOf(id: CardId): number | undefined;
+  /** Hears a card's new version from a write sent outside the engine (a comment edit, a tag deleted). */
+  sawVersion(id: CardId, version: number): void;
 }
 
 const newest = (a: number | undefined, b: number | undefined): number | undefined =>
@@ -239,5 +243,9 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     return refuse(core, input, e, { pending });
   }
 
-  return { enqueue };
+  return {
+    enqueue,
+    versionOf: (id) => context().version(id),
+    sawVersion: (id, v) => context().sawVersion(id, v),
+  };
 }

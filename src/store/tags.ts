@@ -56,7 +56,12 @@ function tagBackOf(tag: Tag | undefined, answer: unknown): MutationInput | null 
   return { kind: 'tagBack', name: tag.Name, color, cardIds };
 }
 
-export function makeTags(core: Core<CoreData & TagsData & FilterData & StatusData>, barrier: Barrier): Tags {
+export function makeTags(
+  core: Core<CoreData & TagsData & FilterData & StatusData>,
+  barrier: Barrier,
+  /** Hears each card a deletion took the tag from (their versions moved on). */
+  untagged: (cardId: CardId) => void,
+): Tags {
   const openBoard = (): number => {
     const id = core.get().boardId;
     if (id === null) throw new Error('No board is open');
@@ -116,7 +121,7 @@ export function makeTags(core: Core<CoreData & TagsData & FilterData & StatusDat
         sent,
         (answer) => tagBackOf(tag, answer),
       );
-      await sent;
+      for (const id of (await sent).CardIds ?? []) untagged(id);
       // A filter on the tag gone would show no cards, for no visible reason.
       const f = core.get().filter;
       if (f !== null && f.tagId === tagId) core.set({ filter: normaliseFilter({ ...f, tagId: null }) });
