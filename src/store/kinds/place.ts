@@ -145,10 +145,11 @@ export const restore: KindSpec<'restore'> = {
   },
   request: (ctx, m, o) => {
     const ColumnId = ctx.columnId(m.toColumn);
+    const id = ctx.realId(m.cardId);
     return ctx.client.restoreCard(
-      ctx.realId(m.cardId),
+      id,
       { ...(ColumnId !== undefined ? { ColumnId } : {}), Position: Math.max(0, m.toIndex) },
-      o,
+      onCard(ctx, id, o),
     );
   },
   identity: (m, _boardId, resolve) => [resolve(m.cardId), m.toColumn, m.toIndex],
