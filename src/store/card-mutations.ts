@@ -27,8 +27,12 @@ export interface CardMutationActions {
   setTags(cardId: CardId, tagIds: readonly number[]): Promise<void>;
   addTag(cardId: CardId, tagId: number): Promise<void>;
   setAssignees(cardId: CardId, emails: readonly string[] | null): Promise<void>;
-  /** Extension `setDueDate`: an ISO 8601 date-time (or plain date), null clears. */
-  setDueDate(cardId: CardId, due: string | null): Promise<void>;
+  /**
+   * Extension `setDueDate`: an ISO 8601 date-time (or plain date), null
+   * clears. With `edit` (the date and version it began from), a date someone
+   * changed since is not saved over: rejects with a DueConflict as cause.
+   */
+  setDueDate(cardId: CardId, due: string | null, edit?: { from: string | null; version?: number }): Promise<void>;
   /** Extension `setReadStatus`; `undoable: false` for the mark opening a card makes (not the user's change). */
   setRead(cardId: CardId, read: boolean, o?: { undoable?: boolean }): Promise<void>;
   /** Extension `tickSubTask`. */
@@ -95,7 +99,14 @@ export function makeCardMutations(
     addTag: (cardId, tagId) => run({ kind: 'addTag', cardId, tagId }).then(done),
     setAssignees: (cardId, emails) =>
       run({ kind: 'setAssignees', cardId, emails: emails === null ? null : [...emails] }).then(done),
-    setDueDate: (cardId, due) => run({ kind: 'setDue', cardId, due }).then(done),
+    setDueDate: (cardId, due, edit) =>
+      run({
+        kind: 'setDue',
+        cardId,
+        due,
+        ...(edit !== undefined ? { from: edit.from } : {}),
+        ...(edit?.version !== undefined ? { version: edit.version } : {}),
+      }).then(done),
     setRead: (cardId, read, o) => run({ kind: 'setRead', cardId, read }, undefined, o?.undoable ?? true).then(done),
     tickSubTask: (cardId, subTaskId, doneNow) =>
       run({ kind: 'tickSubTask', cardId, subTaskId, done: doneNow }).then(done),

@@ -27,6 +27,7 @@ export { isOthers } from './me.js';
 export { liveDetail } from './detail-live.js';
 export { theirTitle, titleConflictOf } from './kinds/context.js';
 export { changedMeanwhile } from './stale.js';
+export { dueConflictOf } from './kinds/due-conflict.js';
 export type { HistoryOutcome } from './undo.js';
 export type { FindOutcome, JumpOutcome } from './jump.js';
 export type { ArchivedList } from './archived.js';

@@ -42,8 +42,12 @@ export interface Inputs {
   setTags: { cardId: CardId; tagIds: readonly number[] };
   addTag: { cardId: CardId; tagId: number };
   setAssignees: { cardId: CardId; emails: readonly string[] | null };
-  /** Extension `setDueDate`: ISO 8601, or null to clear; `version` as editTitle's. */
-  setDue: { cardId: CardId; due: string | null; version?: number };
+  /**
+   * Extension `setDueDate`: ISO 8601, or null to clear. `from` (the date the
+   * edit began from) and `version` as editTitle's: a date changed meanwhile
+   * is a DueConflict (kinds/due-conflict.ts), not saved over.
+   */
+  setDue: { cardId: CardId; due: string | null; from?: string | null; version?: number };
   /** Extension `setReadStatus`. */
   setRead: { cardId: CardId; read: boolean };
   /** Extension `tickSubTask`: shown on the detail while pending, not on the row. */

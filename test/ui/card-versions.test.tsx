@@ -100,7 +100,43 @@ describe('card versions', () => {
     expect((await u.other.getCard(card.id)).ColumnId).toBe(from.label);
   });
 
-  it('a due date typed over a change made meanwhile: the prompt comes back with the typed text', async () => {
+  it('a due date typed while a teammate set theirs: a choice; keep mine saves it over theirs', async () => {
+    const { u, w } = await start();
+    const card = focus(u, TITLE);
+    await u.press('D');
+    await u.waitFor('Due date of');
+    await (await u.teammate('bea@team.test')).setDueDate(card.id, '2099-12-31');
+    await u.paste('2099-12-24');
+    await u.press('enter');
+    const frame = await u.waitFor('Someone else changed this due date while you edited it');
+    expect(frame).toMatch(/Theirs: 2099-12-3[01]/);
+    expect(frame).toContain('Edit again (what you typed is kept)');
+    expect(w.sent[0]).toBe(card.version);
+    expect((await u.other.getCard(card.id)).DueDate).toMatch(/^2099-12-31/);
+    await u.press('down', 'down', 'enter'); // edit again: the typed date is back
+    const again = await u.waitFor('Due date of');
+    expect(again).toContain('2099-12-24');
+    await u.press('enter');
+    await u.waitFor('Due ');
+    await u.until(() => u.store.getState().pendingCount === 0, 'saved');
+    expect((await u.other.getCard(card.id)).DueDate).toMatch(/^2099-12-24/);
+  });
+
+  it('keep mine on a due date conflict: saved over theirs, knowingly', async () => {
+    const { u } = await start();
+    const card = focus(u, TITLE);
+    await u.press('D');
+    await u.waitFor('Due date of');
+    await (await u.teammate('bea@team.test')).setDueDate(card.id, '2099-12-31');
+    await u.paste('2099-12-24');
+    await u.press('enter');
+    await u.waitFor('Someone else changed this due date while you edited it');
+    await u.press('enter');
+    await u.waitFor('Due date saved: yours, over theirs');
+    expect((await u.other.getCard(card.id)).DueDate).toMatch(/^2099-12-24/);
+  });
+
+  it('a due date typed while a teammate changed the title is saved, theirs kept', async () => {
     const { u } = await start();
     const card = focus(u, TITLE);
     const column = columnOf(u, card.columnLabel);
@@ -111,13 +147,10 @@ describe('card versions', () => {
     ).updateCard(card.id, { BoardId: u.boardId, ColumnId: column.id, CardTitle: THEIRS });
     await u.paste('2099-12-24');
     await u.press('enter');
-    const frame = await u.waitFor('changed by someone else meanwhile');
-    expect(frame).toContain('Due date of');
-    expect(frame).toContain('2099-12-24');
-    expect((await u.other.getCard(card.id)).DueDate ?? null).toBeNull();
-    // Saved again from the card as it is now.
-    await u.press('enter');
     await u.until(() => u.store.getState().pendingCount === 0 && !u.frame().includes('Due date of'), 'saved');
-    expect((await u.other.getCard(card.id)).DueDate).toMatch(/^2099-12-24/);
+    expect(statusLine(u.frame())).not.toContain('changed');
+    const now = await u.other.getCard(card.id);
+    expect(now.DueDate).toMatch(/^2099-12-24/);
+    expect(now.TaskName).toBe(THEIRS);
   });
 });

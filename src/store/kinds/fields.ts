@@ -3,6 +3,7 @@ import { withTitle } from '../card.js';
 import type { KindSpec } from '../mutation-kinds.js';
 import { isStale } from '../../api/errors.js';
 import { onCard, onScreen, putBase, titleStale, unchangedSince } from './context.js';
+import { dueStale } from './due-conflict.js';
 
 export const editTitle: KindSpec<'editTitle'> = {
   effect(d, m, id) {
@@ -138,9 +139,14 @@ export const setDue: KindSpec<'setDue'> = {
     const fromServer = result as { DueDate?: string | null } | undefined;
     d.put({ ...card, dueDate: fromServer?.DueDate !== undefined ? fromServer.DueDate : m.due });
   },
-  request: (ctx, m) => {
+  request: async (ctx, m) => {
     const id = ctx.realId(m.cardId);
-    return ctx.client.setDueDate(id, m.due, onCard(ctx, id, undefined, m.version));
+    try {
+      return await ctx.client.setDueDate(id, m.due, onCard(ctx, id, undefined, m.version));
+    } catch (e) {
+      if (!isStale(e)) throw e;
+      return dueStale(ctx, id, m, e);
+    }
   },
   identity: null,
   newCardId: null,
