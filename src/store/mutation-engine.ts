@@ -15,7 +15,7 @@
  *            shows it; the failure goes to the status bar (status.ts)
  */
 import { randomUUID } from 'node:crypto';
-import type { CardDetail, CardId } from '../api/read-model.js';
+import type { CardId } from '../api/read-model.js';
 import type { Core, CoreData } from './core.js';
 import { Draft } from './draft.js';
 import { IdempotencyKeys } from './idempotency.js';
@@ -23,7 +23,7 @@ import { applyEffect, kindOf, landedCheck, send } from './kinds/index.js';
 import type { Mutation, MutationInput, RunContext } from './mutation-kinds.js';
 import { outcomeUnknown, settle } from './outcome.js';
 import { isPendingId } from './pending-ids.js';
-import { changedMeanwhile, explainStale } from './stale.js';
+import { alreadySo, changedMeanwhile, explainStale } from './stale.js';
 import { mutationError, refuse, type MutationError, type StatusData } from './status.js';
 
 /** Replays `pending` over a draft of confirmed state; returns the ids of the cards they touch. */
@@ -121,28 +121,34 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     if (now === undefined) throw new Cancelled('The card was not created');
     let result: unknown;
     try {
-      result = await send(context(), now, idempotencyKey);
+      result = await send(context(), now, idempotencyKey).catch((e: unknown) => whenStale(now, e));
     } catch (e) {
-      if (changedMeanwhile(e) && 'cardId' in now) {
-        // A retried write of ours that had landed is refused as stale: the card is as wanted.
-        const check = landedCheck(context, now);
-        if (check !== null && (await check().catch(() => false))) return undefined;
-        const wanted = now.kind === 'archive' ? (d: CardDetail) => d.Archived === true : undefined;
-        const told = await explainStale(core.client, resolve(now.cardId), core.get().columns, e, wanted);
-        if (told === null) return undefined;
-        // Theirs is shown, not overwritten: the board is read again with the refusal.
-        void deps.refresh();
-        throw told;
-      }
       if (!outcomeUnknown(e)) throw e;
       markChecking(now);
       result = await settle({
         landed: landedCheck(context, now),
-        resend: () => send(context(), now, idempotencyKey),
+        // A resend after a lost answer meets the version the first send left, if it landed.
+        resend: () => send(context(), now, idempotencyKey).catch((e2: unknown) => whenStale(now, e2)),
       });
     }
     await followUp(now);
     return result;
+  }
+
+  /**
+   * A write refused because the card changed meanwhile: resolves (undefined)
+   * when the card already is as `m` wanted — a retried write of the user's
+   * whose first answer was lost — else rejects saying what the card is now,
+   * the board read again to show theirs. Any other failure passes through.
+   */
+  async function whenStale(m: Mutation, e: unknown): Promise<unknown> {
+    if (!changedMeanwhile(e) || !('cardId' in m)) throw e;
+    const check = landedCheck(context, m);
+    if (check !== null && (await check().catch(() => false))) return undefined;
+    const told = await explainStale(core.client, resolve(m.cardId), core.get().columns, e, (d) => alreadySo(m, d));
+    if (told === null) return undefined;
+    void deps.refresh();
+    throw told;
   }
 
   /** "checking…": the status bar and the card's mark say so while the server is read (view.ts). */

@@ -10,6 +10,7 @@ import type { Client } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import type { ColumnInfo } from './column-info.js';
+import type { Mutation } from './mutation-kinds.js';
 
 /** Refused as stale: the message says what the card is now; `status` keeps it a refusal (412). */
 export class StaleCard extends Error {
@@ -50,4 +51,37 @@ export async function explainStale(
   const title = now.TaskName === undefined ? '' : ` “${truncate(sanitize(now.TaskName), 60)}”`;
   const column = where === undefined ? '' : ` in ${where.displayName}`;
   return new StaleCard(`Not saved: changed by someone else meanwhile: now${title}${column}`, now.Version ?? e.version);
+}
+
+const sameSet = <T>(a: readonly T[], b: readonly T[]): boolean =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * Whether the card, as the server has it now, already is what `m` asked
+ * for (so a refusal as stale was of the user's own write, landed before its
+ * answer was lost). Kinds whose outcome the detail does not show: never.
+ */
+export function alreadySo(m: Mutation, d: CardDetail): boolean {
+  switch (m.kind) {
+    case 'archive':
+      return d.Archived === true;
+    case 'setTags':
+      return (
+        d.Tags !== undefined &&
+        sameSet(
+          d.Tags.map((t) => t.Id),
+          m.tagIds,
+        )
+      );
+    case 'addTag':
+      return d.Tags?.some((t) => t.Id === m.tagId) === true;
+    case 'setAssignees':
+      return d.Assignees !== undefined && sameSet(d.Assignees, m.emails ?? []);
+    case 'setDue':
+      return d.DueDate !== undefined && d.DueDate === m.due;
+    case 'tickSubTask':
+      return d.SubTasks?.some((t) => t.SubTaskId === m.subTaskId && t.Done === m.done) === true;
+    default:
+      return false;
+  }
 }
