@@ -2,7 +2,7 @@
  * Teamwork you can trust, in real terminals: the owner's TUI and a
  * teammate (their own key) on one `inboard serve --demo`. An open card
  * detail shows the teammate's comment and move with no key pressed; of two
- * title edits at once, the second to save is told and loses nothing; `u`
+ * title edits (or due dates) at once, the second to save is told and loses nothing; `u`
  * after a tag deletion puts the tag back on its cards and never moves a card.
  * The server's state is checked after through a client.
  */
@@ -128,6 +128,31 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     a.keys('Enter');
     await a.waitFor('Title saved');
     await until(async () => (await owner.getCard(id)).TaskName === 'Owner: refund sent', 'the owner’s title saved');
+  });
+
+  it('simultaneous due dates: the second to save is told, and saves their own over the first knowingly', async () => {
+    const a = await ownerTui();
+    const b = await ownerTui(keyB);
+    const id = await openFocused(a);
+    expect(await openFocused(b)).toBe(id);
+    a.keys('D');
+    await a.waitFor('Due date of');
+    b.keys('D');
+    await b.waitFor('Due date of');
+    b.type('2099-12-31');
+    b.keys('Enter');
+    await until(async () => ((await owner.getCard(id)).DueDate ?? '').startsWith('2099-12-31'), 'Bea’s date saved');
+    a.type('2099-12-24');
+    a.keys('Enter');
+    const told = await a.waitFor('Someone else changed this due date while you edited it');
+    expect(told).toMatch(/Theirs: 2099-12-3[01]/);
+    expect((await owner.getCard(id)).DueDate).toMatch(/^2099-12-31/);
+    a.keys('Enter'); // keep mine
+    await a.waitFor('Due date saved: yours, over theirs');
+    await until(
+      async () => ((await owner.getCard(id)).DueDate ?? '').startsWith('2099-12-24'),
+      'the owner’s date saved',
+    );
   });
 
   it('u after a tag deletion puts the tag back on its cards and never moves a card', async () => {
