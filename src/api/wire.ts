@@ -5,11 +5,11 @@
  * extensions the server lacks, and the raw escape hatch of `inboard api`.
  * It knows no endpoint: those are small functions over a `Wire` (endpoints/).
  */
-import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { checkServiceUrl } from '../config/loopback.js';
-import { ApiError, versionOfETag } from './errors.js';
+import { hearVersion, idempotency, ifMatchHeader } from './call-headers.js';
+import { ApiError } from './errors.js';
 import {
   errorFromExchange,
   parseAs,
@@ -171,14 +171,6 @@ function joinSignals(a: AbortSignal | undefined, b: AbortSignal | undefined): Ab
   return a === undefined ? b : b === undefined ? a : AbortSignal.any([a, b]);
 }
 
-/** One key for all attempts of a POST, so the server can recognise a resend. */
-const idempotency = (method: string, o: CallOptions | undefined): Record<string, string> =>
-  method === 'POST' ? { 'idempotency-key': o?.idempotencyKey ?? randomUUID() } : {};
-
-/** The card's version a write was based on, as the service reads it (docs/api.md, card versions). */
-const ifMatch = (o: CallOptions | undefined): Record<string, string> =>
-  o?.ifMatch === undefined ? {} : { 'if-match': `"${o.ifMatch}"` };
-
 /**
  * `onBackoff` is called before every wait; it is a function rather than a
  * value so the client can forward to a hook attached after creation.
@@ -207,7 +199,7 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
   function call(method: string, path: string, r: Req = {}): Promise<{ status: number; json: unknown }> {
     const where: Where = { method, path };
     const signal = joinSignals(opts.signal, r.o?.signal);
-    const headers = { ...idempotency(method, r.o), ...ifMatch(r.o) };
+    const headers = { ...idempotency(method, r.o), ...ifMatchHeader(r.o) };
     const attempt = async () => {
       const ex = await transport.send({
         method,
@@ -217,14 +209,8 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
         signal,
       });
       if (ex.status < 200 || ex.status > 299) throw errorFromExchange(where, ex);
-      const json = readJson(where, ex);
-      if (r.o?.onVersion !== undefined) {
-        // A write that passed If-Match made the card exactly one version newer: that is its version
-        // when the answer does not say (a replayed answer, a proxy that drops the header).
-        const version = versionOfETag(ex.headers.etag) ?? (r.o.ifMatch === undefined ? undefined : r.o.ifMatch + 1);
-        if (version !== undefined) r.o.onVersion(version);
-      }
-      return { status: ex.status, json };
+      hearVersion(r.o, ex.headers);
+      return { status: ex.status, json: readJson(where, ex) };
     };
     return withRetries(method, path, attempt, policy, onBackoff, signal);
   }

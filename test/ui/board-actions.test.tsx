@@ -166,28 +166,6 @@ describe('t — tags', () => {
     await ui.waitFor('Deleted Urgent');
     expect((await ui.other.listTags(ui.boardId)).some((t) => t.Name === 'Urgent')).toBe(false);
   });
-
-  it('u after a tag deletion puts the tag back on the cards that had it', async () => {
-    ui = await startUi();
-    const u = ui;
-    const urgent = u.store.getState().tags.find((t) => t.Name === 'Urgent')!;
-    const had = [...u.store.getState().view.cards.values()].filter((c) => c.tagIds.includes(urgent.Id));
-    expect(had.length).toBeGreaterThan(0);
-    await u.press('T');
-    await u.waitFor('Board tags');
-    await u.press('d');
-    await u.waitFor('u brings it back. [y/n]');
-    await u.press('y');
-    await u.waitFor('Deleted Urgent');
-    await u.press('esc');
-    await u.until(() => u.store.getState().history.undo === 'deletion of tag “Urgent”', 'the deletion undoable');
-    await u.press('u');
-    await u.waitFor('Undone: deletion of tag “Urgent”');
-    await u.until(() => u.store.getState().pending.length === 0, 'put back');
-    const back = (await u.other.listTags(u.boardId)).find((t) => t.Name === 'Urgent');
-    expect(back?.Color).toBe(urgent.Color);
-    for (const c of had) expect((await u.other.getCard(c.id)).Tags?.map((t) => t.Name)).toContain('Urgent');
-  });
 });
 
 describe('@ — assignees', () => {

@@ -8,6 +8,7 @@
 import type { CardId } from '../../api/read-model.js';
 import { dueConflictOf, type BoardStore } from '../../store/index.js';
 import { dayFirst, parseDue } from '../../text/due-parse.js';
+import { sanitize } from '../../text/sanitize.js';
 import type { Draft } from '../drafts.js';
 import { quoted, type Flow, ask, why } from './flow.js';
 import { refreshBoard } from './refresh.js';
@@ -113,7 +114,7 @@ export function dueDate(
 }
 
 /** Their date in words for the choice: as the prompt would show it, or none. */
-const words = (due: string | null): string => (due === null ? 'none' : initialText(due) || due);
+const words = (due: string | null): string => (due === null ? 'none' : initialText(due) || sanitize(due));
 
 /** A due date changed by someone else while the user typed one: keep mine, take theirs, or edit again. */
 function dueConflict(f: Flow, cardId: CardId, typed: string, theirs: string | null, version?: number): void {
