@@ -12,8 +12,10 @@
  * - `cancelled`: the caller aborted the request; status 0.
  * - `response`: a 2xx whose body we could not understand, or that carried `Error: true`.
  * - `unsupported`: the server has no such endpoint (an extension it does not offer).
+ * - `stale`: 412, a card write sent with a version (`If-Match`) the card no
+ *   longer has: someone else changed it since; nothing was written.
  */
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'response' | 'unsupported';
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'cancelled' | 'response' | 'unsupported' | 'stale';
 
 export interface ApiErrorInit {
   status: number;
@@ -31,6 +33,8 @@ export interface ApiErrorInit {
   notSent?: boolean | undefined;
   /** The server said why in its own words (a JSON body with a message): a refusal, not a lost answer. */
   serverSaid?: boolean | undefined;
+  /** For `stale`: the card's version now, from the answer's ETag, when it said. */
+  version?: number | undefined;
   cause?: unknown;
 }
 
@@ -45,6 +49,7 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly notSent: boolean;
   readonly serverSaid: boolean;
+  readonly version: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -57,10 +62,22 @@ export class ApiError extends Error {
     this.code = init.code;
     this.notSent = init.notSent ?? false;
     this.serverSaid = init.serverSaid ?? false;
+    this.version = init.version;
   }
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+/** A card write refused because the card changed since the version it was sent with (412). */
+export const isStale = (e: unknown): e is ApiError => e instanceof ApiError && e.kind === 'stale';
+
+/** A card's version from an ETag (`"3"`, `W/"3"`, `3`); undefined when it names none. */
+export function versionOfETag(v: unknown): number | undefined {
+  const text: unknown = Array.isArray(v) ? (v as unknown[])[0] : v;
+  if (typeof text !== 'string') return undefined;
+  const m = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(text);
+  return m?.[1] === undefined ? undefined : Number(m[1]);
+}
 
 /** Statuses worth another try: rate limiting and server-side trouble. */
 export const isRetryableStatus = (status: number): boolean => status === 429 || (status >= 500 && status <= 599);

@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
-import { ApiError, clip, isRetryableStatus } from './errors.js';
+import { ApiError, clip, isRetryableStatus, versionOfETag } from './errors.js';
 import { parseRetryAfter } from './retry.js';
 import type { Exchange } from './transport.js';
 import { parseJsonExact } from './exact-json.js';
@@ -83,6 +83,17 @@ export function errorFromExchange(where: Where, ex: Exchange): ApiError {
       kind: 'unsupported',
       retryable: false,
       message: `This server has no ${where.method} ${where.path} (it answered ${statusWords(status)})`,
+    });
+  }
+  if (status === 412) {
+    // Its own kind: the card changed since the version sent; the caller decides with the person.
+    return new ApiError({
+      ...base,
+      kind: 'stale',
+      retryable: false,
+      serverSaid,
+      version: versionOfETag(ex.headers.etag),
+      message: message ?? 'Someone else changed this card since you read it',
     });
   }
   if (message === undefined) {

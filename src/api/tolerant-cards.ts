@@ -2,6 +2,7 @@
  * The client's tolerant reading of cards: a listed row, an archived row and
  * the detail, by the rules of tolerant.ts (whose field access they use).
  */
+import { versionOfETag } from './errors.js';
 import { normaliseDueDate } from './normalise.js';
 import type { ArchivedCardRow, Card, CardDetail, CardId, CardRow, Note, SubTask } from './read-model.js';
 import {
@@ -54,7 +55,15 @@ function cardFields(f: Fields): Omit<Card, 'ServiceTaskId' | 'TaskName'> {
     CustomFields: readCustomFields(f.get('CustomFields')),
     ...(Array.isArray(tags) ? { Tags: readTags(tags) } : {}),
     ...threadSummary(f),
+    ...versionOf(f),
   };
+}
+
+/** `Version`, a positive whole number (or its text, or an ETag's form); anything else: no version. */
+function versionOf(f: Fields): { Version?: number } {
+  const v = f.get('Version', 'ETag');
+  const n = typeof v === 'number' ? v : versionOfETag(v);
+  return n !== undefined && Number.isSafeInteger(n) && n > 0 ? { Version: n } : {};
 }
 
 /** A thread's sender and preview, from `threadInfoJson` (an object, or JSON in a string) when a server sends it. */
@@ -166,6 +175,7 @@ export function readCardDetail(v: unknown, askedId: CardId): CardDetail | undefi
     Tags: ['Tags'],
     Sender: ['Sender'],
     Snippet: ['Snippet'],
+    Version: ['Version', 'ETag'],
   };
   for (const k of Object.keys(sent) as (keyof typeof all)[]) {
     if (f.has(...sent[k]) && all[k] !== undefined) Object.assign(d, { [k]: all[k] });

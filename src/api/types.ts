@@ -81,6 +81,14 @@ export interface DeletedColumn {
 export interface CallOptions {
   signal?: AbortSignal;
   idempotencyKey?: string;
+  /**
+   * A card write: the card's version the change was based on, sent as
+   * `If-Match`; a card changed since is refused with kind `stale` (412).
+   * Only where the server gave a version (it then honours the header).
+   */
+  ifMatch?: number;
+  /** Hears the card's new version a write answers with (its ETag), when it gives one. */
+  onVersion?: (version: number) => void;
 }
 
 export interface Client {
@@ -159,7 +167,8 @@ export interface Client {
   // tags
   listTags(boardId: number, o?: CallOptions): Promise<Tag[]>;
   createTag(body: CreateTagInput, o?: CallOptions): Promise<Tag>;
-  deleteTag(boardId: number, tagId: number, o?: CallOptions): Promise<{ Id: number }>;
+  /** `CardIds` (local service): the cards that had the tag, so it can be put back; absent elsewhere. */
+  deleteTag(boardId: number, tagId: number, o?: CallOptions): Promise<{ Id: number; CardIds?: CardId[] }>;
   // email sequences
   listEmailSequences(o?: CallOptions): Promise<EmailSequenceEntry[]>;
   getEmailSequence(id: string, o?: CallOptions): Promise<EmailSequenceDetail>;

@@ -5,10 +5,10 @@
  * extensions the server lacks, and the raw escape hatch of `inboard api`.
  * It knows no endpoint: those are small functions over a `Wire` (endpoints/).
  */
-import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { checkServiceUrl } from '../config/loopback.js';
+import { hearVersion, idempotency, ifMatchHeader } from './call-headers.js';
 import { ApiError } from './errors.js';
 import { EXTENSION_WORDS } from './extension-words.js';
 import {
@@ -157,10 +157,6 @@ function joinSignals(a: AbortSignal | undefined, b: AbortSignal | undefined): Ab
   return a === undefined ? b : b === undefined ? a : AbortSignal.any([a, b]);
 }
 
-/** One key for all attempts of a POST, so the server can recognise a resend. */
-const idempotency = (method: string, o: CallOptions | undefined): Record<string, string> =>
-  method === 'POST' ? { 'idempotency-key': o?.idempotencyKey ?? randomUUID() } : {};
-
 /**
  * `onBackoff` is called before every wait; it is a function rather than a
  * value so the client can forward to a hook attached after creation.
@@ -189,7 +185,7 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
   function call(method: string, path: string, r: Req = {}): Promise<{ status: number; json: unknown }> {
     const where: Where = { method, path };
     const signal = joinSignals(opts.signal, r.o?.signal);
-    const headers = idempotency(method, r.o);
+    const headers = { ...idempotency(method, r.o), ...ifMatchHeader(r.o) };
     const attempt = async () => {
       const ex = await transport.send({
         method,
@@ -199,6 +195,7 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
         signal,
       });
       if (ex.status < 200 || ex.status > 299) throw errorFromExchange(where, ex);
+      hearVersion(r.o, ex.headers);
       return { status: ex.status, json: readJson(where, ex) };
     };
     return withRetries(method, path, attempt, policy, onBackoff, signal);

@@ -134,7 +134,15 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     }
 
     // The history is made below, from the engine; a tag's deletion is recorded there as final.
-    const tags = makeTags(core, (label, why, sent) => history.barrier(label, why, sent));
+    const tags = makeTags(
+      core,
+      (label, why, sent, back) => history.barrier(label, why, sent, back),
+      (id) => {
+        // The deletion made each card that had the tag one version newer.
+        const v = engine.versionOf(id);
+        if (v !== undefined) engine.sawVersion(id, v + 1);
+      },
+    );
     const pages = makePaging(core);
     // Details read ahead (and by earlier openings): dropped by the card's own
     // mutations and by the reloads that follow a change, cleared by a refresh.
@@ -170,6 +178,10 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       reloadDetail,
       foldIntoDetail: detail.foldIntoDetail,
       refresh: () => refresh.refresh(),
+      shownVersion: (id) => {
+        const open = core.get().detail;
+        return open?.cardId === id ? open.data?.Version : undefined;
+      },
     });
     const history = makeHistory(core, engine);
     const me = makeMe(core);
@@ -208,7 +220,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),
       ...history.actions,
-      ...makeComments(core, history, reloadDetail),
+      ...makeComments(core, history, reloadDetail, engine),
       ...tags.actions,
       ...makeBoardAdmin(core, {
         loadBoards: () => board.actions.loadBoards(),

@@ -18,16 +18,21 @@ export interface CardMutationActions {
    * `from`: the title the user began editing; a title someone changed on the
    * server since is not saved over: rejects with a MutationError whose cause
    * is a TitleConflict (theirs), so the user can keep theirs or save again.
+   * `version`: the card's version the edit began from (servers with versions).
    */
-  editTitle(cardId: CardId, title: string, from?: string): Promise<void>;
+  editTitle(cardId: CardId, title: string, from?: string, version?: number): Promise<void>;
   archiveCard(cardId: CardId): Promise<void>;
   addNote(cardId: CardId, text: string): Promise<void>;
   addSubTask(cardId: CardId, text: string): Promise<void>;
   setTags(cardId: CardId, tagIds: readonly number[]): Promise<void>;
   addTag(cardId: CardId, tagId: number): Promise<void>;
   setAssignees(cardId: CardId, emails: readonly string[] | null): Promise<void>;
-  /** Extension `setDueDate`: an ISO 8601 date-time (or plain date), null clears. */
-  setDueDate(cardId: CardId, due: string | null): Promise<void>;
+  /**
+   * Extension `setDueDate`: an ISO 8601 date-time (or plain date), null
+   * clears. With `edit` (the date and version it began from), a date someone
+   * changed since is not saved over: rejects with a DueConflict as cause.
+   */
+  setDueDate(cardId: CardId, due: string | null, edit?: { from: string | null; version?: number }): Promise<void>;
   /** Extension `setReadStatus`; `undoable: false` for the mark opening a card makes (not the user's change). */
   setRead(cardId: CardId, read: boolean, o?: { undoable?: boolean }): Promise<void>;
   /** Extension `tickSubTask`. */
@@ -79,8 +84,14 @@ export function makeCardMutations(
       // '' when the server did not say the new card's id (the board is read again).
       return run(input, cardId).then((r) => (r as CreatedCard).taskId ?? '');
     },
-    editTitle: (cardId, title, from) =>
-      run({ kind: 'editTitle', cardId, title, ...(from !== undefined ? { from } : {}) }).then(done),
+    editTitle: (cardId, title, from, version) =>
+      run({
+        kind: 'editTitle',
+        cardId,
+        title,
+        ...(from !== undefined ? { from } : {}),
+        ...(version !== undefined ? { version } : {}),
+      }).then(done),
     archiveCard: (cardId) => run({ kind: 'archive', cardId }).then(done),
     addNote: (cardId, text) => run({ kind: 'note', cardId, text }).then(done),
     addSubTask: (cardId, text) => run({ kind: 'subTask', cardId, text }).then(done),
@@ -88,7 +99,14 @@ export function makeCardMutations(
     addTag: (cardId, tagId) => run({ kind: 'addTag', cardId, tagId }).then(done),
     setAssignees: (cardId, emails) =>
       run({ kind: 'setAssignees', cardId, emails: emails === null ? null : [...emails] }).then(done),
-    setDueDate: (cardId, due) => run({ kind: 'setDue', cardId, due }).then(done),
+    setDueDate: (cardId, due, edit) =>
+      run({
+        kind: 'setDue',
+        cardId,
+        due,
+        ...(edit !== undefined ? { from: edit.from } : {}),
+        ...(edit?.version !== undefined ? { version: edit.version } : {}),
+      }).then(done),
     setRead: (cardId, read, o) => run({ kind: 'setRead', cardId, read }, undefined, o?.undoable ?? true).then(done),
     tickSubTask: (cardId, subTaskId, doneNow) =>
       run({ kind: 'tickSubTask', cardId, subTaskId, done: doneNow }).then(done),

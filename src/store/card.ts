@@ -31,6 +31,8 @@ export interface Card {
   /** An email thread's sender and the listing's preview, sanitised, when the server gives them. */
   readonly sender?: string;
   readonly snippet?: string;
+  /** The server's version of the card (extension), absent on a server without versions: a write sends it back. */
+  readonly version?: number;
   /** Why the client could not read this row; such a card is shown, never acted on. */
   readonly unreadable?: string;
   /** View only: a mutation touching this card has not settled yet. */
@@ -80,6 +82,7 @@ function listedCard(w: ListedCard, columnLabel: string, boardId: number): Card {
     dueDate: w.DueDate,
     ...(w.Sender !== undefined ? { sender: sanitize(w.Sender) } : {}),
     ...(w.Snippet !== undefined ? { snippet: sanitize(w.Snippet) } : {}),
+    ...(w.Version !== undefined ? { version: w.Version } : {}),
     pending: false,
   };
 }
@@ -101,6 +104,7 @@ export function sameCard(a: Card, b: Card): boolean {
     a.dueDate === b.dueDate &&
     a.sender === b.sender &&
     a.snippet === b.snippet &&
+    a.version === b.version &&
     a.unreadable === b.unreadable &&
     a.pending === b.pending &&
     a.checking === b.checking

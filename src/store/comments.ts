@@ -7,7 +7,9 @@
  * carrying the typed text, so the prompt reopens with it.
  */
 import type { CardId } from '../api/read-model.js';
+import type { CallOptions } from '../api/types.js';
 import type { Core, CoreData } from './core.js';
+import type { Engine } from './mutation-engine.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import { refuse, type StatusData } from './status.js';
@@ -28,7 +30,13 @@ export function makeComments(
   core: Core<CoreData & StatusData>,
   history: Pick<History, 'run' | 'barrier'>,
   reloadDetail: (cardId: CardId) => Promise<void>,
+  versions: Pick<Engine, 'versionOf' | 'sawVersion'>,
 ): CommentActions {
+  /** A comment is part of its card: changed from the version the user saw (If-Match), the new one kept. */
+  const onCard = (cardId: CardId): CallOptions => {
+    const v = versions.versionOf(cardId);
+    return { ...(v !== undefined ? { ifMatch: v } : {}), onVersion: (n) => versions.sawVersion(cardId, n) };
+  };
   /**
    * Sends `request`; a refusal goes where an add's does; success shows in
    * the reloaded detail. `u` cannot take it back: a barrier in the history.
@@ -52,11 +60,11 @@ export function makeComments(
     addComment: (cardId, text) => history.run({ kind: 'comment', cardId, text }).then(() => undefined),
     updateComment: (cardId, commentId, text) =>
       change({ kind: 'editComment', cardId, commentId, text }, 'comment edit', () =>
-        core.client.updateComment(commentId, text),
+        core.client.updateComment(commentId, text, onCard(cardId)),
       ),
     deleteComment: (cardId, commentId) =>
       change({ kind: 'deleteComment', cardId, commentId }, 'comment deletion', () =>
-        core.client.deleteComment(commentId),
+        core.client.deleteComment(commentId, onCard(cardId)),
       ),
   };
 }

@@ -23,6 +23,7 @@ import { applyEffect, kindOf, landedCheck, send } from './kinds/index.js';
 import type { Mutation, MutationInput, RunContext } from './mutation-kinds.js';
 import { outcomeUnknown, settle } from './outcome.js';
 import { isPendingId } from './pending-ids.js';
+import { alreadySo, changedMeanwhile, explainStale } from './stale.js';
 import { mutationError, refuse, type MutationError, type StatusData } from './status.js';
 
 /** Replays `pending` over a draft of confirmed state; returns the ids of the cards they touch. */
@@ -50,6 +51,8 @@ export interface EngineDeps {
   readonly foldIntoDetail: (m: Mutation, cardId: CardId) => void;
   /** Reloads the open board's cards (a card the server created without saying its id). */
   readonly refresh: () => Promise<void>;
+  /** The card's version as its open detail shows it (read after the board, maybe newer); undefined when not open. */
+  readonly shownVersion: (cardId: CardId) => number | undefined;
 }
 
 export interface Engine {
@@ -59,7 +62,14 @@ export interface Engine {
    * MutationError once the mutation is rolled back.
    */
   enqueue(input: MutationInput, focus?: CardId): Promise<unknown>;
+  /** The card's version as the user has seen it (RunContext.version), for writes sent outside the engine. */
+  versionOf(id: CardId): number | undefined;
+  /** Hears a card's new version from a write sent outside the engine (a comment edit, a tag deleted). */
+  sawVersion(id: CardId, version: number): void;
 }
+
+const newest = (a: number | undefined, b: number | undefined): number | undefined =>
+  a === undefined ? b : b === undefined ? a : Math.max(a, b);
 
 /** Thrown for a mutation dropped because the card it needed was never created. */
 class Cancelled extends Error {}
@@ -70,6 +80,8 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
   /** Real id → the pending id it replaced: a card keeps one queue key for life. */
   const realToTemp = new Map<CardId, CardId>();
   const keys = new IdempotencyKeys();
+  /** Versions this client's own writes were answered with: newer than the board's last read. */
+  const versions = new Map<CardId, number>();
 
   const keyFor = (m: MutationInput): string =>
     'cardId' in m ? `card:${realToTemp.get(m.cardId) ?? m.cardId}` : `board:${m.kind}`;
@@ -109,17 +121,34 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     if (now === undefined) throw new Cancelled('The card was not created');
     let result: unknown;
     try {
-      result = await send(context(), now, idempotencyKey);
+      result = await send(context(), now, idempotencyKey).catch((e: unknown) => whenStale(now, e));
     } catch (e) {
       if (!outcomeUnknown(e)) throw e;
       markChecking(now);
       result = await settle({
         landed: landedCheck(context, now),
-        resend: () => send(context(), now, idempotencyKey),
+        // A resend after a lost answer meets the version the first send left, if it landed.
+        resend: () => send(context(), now, idempotencyKey).catch((e2: unknown) => whenStale(now, e2)),
       });
     }
     await followUp(now);
     return result;
+  }
+
+  /**
+   * A write refused because the card changed meanwhile: resolves (undefined)
+   * when the card already is as `m` wanted — a retried write of the user's
+   * whose first answer was lost — else rejects saying what the card is now,
+   * the board read again to show theirs. Any other failure passes through.
+   */
+  async function whenStale(m: Mutation, e: unknown): Promise<unknown> {
+    if (!changedMeanwhile(e) || !('cardId' in m)) throw e;
+    const check = landedCheck(context, m);
+    if (check !== null && (await check().catch(() => false))) return undefined;
+    const told = await explainStale(core.client, resolve(m.cardId), core.get().columns, e, (d) => alreadySo(m, d));
+    if (told === null) return undefined;
+    void deps.refresh();
+    throw told;
   }
 
   /** "checking…": the status bar and the card's mark say so while the server is read (view.ts). */
@@ -135,6 +164,10 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
       boardId: s.boardId,
       columnId: (label) => deps.columnId(label),
       confirmedCard: (id) => core.get().confirmed.cards.get(id),
+      // The newest the user has seen: the board's, the open detail's, their own writes'.
+      version: (id) =>
+        newest(newest(core.get().confirmed.cards.get(id)?.version, deps.shownVersion(id)), versions.get(id)),
+      sawVersion: (id, v) => versions.set(id, newest(versions.get(id), v) ?? v),
       realId: (id) => {
         const real = resolve(id);
         if (isPendingId(real)) throw new Cancelled('The card was not created');
@@ -153,6 +186,7 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     if (what === 'columns') await deps.reloadColumns();
     else if (what === 'boards') await deps.loadBoards();
     else if (what === 'detail' && 'cardId' in m) await deps.reloadDetail(resolve(m.cardId));
+    else if (what === 'board') await deps.refresh();
   }
 
   /** Success: `m`'s effect, with the server's answer, goes into confirmed; `m` leaves pending. */
@@ -186,6 +220,10 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     }
     const d = new Draft(s.confirmed);
     applyEffect(d, m, id, result);
+    // The view's card carries the version the write left, so the next edit is based on it.
+    const version = versions.get(id);
+    const card = d.get(id);
+    if (card !== undefined && version !== undefined && (card.version ?? 0) < version) d.put({ ...card, version });
     core.folds.record(m, id, result);
     deps.foldIntoDetail(m, id);
     core.update({ confirmed: d.result(), pending: rewritten, cursor, backoff: null });
@@ -211,5 +249,9 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
     return refuse(core, input, e, { pending });
   }
 
-  return { enqueue };
+  return {
+    enqueue,
+    versionOf: (id) => context().version(id),
+    sawVersion: (id, v) => context().sawVersion(id, v),
+  };
 }

@@ -32,13 +32,22 @@ export interface Inputs {
      * saved over (kinds/fields.ts, TitleConflict).
      */
     from?: string;
+    /**
+     * The card's version the edit began from (servers with versions): sent
+     * as If-Match, so a title changed meanwhile is refused, not overwritten.
+     */
+    version?: number;
   };
   archive: { cardId: CardId };
   setTags: { cardId: CardId; tagIds: readonly number[] };
   addTag: { cardId: CardId; tagId: number };
   setAssignees: { cardId: CardId; emails: readonly string[] | null };
-  /** Extension `setDueDate`: ISO 8601, or null to clear. */
-  setDue: { cardId: CardId; due: string | null };
+  /**
+   * Extension `setDueDate`: ISO 8601, or null to clear. `from` (the date the
+   * edit began from) and `version` as editTitle's: a date changed meanwhile
+   * is a DueConflict (kinds/due-conflict.ts), not saved over.
+   */
+  setDue: { cardId: CardId; due: string | null; from?: string | null; version?: number };
   /** Extension `setReadStatus`. */
   setRead: { cardId: CardId; read: boolean };
   /** Extension `tickSubTask`: shown on the detail while pending, not on the row. */
@@ -52,6 +61,8 @@ export interface Inputs {
   /** A reply to the card's email thread (extension); `cc` beyond the customer. */
   reply: { cardId: CardId; text: string; cc: readonly string[] };
   createColumn: { name: string };
+  /** A deleted tag back (its undo): made again with `name` and `color`, on the cards that had it. */
+  tagBack: { name: string; color: number; cardIds: readonly CardId[] };
   createBoard: { name: string; users: readonly string[] };
 }
 
@@ -82,6 +93,13 @@ export interface RunContext {
   confirmedCard(id: CardId): Card | undefined;
   /** A created card's real id for its pending one; throws when it never got one. */
   realId(id: CardId): CardId;
+  /**
+   * The card's version as the user's view has it (the newest of the board's
+   * last read and this client's own writes); undefined on a server without versions.
+   */
+  version(id: CardId): number | undefined;
+  /** Hears a card's new version from a write's answer. */
+  sawVersion(id: CardId, version: number): void;
 }
 
 /** What the engine reads again once the server agreed, before the action resolves. */
@@ -91,7 +109,9 @@ export type ReadBack =
   /** The list of boards (a board was added). */
   | 'boards'
   /** The open detail of the card: what the server made of the text (its id, author, time). */
-  | 'detail';
+  | 'detail'
+  /** The open board, its tags and cards (a tag put back on cards). */
+  | 'board';
 
 /** The card fields a change sets, as the change left them (or as they were before it). */
 export type Look = Partial<Pick<Card, 'columnLabel' | 'title' | 'unread' | 'dueDate' | 'assignees' | 'tagIds'>> & {

@@ -3,14 +3,16 @@
  * the tag manager. A card's own tags (set, add) are card mutations
  * (card-mutations.ts): they show on the row at once. Creating or deleting a
  * tag is sent at once, then the tags are read again; a refusal is reported
- * as every failed change is (status.ts, refuse). Deleting one is final:
- * it is a barrier in the undo history (undo.ts).
+ * as every failed change is (status.ts, refuse). Deleting one is a barrier
+ * in the undo history (undo.ts), undoable once the server says which cards
+ * had it (kinds/tag-back.ts), final where it does not.
  */
-import type { Tag } from '../api/read-model.js';
+import type { CardId, Tag } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import type { Core, CoreData } from './core.js';
 import { normaliseFilter, type FilterData } from './filter.js';
+import type { MutationInput } from './mutation-kinds.js';
 import { errorText, refuse, type StatusData } from './status.js';
 
 export interface TagsData {
@@ -37,10 +39,29 @@ export interface Tags {
   readonly loadTags: (boardId: number, gen: number) => Promise<void>;
 }
 
-/** Records a change `u` cannot take back (undo.ts History.barrier). */
-export type Barrier = (label: string, why: string, sent: Promise<unknown>) => void;
+/** Records a change `u` cannot take back, or can once answered (undo.ts History.barrier). */
+export type Barrier = (
+  label: string,
+  why: string,
+  sent: Promise<unknown>,
+  back?: (answer: unknown) => MutationInput | null,
+) => void;
 
-export function makeTags(core: Core<CoreData & TagsData & FilterData & StatusData>, barrier: Barrier): Tags {
+/** How a deleted tag comes back: only where the answer named its cards and its colour is a palette index. */
+function tagBackOf(tag: Tag | undefined, answer: unknown): MutationInput | null {
+  const cardIds = (answer as { CardIds?: CardId[] } | undefined)?.CardIds;
+  if (tag === undefined || cardIds === undefined) return null;
+  const color = /^\d{1,2}$/.test(tag.Color) ? Number(tag.Color) : NaN;
+  if (!(color >= 0 && color <= 11)) return null;
+  return { kind: 'tagBack', name: tag.Name, color, cardIds };
+}
+
+export function makeTags(
+  core: Core<CoreData & TagsData & FilterData & StatusData>,
+  barrier: Barrier,
+  /** Hears each card a deletion took the tag from (their versions moved on). */
+  untagged: (cardId: CardId) => void,
+): Tags {
   const openBoard = (): number => {
     const id = core.get().boardId;
     if (id === null) throw new Error('No board is open');
@@ -87,17 +108,20 @@ export function makeTags(core: Core<CoreData & TagsData & FilterData & StatusDat
     },
     async deleteTag(tagId) {
       const boardId = openBoard();
-      const name = core.get().tags.find((t) => t.Id === tagId)?.Name;
+      const tag = core.get().tags.find((t) => t.Id === tagId);
+      const name = tag?.Name;
       const sent = core.client.deleteTag(boardId, tagId).catch((e: unknown) => {
         throw refuse(core, { kind: 'deleteTag', tagId } satisfies TagChange, e);
       });
-      // Final (its y/n says so): `u` stops here instead of undoing an older change.
+      // Final until the answer says which cards had it (its y/n says which): `u` stops here
+      // instead of undoing an older change; with `CardIds`, `u` puts the tag back on them.
       barrier(
         `deletion of tag “${name === undefined ? String(tagId) : truncate(sanitize(name), 30)}”`,
         'a deleted tag is gone from every card for good',
         sent,
+        (answer) => tagBackOf(tag, answer),
       );
-      await sent;
+      for (const id of (await sent).CardIds ?? []) untagged(id);
       // A filter on the tag gone would show no cards, for no visible reason.
       const f = core.get().filter;
       if (f !== null && f.tagId === tagId) core.set({ filter: normaliseFilter({ ...f, tagId: null }) });

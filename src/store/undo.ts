@@ -25,7 +25,8 @@ export const UNDO_DEPTH = 100;
 
 /** A change on one card, with how to take it back (its kind's undo record). */
 interface Step extends Inverse {
-  readonly cardId: CardId;
+  /** Null: a change to the board, not to one card (a tag put back): no card to compare. */
+  readonly cardId: CardId | null;
   readonly forward: MutationInput;
 }
 
@@ -36,6 +37,8 @@ interface Entry {
   readonly steps: readonly Step[];
   /** Why it cannot be undone, when it cannot. */
   readonly cannot: string | null;
+  /** Why it cannot be redone once undone, when it cannot (a tag put back is not deleted again by U). */
+  readonly noRedo?: string;
 }
 
 export interface HistoryData {
@@ -70,8 +73,16 @@ export interface History {
   /**
    * Records a change made outside the engine that `u` cannot take back
    * (`label` names it, `why` says why), gone again if `sent` is refused.
+   * `back`, given the answer, may say how to take it back after all (a tag
+   * deleted where the server said which cards had it): the barrier then
+   * becomes an undoable entry, in its place.
    */
-  readonly barrier: (label: string, why: string, sent: Promise<unknown>) => void;
+  readonly barrier: (
+    label: string,
+    why: string,
+    sent: Promise<unknown>,
+    back?: (answer: unknown) => MutationInput | null,
+  ) => void;
 }
 
 const quoteTitle = (t: string): string => `“${truncate(sanitize(t), 40)}”`;
@@ -139,11 +150,26 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
    * says so there, and never reaches past it to undo an older change the
    * user no longer has in mind (a move before a tag was deleted).
    */
-  function barrier(label: string, why: string, sent: Promise<unknown>): void {
+  function barrier(
+    label: string,
+    why: string,
+    sent: Promise<unknown>,
+    back?: (answer: unknown) => MutationInput | null,
+  ): void {
     const entry: Entry = { label, boardId: core.get().boardId, steps: [], cannot: why };
     if (group !== null) group.cannot = why;
     else record(entry);
-    sent.catch(() => forget(entry, past));
+    sent.then(
+      (answer) => {
+        const inverse = back?.(answer) ?? null;
+        const i = past.lastIndexOf(entry);
+        if (inverse === null || i < 0) return;
+        const step: Step = { cardId: null, forward: inverse, inverse, after: {}, before: {} };
+        past[i] = { ...entry, steps: [step], cannot: null, noRedo: 'it was put back as a new one' };
+        publish();
+      },
+      () => forget(entry, past),
+    );
   }
 
   function together(label: string, fn: () => void): void {
@@ -161,6 +187,7 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
 
   /** How the card differs from `want`, in words; null when it is as expected. */
   function changedSince(step: Step, want: Look): string | null {
+    if (step.cardId === null) return null;
     const card = core.get().view.cards.get(step.cardId);
     if (want.onBoard === false) return card === undefined ? null : 'it is back on the board';
     if (card === undefined) return 'it is no longer on this board';
@@ -185,6 +212,7 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     if (entry.boardId !== core.get().boardId)
       return { nothing: `The ${entry.label} was on another board: open it to ${back ? 'undo' : 'redo'}` };
     if (entry.cannot !== null) return { nothing: `Can’t ${back ? 'undo' : 'redo'}: ${entry.label} — ${entry.cannot}` };
+    if (!back && entry.noRedo !== undefined) return { nothing: `Can’t redo: ${entry.label} — ${entry.noRedo}` };
     for (const step of entry.steps) {
       const why = unsupported(step);
       if (why !== null) return { nothing: why };
@@ -207,7 +235,7 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     // both "at the top"), so the server must see them in that order.
     const steps = back ? [...entry.steps].reverse() : entry.steps;
     const [first, ...rest] = steps;
-    const send = (step: Step) => engine.enqueue(back ? step.inverse : step.forward, step.cardId);
+    const send = (step: Step) => engine.enqueue(back ? step.inverse : step.forward, step.cardId ?? undefined);
     let chain: Promise<unknown> = first === undefined ? Promise.resolve() : send(first);
     for (const step of rest) chain = chain.then(() => send(step));
     // Refused: it did not happen, so it is still the one to undo (or redo) next. An

@@ -9,6 +9,7 @@ import { parseJsonExact, quoteUnsafeIntegers, reprintJsonExact } from '../../src
 import { readBoard, readColumn } from '../../src/api/tolerant.js';
 import { isUnreadable, type Card } from '../../src/api/read-model.js';
 import { readCard, readCardDetail } from '../../src/api/tolerant-cards.js';
+import { versionOfETag } from '../../src/api/errors.js';
 
 // The seed is test/setup.ts's, printed once per test process (FC_SEED replays it).
 const params = { numRuns: 300 };
@@ -192,5 +193,34 @@ describe('reading boards, columns and cards', () => {
       }),
       params,
     );
+  });
+});
+
+describe('a card’s version (extension)', () => {
+  const row = (Version: unknown) => ({ ServiceTaskId: 7, TaskName: 'Refund', Version });
+  const versionOf = (v: unknown) => {
+    const r = readCard(row(v));
+    return isUnreadable(r) ? 'unreadable' : r.Version;
+  };
+
+  it('is read from a number, its text or an ETag’s form; anything else is no version', () => {
+    expect(versionOf(3)).toBe(3);
+    expect(versionOf('4')).toBe(4);
+    expect(versionOf('"5"')).toBe(5);
+    expect(versionOf('W/"6"')).toBe(6);
+    for (const v of [0, -1, 1.5, 'three', null, undefined, {}]) expect(versionOf(v)).toBeUndefined();
+    expect(readCardDetail({ Id: 7, Version: 9 }, '7')?.Version).toBe(9);
+    expect(readCardDetail({ Id: 7 }, '7')).not.toHaveProperty('Version');
+  });
+
+  it('an ETag names a version in its three forms', () => {
+    expect([versionOfETag('"3"'), versionOfETag('W/"3"'), versionOfETag('3'), versionOfETag(['"8"'])]).toEqual([
+      3, 3, 3, 8,
+    ]);
+    expect([versionOfETag('*'), versionOfETag(undefined), versionOfETag('"abc"')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -2,8 +2,8 @@
  * Teamwork you can trust, in real terminals: the owner's TUI and a
  * teammate (their own key) on one `inboard serve --demo`. An open card
  * detail shows the teammate's comment and move with no key pressed; of two
- * title edits at once, the second to save is told and loses nothing; `u`
- * after a tag deletion says what it can't undo and never moves a card.
+ * title edits (or due dates) at once, the second to save is told and loses nothing; `u`
+ * after a tag deletion puts the tag back on its cards and never moves a card.
  * The server's state is checked after through a client.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -130,8 +130,39 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     await until(async () => (await owner.getCard(id)).TaskName === 'Owner: refund sent', 'the owner’s title saved');
   });
 
-  it('u after a tag deletion says what it can’t undo and never moves a card', async () => {
-    const { columns, cards } = await board();
+  it('simultaneous due dates: the second to save is told, and saves their own over the first knowingly', async () => {
+    const a = await ownerTui();
+    const b = await ownerTui(keyB);
+    const id = await openFocused(a);
+    expect(await openFocused(b)).toBe(id);
+    a.keys('D');
+    await a.waitFor('Due date of');
+    b.keys('D');
+    await b.waitFor('Due date of');
+    b.type('2099-12-31');
+    b.keys('Enter');
+    await until(async () => ((await owner.getCard(id)).DueDate ?? '').startsWith('2099-12-31'), 'Bea’s date saved');
+    a.type('2099-12-24');
+    a.keys('Enter');
+    const told = await a.waitFor('Someone else changed this due date while you edited it');
+    expect(told).toMatch(/Theirs: 2099-12-3[01]/);
+    expect((await owner.getCard(id)).DueDate).toMatch(/^2099-12-31/);
+    a.keys('Enter'); // keep mine
+    await a.waitFor('Due date saved: yours, over theirs');
+    await until(
+      async () => ((await owner.getCard(id)).DueDate ?? '').startsWith('2099-12-24'),
+      'the owner’s date saved',
+    );
+  });
+
+  it('u after a tag deletion puts the tag back on its cards and never moves a card', async () => {
+    const { b, columns, cards } = await board();
+    const carrying = async (name: string) => {
+      const ids: string[] = [];
+      for (let i = 0; i < columns.length; i++)
+        for (const c of await cards(i)) if ((c.Tags ?? []).some((x) => x.Name === name)) ids.push(c.ServiceTaskId);
+      return ids.sort();
+    };
     const t = await ownerTui();
     const id = await openFocused(t);
     t.keys('Escape');
@@ -142,17 +173,22 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     t.keys('T');
     await t.waitFor('Board tags');
     t.keys('d');
-    await t.waitFor('It cannot be undone. [y/n]');
+    const asked = await t.waitFor('u brings it back. [y/n]');
+    const name = /Delete tag “([^”]+)”/.exec(asked)![1]!;
+    const color = (await owner.listTags(b.Id)).find((x) => x.Name === name)!.Color;
+    const had = await carrying(name);
     t.keys('y');
     await t.waitFor(/Deleted /);
+    expect(await carrying(name)).toEqual([]);
     t.keys('Escape');
     await t.waitFor('Enter detail');
     t.keys('u');
-    await t.waitFor(/Can’t undo: deletion of tag “[^”]+” — a deleted tag is gone from every card for good/);
-    t.keys('u');
+    await t.waitFor(`Undone: deletion of tag “${name}”`);
+    await until(async () => (await carrying(name)).length === had.length, 'the tag back on its cards');
+    expect(await carrying(name)).toEqual(had);
+    expect((await owner.listTags(b.Id)).filter((x) => x.Name === name).map((x) => x.Color)).toEqual([color]);
     await lookAtTheBoard();
     expect((await cards(from + 1)).map((c) => c.ServiceTaskId)).toContain(id);
     expect((await cards(from)).map((c) => c.ServiceTaskId)).not.toContain(id);
-    expect(columns.length).toBeGreaterThan(from + 1);
   });
 });

@@ -178,4 +178,19 @@ describe('store through the fault proxy', () => {
     await expectMatchesServer(store);
     expect(store.getState().view.cards.get(x!.id)!.title).toBe('edited through 503s');
   });
+
+  it('a tag change whose answer was lost is sent again; the card changed by it is known as the user’s own, not a teammate’s', async () => {
+    const store = await openStore({ maxAttempts: 1 });
+    const s = store.getState();
+    const card = s.view.columns[s.columns[0]!.label]![0]!;
+    const tag = s.tags.find((t) => !card.tagIds.includes(t.Id))!;
+    let resets = 1;
+    proxy.setPlan((r) =>
+      r.method === 'PUT' && r.path.endsWith('/tags') && resets-- > 0 ? { kind: 'resetAfter' } : { kind: 'pass' },
+    );
+    await store.getState().setTags(card.id, [...card.tagIds, tag.Id]);
+    expect(store.getState().lastError).toBeNull();
+    expect((await direct.getCard(card.id)).Tags?.map((t) => t.Id)).toContain(tag.Id);
+    await expectMatchesServer(store);
+  });
 });

@@ -83,6 +83,8 @@ async function setup(): Promise<{ store: BoardStore; reads: Reads; id: CardId; n
   const id = store.getState().cursor.cardId!;
   const note = `Read ahead ${Math.random().toString(36).slice(2)}`;
   await demo.client().addNote(id, note);
+  // The note changed the card's version: the board read again, so the store's own writes are based on it.
+  await store.getState().refresh();
   return { store, reads, id, note };
 }
 

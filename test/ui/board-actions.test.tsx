@@ -161,7 +161,7 @@ describe('t — tags', () => {
     await ui.press('T');
     await ui.waitFor('Board tags');
     await ui.press('d');
-    await ui.waitFor('Delete tag “Urgent” from the board and every card? It cannot be undone. [y/n]');
+    await ui.waitFor('Delete tag “Urgent” from the board and every card? u brings it back. [y/n]');
     await ui.press('y');
     await ui.waitFor('Deleted Urgent');
     expect((await ui.other.listTags(ui.boardId)).some((t) => t.Name === 'Urgent')).toBe(false);

@@ -98,7 +98,7 @@ describe('d in the tag manager', () => {
     await ui.press('T');
     await ui.waitFor('Board tags');
     await ui.press('d');
-    const asked = await ui.waitFor('Delete tag “Urgent” from the board and every card? It cannot be undone. [y/n]');
+    const asked = await ui.waitFor('Delete tag “Urgent” from the board and every card? u brings it back. [y/n]');
     expect(box(asked)[1]).toBe(`${n} cards carry it.`);
     await ui.press('n');
     await ui.waitFor('Board tags');

@@ -6,7 +6,11 @@
  * API with their own key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { focus, startUi, statusLine, type Ui } from './helpers.js';
+import { watchVersions } from '../support/without-versions.js';
+import { focus, startUi as startService, statusLine, type Ui } from './helpers.js';
+
+// The service offers versions: the app's client is made to see none, as on a server without them.
+const startUi = () => startService({ wrapClient: (c) => watchVersions(c, false).client });
 
 let ui: Ui | undefined;
 afterEach(async () => {

@@ -4,7 +4,7 @@
  * column, a board. They change no card row; what they made is read back.
  */
 import type { KindSpec, UndoSpec } from '../mutation-kinds.js';
-import { onScreen, requireBoard } from './context.js';
+import { onCard, onScreen, requireBoard } from './context.js';
 
 /** Text added to a card: sent once however often it is resent (identity), then the detail is read again. */
 const addedText = {
@@ -26,19 +26,28 @@ const addedUndo = (what: string): UndoSpec<'comment' | 'note' | 'subTask'> => ({
 
 export const comment: KindSpec<'comment'> = {
   ...addedText,
-  request: (ctx, m, o) => ctx.client.createComment(ctx.realId(m.cardId), m.text, o),
+  request: (ctx, m, o) => {
+    const id = ctx.realId(m.cardId);
+    return ctx.client.createComment(id, m.text, onCard(ctx, id, o));
+  },
   undo: addedUndo('comment'),
 };
 
 export const note: KindSpec<'note'> = {
   ...addedText,
-  request: (ctx, m, o) => ctx.client.addNote(ctx.realId(m.cardId), m.text, o),
+  request: (ctx, m, o) => {
+    const id = ctx.realId(m.cardId);
+    return ctx.client.addNote(id, m.text, onCard(ctx, id, o));
+  },
   undo: addedUndo('note'),
 };
 
 export const subTask: KindSpec<'subTask'> = {
   ...addedText,
-  request: (ctx, m, o) => ctx.client.addSubTask(ctx.realId(m.cardId), m.text, o),
+  request: (ctx, m, o) => {
+    const id = ctx.realId(m.cardId);
+    return ctx.client.addSubTask(id, m.text, onCard(ctx, id, o));
+  },
   undo: addedUndo('sub-task'),
 };
 

@@ -1,5 +1,6 @@
 /** What the kinds' requests and undo records share: reading the send-time context. */
 import type { CardId } from '../../api/read-model.js';
+import type { CallOptions } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import type { Card } from '../card.js';
@@ -35,7 +36,11 @@ export class TitleConflict extends Error {
   override readonly name = 'TitleConflict';
   /** A conflict, as HTTP says it: a refusal, not a lost answer. */
   readonly status = 409;
-  constructor(readonly theirs: string) {
+  constructor(
+    readonly theirs: string,
+    /** The card's version with their title (servers with versions): "keep mine" is sent with it. */
+    readonly version?: number,
+  ) {
     super(`Not saved: someone changed this title to “${truncate(sanitize(theirs), 60)}” since you began editing`);
   }
 }
@@ -56,6 +61,50 @@ export async function unchangedSince(ctx: RunContext, id: CardId, from: string, 
 
 /** The server's title when `e` is a title edit refused as a conflict (its MutationError's cause); else null. */
 export function theirTitle(e: unknown): string | null {
+  return titleConflictOf(e)?.theirs ?? null;
+}
+
+/** The conflict when `e` is a title edit refused as one (or its MutationError); else null. */
+export function titleConflictOf(e: unknown): TitleConflict | null {
   const cause = e instanceof Error ? e.cause : undefined;
-  return cause instanceof TitleConflict ? cause.theirs : e instanceof TitleConflict ? e.theirs : null;
+  return cause instanceof TitleConflict ? cause : e instanceof TitleConflict ? e : null;
+}
+
+/**
+ * The call options of a write on card `id`: on a server with versions, the
+ * version the change is based on (`base`, else the view's) as If-Match, and
+ * the new version its answer gives is kept. `o` carries the idempotency key.
+ */
+export function onCard(ctx: RunContext, id: CardId, o?: { idempotencyKey: string }, base?: number): CallOptions {
+  const version = base ?? ctx.version(id);
+  return {
+    ...o,
+    ...(version !== undefined ? { ifMatch: version } : {}),
+    onVersion: (v) => ctx.sawVersion(id, v),
+  };
+}
+
+/**
+ * A title save refused as stale: the card is read. A title someone else
+ * changed is a TitleConflict (theirs, with its version); a title as the
+ * edit began (another field changed) is saved on the card as it is now.
+ */
+export async function titleStale(
+  ctx: RunContext,
+  id: CardId,
+  m: { title: string; from?: string },
+  e: unknown,
+): Promise<string> {
+  const now = await ctx.client.getCard(id).catch(() => undefined);
+  if (now?.TaskName === undefined) throw e;
+  const theirs = now.TaskName;
+  if (theirs !== m.from && theirs !== m.title) throw new TitleConflict(theirs, now.Version);
+  const column = now.ColumnId === undefined || now.ColumnId === null ? undefined : ctx.columnId(now.ColumnId);
+  const body = {
+    ...putBase(ctx, id),
+    ...(typeof now.BoardId === 'number' ? { BoardId: now.BoardId } : {}),
+    ...(column !== undefined ? { ColumnId: column } : {}),
+    CardTitle: m.title,
+  };
+  return ctx.client.updateCard(id, body, onCard(ctx, id, undefined, now.Version));
 }

@@ -1,7 +1,9 @@
 /** The kinds that change a field of a card: title, tags, assignees, due date, read state, a sub-task's tick. */
 import { withTitle } from '../card.js';
 import type { KindSpec } from '../mutation-kinds.js';
-import { onScreen, putBase, unchangedSince } from './context.js';
+import { isStale } from '../../api/errors.js';
+import { onCard, onScreen, putBase, titleStale, unchangedSince } from './context.js';
+import { dueStale } from './due-conflict.js';
 
 export const editTitle: KindSpec<'editTitle'> = {
   effect(d, m, id) {
@@ -10,9 +12,20 @@ export const editTitle: KindSpec<'editTitle'> = {
   },
   request: async (ctx, m) => {
     const id = ctx.realId(m.cardId);
-    if (m.from !== undefined) await unchangedSince(ctx, id, m.from, m.title);
-    // No Assignee field: absent leaves the assignees as they are.
-    return ctx.client.updateCard(id, { ...putBase(ctx, id), CardTitle: m.title });
+    // With versions, If-Match catches a change meanwhile in the same request; without, a read just before.
+    const versioned = m.version !== undefined || ctx.version(id) !== undefined;
+    if (!versioned && m.from !== undefined) await unchangedSince(ctx, id, m.from, m.title);
+    try {
+      // No Assignee field: absent leaves the assignees as they are.
+      return await ctx.client.updateCard(
+        id,
+        { ...putBase(ctx, id), CardTitle: m.title },
+        onCard(ctx, id, undefined, m.version),
+      );
+    } catch (e) {
+      if (!isStale(e)) throw e;
+      return titleStale(ctx, id, m, e);
+    }
   },
   identity: null,
   newCardId: null,
@@ -45,7 +58,10 @@ export const setTags: KindSpec<'setTags'> = {
     const fromServer = result as { TagIds?: readonly number[] | null } | undefined;
     d.put({ ...card, tagIds: [...(fromServer?.TagIds ?? m.tagIds)] });
   },
-  request: (ctx, m) => ctx.client.setTags(ctx.realId(m.cardId), [...m.tagIds]),
+  request: (ctx, m) => {
+    const id = ctx.realId(m.cardId);
+    return ctx.client.setTags(id, [...m.tagIds], onCard(ctx, id));
+  },
   identity: null,
   newCardId: null,
   landed: null,
@@ -66,7 +82,10 @@ export const addTag: KindSpec<'addTag'> = {
     const card = d.get(id);
     if (card !== undefined && !card.tagIds.includes(m.tagId)) d.put({ ...card, tagIds: [...card.tagIds, m.tagId] });
   },
-  request: (ctx, m, o) => ctx.client.addTag(ctx.realId(m.cardId), m.tagId, o),
+  request: (ctx, m, o) => {
+    const id = ctx.realId(m.cardId);
+    return ctx.client.addTag(id, m.tagId, onCard(ctx, id, o));
+  },
   identity: null,
   newCardId: null,
   landed: null,
@@ -89,7 +108,11 @@ export const setAssignees: KindSpec<'setAssignees'> = {
   },
   request: (ctx, m) => {
     const id = ctx.realId(m.cardId);
-    return ctx.client.updateCard(id, { ...putBase(ctx, id), Assignee: m.emails === null ? null : [...m.emails] });
+    return ctx.client.updateCard(
+      id,
+      { ...putBase(ctx, id), Assignee: m.emails === null ? null : [...m.emails] },
+      onCard(ctx, id),
+    );
   },
   identity: null,
   newCardId: null,
@@ -116,7 +139,15 @@ export const setDue: KindSpec<'setDue'> = {
     const fromServer = result as { DueDate?: string | null } | undefined;
     d.put({ ...card, dueDate: fromServer?.DueDate !== undefined ? fromServer.DueDate : m.due });
   },
-  request: (ctx, m) => ctx.client.setDueDate(ctx.realId(m.cardId), m.due),
+  request: async (ctx, m) => {
+    const id = ctx.realId(m.cardId);
+    try {
+      return await ctx.client.setDueDate(id, m.due, onCard(ctx, id, undefined, m.version));
+    } catch (e) {
+      if (!isStale(e)) throw e;
+      return dueStale(ctx, id, m, e);
+    }
+  },
   identity: null,
   newCardId: null,
   landed: null,
@@ -160,7 +191,10 @@ export const setRead: KindSpec<'setRead'> = {
 export const tickSubTask: KindSpec<'tickSubTask'> = {
   // On the detail only (below), not on the card row.
   effect: null,
-  request: (ctx, m) => ctx.client.tickSubTask(ctx.realId(m.cardId), m.subTaskId, m.done),
+  request: (ctx, m) => {
+    const id = ctx.realId(m.cardId);
+    return ctx.client.tickSubTask(id, m.subTaskId, m.done, onCard(ctx, id));
+  },
   identity: null,
   newCardId: null,
   landed: null,

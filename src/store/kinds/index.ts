@@ -10,6 +10,7 @@ import { comment, createBoard, createColumn, note, subTask } from './additions.j
 import { addTag, editTitle, setAssignees, setDue, setRead, setTags, tickSubTask } from './fields.js';
 import { archive, create, move, restore } from './place.js';
 import { reply } from './reply.js';
+import { tagBack } from './tag-back.js';
 
 /** One record for every kind of `Inputs`: a kind without one, or a record missing a part, does not compile. */
 const KINDS: { readonly [K in Kind]: KindSpec<K> } = {
@@ -30,6 +31,7 @@ const KINDS: { readonly [K in Kind]: KindSpec<K> } = {
   reply,
   createColumn,
   createBoard,
+  tagBack,
 };
 
 /** The record of `m`'s kind, typed for `m`. */

@@ -3,7 +3,7 @@ import { isUnreadable, type CardId } from '../../api/read-model.js';
 import type { CreatedCard } from '../../api/types.js';
 import { withTitle, type Card } from '../card.js';
 import type { KindSpec, MutationOf } from '../mutation-kinds.js';
-import { onScreen, requireBoard, requireColumn } from './context.js';
+import { onCard, onScreen, requireBoard, requireColumn } from './context.js';
 
 /** A new card as shown before (pending id) and after (real id) the server answers. */
 function newCard(m: MutationOf<'create'>, id: CardId, boardId: number): Card {
@@ -77,7 +77,7 @@ export const move: KindSpec<'move'> = {
         NewPosition: Math.max(0, m.toIndex),
         ...(m.toBoardId !== undefined ? { NewBoardId: m.toBoardId } : {}),
       },
-      o,
+      onCard(ctx, ctx.realId(m.cardId), o),
     ),
   identity: null,
   newCardId: null,
@@ -113,7 +113,10 @@ export const archive: KindSpec<'archive'> = {
   effect(d, _m, id) {
     if (d.get(id) !== undefined) d.remove(id);
   },
-  request: (ctx, m) => ctx.client.archiveCard(ctx.realId(m.cardId)),
+  request: (ctx, m) => {
+    const id = ctx.realId(m.cardId);
+    return ctx.client.archiveCard(id, onCard(ctx, id));
+  },
   identity: null,
   newCardId: null,
   landed: null,
@@ -142,10 +145,11 @@ export const restore: KindSpec<'restore'> = {
   },
   request: (ctx, m, o) => {
     const ColumnId = ctx.columnId(m.toColumn);
+    const id = ctx.realId(m.cardId);
     return ctx.client.restoreCard(
-      ctx.realId(m.cardId),
+      id,
       { ...(ColumnId !== undefined ? { ColumnId } : {}), Position: Math.max(0, m.toIndex) },
-      o,
+      onCard(ctx, id, o),
     );
   },
   identity: (m, _boardId, resolve) => [resolve(m.cardId), m.toColumn, m.toIndex],

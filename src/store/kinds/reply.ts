@@ -10,8 +10,12 @@ import { onScreen } from './context.js';
 
 export const reply: KindSpec<'reply'> = {
   effect: null,
-  request: (ctx, m, o) =>
-    ctx.client.replyToCard(ctx.realId(m.cardId), { Body: m.text, ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}) }, o),
+  // Mail is not held back by a change to the card meanwhile (no If-Match); the version it leaves is kept.
+  request: (ctx, m, o) => {
+    const id = ctx.realId(m.cardId);
+    const heard = { ...o, onVersion: (v: number) => ctx.sawVersion(id, v) };
+    return ctx.client.replyToCard(id, { Body: m.text, ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}) }, heard);
+  },
   identity: (m, _boardId, resolve) => [resolve(m.cardId), m.text, m.cc],
   newCardId: null,
   landed: null,

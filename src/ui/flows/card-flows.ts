@@ -1,7 +1,7 @@
 /** Card keys that ask for text or a y/n: n, e, c, N, s, a — and comment edit/delete in the detail. */
 import type { CardId } from '../../api/read-model.js';
 import type { DraftId } from '../drafts.js';
-import { theirTitle } from '../../store/index.js';
+import { titleConflictOf } from '../../store/index.js';
 import { ask, quoted, why, type Flow, type Keep } from './flow.js';
 import { refreshBoard } from './refresh.js';
 import { sanitize } from '../../text/sanitize.js';
@@ -79,7 +79,14 @@ export function newCard(
  * what they typed kept. `typed` reopens the prompt with that text, and
  * `title` is then the teammate's: what the next save is compared with.
  */
-export function editTitle(f: Flow, cardId: CardId, title: string, o: { typed?: string; error?: string } = {}): void {
+export function editTitle(
+  f: Flow,
+  cardId: CardId,
+  title: string,
+  o: { typed?: string; error?: string; version?: number } = {},
+): void {
+  // The version the edit begins from: a save over a change made meanwhile is refused (If-Match).
+  const version = o.version ?? f.store.getState().view.cards.get(cardId)?.version;
   ask(f, {
     title: 'Edit title',
     initial: o.typed ?? title,
@@ -91,11 +98,11 @@ export function editTitle(f: Flow, cardId: CardId, title: string, o: { typed?: s
       reopen: 'press e',
       edit: {},
     },
-    run: (v) => f.store.getState().editTitle(cardId, v, title),
+    run: (v) => f.store.getState().editTitle(cardId, v, title, version),
     refused: (v, e) => {
-      const theirs = theirTitle(e);
-      if (theirs === null) return false;
-      titleConflict(f, cardId, v, theirs);
+      const conflict = titleConflictOf(e);
+      if (conflict === null) return false;
+      titleConflict(f, cardId, v, conflict.theirs, conflict.version);
       return true;
     },
     done: 'Title saved',
@@ -103,7 +110,8 @@ export function editTitle(f: Flow, cardId: CardId, title: string, o: { typed?: s
 }
 
 /** A title changed by someone else while the user edited it: keep mine, take theirs, or edit again. */
-function titleConflict(f: Flow, cardId: CardId, mine: string, theirs: string): void {
+function titleConflict(f: Flow, cardId: CardId, mine: string, theirs: string, version?: number): void {
+  const again = { typed: mine, ...(version !== undefined ? { version } : {}) };
   const key = f.overlays.later({
     kind: 'pick',
     title: 'Someone else changed this title while you edited it',
@@ -116,7 +124,7 @@ function titleConflict(f: Flow, cardId: CardId, mine: string, theirs: string): v
     // Esc is "not decided yet": back to the edit, nothing lost.
     onCancel: () => {
       f.overlays.close(key);
-      editTitle(f, cardId, theirs, { typed: mine });
+      editTitle(f, cardId, theirs, again);
     },
     onPick: (choice) => {
       f.overlays.close(key);
@@ -124,15 +132,20 @@ function titleConflict(f: Flow, cardId: CardId, mine: string, theirs: string): v
       if (choice === 'mine')
         f.store
           .getState()
-          .editTitle(cardId, mine)
+          // Sent with their version: saved over theirs knowingly, yet not over a third change.
+          .editTitle(cardId, mine, theirs, version)
           .then(
             () => f.notify('Title saved: yours, over theirs'),
-            (e: unknown) => editTitle(f, cardId, theirs, { typed: mine, error: why(e) }),
+            (e: unknown) => {
+              const next = titleConflictOf(e);
+              if (next !== null) titleConflict(f, cardId, mine, next.theirs, next.version);
+              else editTitle(f, cardId, theirs, { ...again, error: why(e) });
+            },
           );
       else if (choice === 'theirs') {
         f.notify(`Kept their title: ${quote(theirs)}`);
         void refreshBoard(f.store);
-      } else editTitle(f, cardId, theirs, { typed: mine });
+      } else editTitle(f, cardId, theirs, again);
     },
   });
 }

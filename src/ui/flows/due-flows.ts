@@ -6,10 +6,12 @@
  * date in the past is asked about (y/n) before it is set.
  */
 import type { CardId } from '../../api/read-model.js';
-import type { BoardStore } from '../../store/index.js';
+import { dueConflictOf, type BoardStore } from '../../store/index.js';
 import { dayFirst, parseDue } from '../../text/due-parse.js';
+import { sanitize } from '../../text/sanitize.js';
 import type { Draft } from '../drafts.js';
-import { quoted, type Flow, ask } from './flow.js';
+import { quoted, type Flow, ask, why } from './flow.js';
+import { refreshBoard } from './refresh.js';
 
 export const DUE_NOT_OFFERED = 'Setting due dates is not offered by this server';
 
@@ -52,18 +54,31 @@ function confirmPast(f: Flow, words: string, held: Draft): Promise<void> {
   });
 }
 
-export function dueDate(f: Flow, cardId: CardId): void {
+/**
+ * `o.typed` reopens the prompt with that text after a conflict, `o.from` and
+ * `o.version` then being the teammate's date and version: what the next save
+ * is compared with.
+ */
+export function dueDate(
+  f: Flow,
+  cardId: CardId,
+  o: { typed?: string; from?: string | null; version?: number; error?: string } = {},
+): void {
   const s = f.store.getState();
   const card = s.view.cards.get(cardId);
-  const current = card?.dueDate ?? (s.detail?.cardId === cardId ? (s.detail.data?.DueDate ?? null) : null);
+  const shown = card?.dueDate ?? (s.detail?.cardId === cardId ? (s.detail.data?.DueDate ?? null) : null);
+  const current = o.from !== undefined ? o.from : shown;
+  // The version the edit begins from: a save over a date changed meanwhile is refused (If-Match).
+  const version = o.version ?? card?.version;
   const title = card?.title ?? s.detail?.data?.TaskName ?? `card ${cardId}`;
   const read = (v: string) => parseDue(v, new Date());
   const keep = { id: { kind: 'due' as const, board: s.boardId, card: cardId }, label: `due date of ${quoted(title)}` };
   ask(f, {
     title: `Due date of ${quoted(title)}`,
-    initial: initialText(current),
+    initial: o.typed ?? initialText(current),
+    ...(o.error !== undefined ? { error: o.error, queued: true } : {}),
     // A date is more often retyped than edited: typing replaces it, arrows edit it.
-    selected: true,
+    selected: o.typed === undefined,
     draft: { ...keep, reopen: 'press D', edit: {} },
     allowEmpty: true,
     optimistic: true,
@@ -80,13 +95,66 @@ export function dueDate(f: Flow, cardId: CardId): void {
     run: (v) => {
       const r = read(v);
       if (!r.ok) return Promise.reject(new Error(r.error));
-      const set = () => f.store.getState().setDueDate(cardId, r.value);
+      const edit = { from: current, ...(version !== undefined ? { version } : {}) };
+      const set = () => f.store.getState().setDueDate(cardId, r.value, edit);
       const held = { ...keep.id, label: keep.label, fields: { text: v } };
       return r.past === true ? confirmPast(f, r.words.replace(/ \(.*\)$/, ''), held).then(set) : set();
+    },
+    refused: (v, e) => {
+      const conflict = dueConflictOf(e);
+      if (conflict === null) return false;
+      dueConflict(f, cardId, v, conflict.theirs, conflict.version);
+      return true;
     },
     after: (v) => {
       const r = read(v);
       f.notify(!r.ok ? 'Due date saved' : r.value === null ? 'Due date cleared' : `Due ${r.words}`);
+    },
+  });
+}
+
+/** Their date in words for the choice: as the prompt would show it, or none. */
+const words = (due: string | null): string => (due === null ? 'none' : initialText(due) || sanitize(due));
+
+/** A due date changed by someone else while the user typed one: keep mine, take theirs, or edit again. */
+function dueConflict(f: Flow, cardId: CardId, typed: string, theirs: string | null, version?: number): void {
+  const again = { typed, from: theirs, ...(version !== undefined ? { version } : {}) };
+  const r = parseDue(typed, new Date());
+  const mine = r.ok ? (r.value === null ? 'none' : r.words) : typed;
+  const key = f.overlays.later({
+    kind: 'pick',
+    title: 'Someone else changed this due date while you edited it',
+    status: { text: `Theirs: ${words(theirs)} · yours: ${mine}`, error: true },
+    items: [
+      { value: 'mine', label: `Keep mine: ${mine}` },
+      { value: 'theirs', label: `Take theirs: ${words(theirs)}` },
+      { value: 'edit', label: 'Edit again (what you typed is kept)' },
+    ],
+    // Esc is "not decided yet": back to the edit, nothing lost.
+    onCancel: () => {
+      f.overlays.close(key);
+      dueDate(f, cardId, again);
+    },
+    onPick: (choice) => {
+      f.overlays.close(key);
+      f.store.getState().clearError();
+      if (choice === 'mine' && r.ok)
+        f.store
+          .getState()
+          // Sent with their version: saved over theirs knowingly, yet not over a third change.
+          .setDueDate(cardId, r.value, { from: theirs, ...(version !== undefined ? { version } : {}) })
+          .then(
+            () => f.notify('Due date saved: yours, over theirs'),
+            (e: unknown) => {
+              const next = dueConflictOf(e);
+              if (next !== null) dueConflict(f, cardId, typed, next.theirs, next.version);
+              else dueDate(f, cardId, { ...again, error: why(e) });
+            },
+          );
+      else if (choice === 'theirs') {
+        f.notify(`Kept their due date: ${words(theirs)}`);
+        void refreshBoard(f.store);
+      } else dueDate(f, cardId, again);
     },
   });
 }

@@ -211,7 +211,9 @@ export function tagManager(f: Flow, status: Status = null): void {
       if (tag === undefined) return;
       const confirm = f.overlays.show({
         kind: 'confirm',
-        question: `Delete tag “${sanitize(tag.Name)}” from the board and every card? It cannot be undone.`,
+        question: `Delete tag “${sanitize(tag.Name)}” from the board and every card? ${
+          versioned(f) ? 'u brings it back.' : 'It cannot be undone.'
+        }`,
         details: [carriers(f.store.getState(), tag.Id)],
         onNo: () => tagManager(f),
         onYes: () => {
@@ -231,4 +233,13 @@ export function tagManager(f: Flow, status: Status = null): void {
       });
     },
   }));
+}
+
+/**
+ * Whether `u` can bring a deleted tag back: the service that keeps card
+ * versions also says which cards a deleted tag was on; elsewhere it is final.
+ */
+function versioned(f: Flow): boolean {
+  for (const card of f.store.getState().view.cards.values()) if (card.version !== undefined) return true;
+  return false;
 }
