@@ -47,6 +47,15 @@ export default defineConfig({
         extends: true,
         test: { name: 'postgres', include: ON_POSTGRES, env: { INBOARD_TEST_ENGINE: 'postgres' } },
       },
+      {
+        // The contract and the model, each request to one of two instances on one database in turn.
+        extends: true,
+        test: {
+          name: 'postgres, two instances',
+          include: ['test/server/contract-*.test.ts', 'test/server/model.test.ts'],
+          env: { INBOARD_TEST_ENGINE: 'postgres', INBOARD_TEST_INSTANCES: '2' },
+        },
+      },
     ],
   },
 });

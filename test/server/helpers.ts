@@ -13,6 +13,14 @@ import { startService, type ServiceOptions } from '../../src/server/index.js';
 import { openDatabase } from '../../src/server/sql/open.js';
 import type { Database } from '../../src/server/sql/sql.js';
 
+/**
+ * How many instances of the service the test talks to (INBOARD_TEST_INSTANCES,
+ * the 'postgres, two instances' project of vitest.config.ts): with 2, a second
+ * one on the same database, and `call` alternates between them, so every
+ * write-then-read of a suite crosses from one instance to the other.
+ */
+const testInstances = (): number => (process.env.INBOARD_TEST_INSTANCES === '2' ? 2 : 1);
+
 /** The storage engine this test process runs the service on. */
 export const testEngine = (): 'sqlite' | 'postgres' =>
   process.env.INBOARD_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
@@ -81,6 +89,9 @@ export async function startTestService(opts: Partial<ServiceOptions> = {}): Prom
   const dbPath = await testDatabase(dir);
   const svc = await startService({ dbPath, demo: true, ...opts });
   const key = svc.apiKey;
+  const second = testInstances() === 2 ? await startService({ ...opts, dbPath, apiKey: key, demo: false }) : null;
+  const urls = second === null ? [svc.url] : [svc.url, second.url];
+  let calls = 0;
   const withDb = <T>(fn: (db: DB) => T): T => {
     if (testEngine() !== 'sqlite') throw new Error('withDb reads the SQLite file: use withSql on PostgreSQL');
     const db = openDb(dbPath);
@@ -103,13 +114,15 @@ export async function startTestService(opts: Partial<ServiceOptions> = {}): Prom
     key,
     dir,
     dbPath,
-    call: (method, path, o = {}) => callAt(svc.url, o.key === undefined ? key : o.key, method, path, o),
+    call: (method, path, o = {}) =>
+      callAt(urls[calls++ % urls.length] as string, o.key === undefined ? key : o.key, method, path, o),
     withDb,
     withSql,
     addUser: (email, plan = 'pro', trialStartedAt) =>
       withSql((db) => createUserKey(db, { email, plan, ...(trialStartedAt ? { trialStartedAt } : {}) })),
     async close() {
       await svc.close();
+      await second?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
