@@ -4,58 +4,23 @@
  * with cards after y/n, its cards going to the column picked. Each checked
  * on the server afterwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/api/client.js';
-import type { Client } from '../../src/api/types.js';
-import { CLI, exited, spawnServe, type Child } from '../server/process.js';
+import { describe, expect, it } from 'vitest';
+import { CLI } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
-import { hasTmux, Terminal } from './tmux.js';
+import { useServeDemo } from './serve-demo.js';
+import { hasTmux } from './tmux.js';
 
-const KEY = 'ibk_e2e_board_admin_key_0123456789ab';
-let dir: string;
-let server: Child;
-let client: Client;
-let term: Terminal | undefined;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-board-admin-'));
-  server = await spawnServe(['--db', join(dir, 'e2e.db'), '--api-key', KEY, '--demo', '--rate-limit', '0']);
-  client = createClient({ baseUrl: server.url, apiKey: KEY, maxAttempts: 1 });
-});
-
-afterAll(async () => {
-  server?.proc.kill('SIGTERM');
-  if (server) await exited(server.proc);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-afterEach(() => {
-  term?.keys('C-c');
-  term?.kill();
-  term = undefined;
-});
+const demo = useServeDemo('board_admin');
 
 describe.skipIf(!hasTmux())('running a board in a real terminal against inboard serve', () => {
   it('E renames the first column; X deletes it, its cards going to the column picked', async () => {
+    const client = demo.client();
     const b = readableBoards(await client.listBoards()).find((x) => x.Name === 'Support Inbox')!;
     const [first, second] = await client.listColumns(b.Id);
     const moving = readableCards(await client.listCards(b.Id, first!.Id, 1, 200)).map((c) => c.ServiceTaskId);
     expect(moving.length).toBeGreaterThan(0);
 
-    const t = Terminal.start({
-      cols: 140,
-      rows: 36,
-      env: {
-        INBOARD_URL: server.url,
-        INBOARD_API_KEY: KEY,
-        INBOARD_CONFIG_DIR: join(dir, 'cfg'),
-        INBOARD_DATA_DIR: join(dir, 'data'),
-      },
-    });
-    term = t;
+    const t = demo.terminal();
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
     await t.waitFor('In progress (');
     await t.waitFor('›');
