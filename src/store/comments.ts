@@ -4,14 +4,18 @@
  * deleting are sent at once, since there is nothing on the card row to show
  * early. All three then reload the open detail, and all three fail one way
  * (status.ts, refuse): `lastError`, `failedCount`, and a MutationError
- * carrying the typed text, so the prompt reopens with it.
+ * carrying the typed text, so the prompt reopens with it. An edit or delete
+ * whose answer never came is checked first (outcome.ts): the comment is read
+ * back, and one already changed (or gone) is no failure.
  */
+import { ApiError } from '../api/errors.js';
 import type { CardId } from '../api/read-model.js';
 import type { CallOptions } from '../api/types.js';
 import type { Core, CoreData } from './core.js';
 import type { Engine } from './mutation-engine.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
+import { outcomeUnknown, settle } from './outcome.js';
 import { refuse, type StatusData } from './status.js';
 import type { History } from './undo.js';
 
@@ -42,12 +46,32 @@ export function makeComments(
    * the reloaded detail. `u` cannot take it back: a barrier in the history.
    */
   async function change(input: CommentChange, label: string, request: () => Promise<unknown>): Promise<void> {
-    const sent = request().catch((e: unknown) => {
-      throw refuse(core, input, e);
-    });
+    const sent = request()
+      .catch(async (e: unknown) => {
+        if (!outcomeUnknown(e)) throw e;
+        const based = versions.versionOf(input.cardId);
+        const answer = await settle({ landed: () => landed(input), resend: request });
+        // Found made, with no answer to say the card's new version: the If-Match it passed made it one newer.
+        if (answer === undefined && based !== undefined) versions.sawVersion(input.cardId, based + 1);
+        return answer;
+      })
+      .catch((e: unknown) => {
+        throw refuse(core, input, e);
+      });
     history.barrier(`${label} on ${cardTitle(input.cardId)}`, 'a comment is changed again from the card', sent);
     await sent;
     await reloadDetail(input.cardId);
+  }
+
+  /** Whether the server holds the change: the comment reads with the new text, or is gone. */
+  async function landed(input: CommentChange): Promise<boolean> {
+    try {
+      const c = await core.client.getComment(input.commentId);
+      return input.kind === 'editComment' && c.Comment === input.text;
+    } catch (e) {
+      if (input.kind === 'deleteComment' && e instanceof ApiError && e.kind === 'http' && e.status === 404) return true;
+      throw e;
+    }
   }
 
   const cardTitle = (id: CardId): string => {

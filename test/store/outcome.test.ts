@@ -163,3 +163,29 @@ describe('a change whose answer never came', () => {
     expect(store.getState().view.columns[from]![0]!.id).toBe(card.id);
   });
 });
+
+describe('a comment edit or delete whose answer never came', () => {
+  it('is checked by reading the comment back: made is no failure, and nothing is sent twice', async () => {
+    const { store, seen } = await openStore();
+    const { card } = firstTwoColumns(store);
+    const made = await direct.createComment(card.id, 'first words');
+    const commentId = made.CommentDetails?.CommentId ?? -1;
+    // The comment changed the card: the store reads it again, so its edits start from the current version.
+    await store.getState().refresh();
+    const isComment = (r: { method: string; path: string }) => r.path === `/v2/comment/${commentId}`;
+    const start = proxy.log.length;
+
+    proxy.setPlan(once((r) => isComment(r) && r.method === 'PUT', { kind: 'resetAfter' }));
+    await store.getState().updateComment(card.id, commentId, 'second words');
+    expect((await direct.getComment(commentId)).Comment).toBe('second words');
+
+    proxy.setPlan(once((r) => isComment(r) && r.method === 'DELETE', { kind: 'resetAfter' }));
+    await store.getState().deleteComment(card.id, commentId);
+    await expect(direct.getComment(commentId)).rejects.toMatchObject({ status: 404 });
+
+    expect(seen.errors).toEqual([]);
+    expect(store.getState().failedCount).toBe(0);
+    const writes = proxy.log.slice(start).filter((r) => isComment(r) && r.method !== 'GET');
+    expect(writes.map((r) => r.method)).toEqual(['PUT', 'DELETE']);
+  });
+});
