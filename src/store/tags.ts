@@ -3,16 +3,21 @@
  * the tag manager. A card's own tags (set, add) are card mutations
  * (card-mutations.ts): they show on the row at once. Creating or deleting a
  * tag is sent at once, then the tags are read again; a refusal is reported
- * as every failed change is (status.ts, refuse). Deleting one is a barrier
+ * as every failed change is (status.ts, refuse), after a send whose answer
+ * never came is checked (outcome.ts): a create is sent again with its
+ * Idempotency-Key (the service answers with the tag it made), a delete is
+ * confirmed by the tag being gone from the list. Deleting one is a barrier
  * in the undo history (undo.ts), undoable once the server says which cards
  * had it (kinds/tag-back.ts), final where it does not.
  */
+import { randomUUID } from 'node:crypto';
 import type { CardId, Tag } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import type { Core, CoreData } from './core.js';
 import { normaliseFilter, type FilterData } from './filter.js';
 import type { MutationInput } from './mutation-kinds.js';
+import { outcomeUnknown, settle } from './outcome.js';
 import { errorText, refuse, type StatusData } from './status.js';
 
 export interface TagsData {
@@ -100,9 +105,18 @@ export function makeTags(
     async createTag(name, color) {
       const boardId = openBoard();
       const input: TagChange = { kind: 'createTag', name, color };
-      const tag = await core.client.createTag({ BoardId: boardId, Name: name, Color: color }).catch((e: unknown) => {
-        throw refuse(core, input, e);
-      });
+      // One key for both sends: a resend after a lost answer gets the first one's tag, not a second tag.
+      const key = randomUUID();
+      const send = () => core.client.createTag({ BoardId: boardId, Name: name, Color: color }, { idempotencyKey: key });
+      const tag = await send()
+        .catch(async (e: unknown) => {
+          if (!outcomeUnknown(e)) throw e;
+          // No read tells this tag from another of its name: the keyed resend answers.
+          return (await settle({ landed: null, resend: send })) as Awaited<ReturnType<typeof send>>;
+        })
+        .catch((e: unknown) => {
+          throw refuse(core, input, e);
+        });
       await reloadTags();
       return tag.Id;
     },
@@ -110,9 +124,17 @@ export function makeTags(
       const boardId = openBoard();
       const tag = core.get().tags.find((t) => t.Id === tagId);
       const name = tag?.Name;
-      const sent = core.client.deleteTag(boardId, tagId).catch((e: unknown) => {
-        throw refuse(core, { kind: 'deleteTag', tagId } satisfies TagChange, e);
-      });
+      const send = () => core.client.deleteTag(boardId, tagId);
+      const gone = async () => !(await core.client.listTags(boardId)).some((t) => t.Id === tagId);
+      const sent = send()
+        .catch(async (e: unknown) => {
+          if (!outcomeUnknown(e)) throw e;
+          // Found gone, with no answer to name its cards: final, as on a server that never names them.
+          return (await settle({ landed: gone, resend: send })) as Awaited<ReturnType<typeof send>> | undefined;
+        })
+        .catch((e: unknown) => {
+          throw refuse(core, { kind: 'deleteTag', tagId } satisfies TagChange, e);
+        });
       // Final until the answer says which cards had it (its y/n says which): `u` stops here
       // instead of undoing an older change; with `CardIds`, `u` puts the tag back on them.
       barrier(
@@ -121,7 +143,7 @@ export function makeTags(
         sent,
         (answer) => tagBackOf(tag, answer),
       );
-      for (const id of (await sent).CardIds ?? []) untagged(id);
+      for (const id of (await sent)?.CardIds ?? []) untagged(id);
       // A filter on the tag gone would show no cards, for no visible reason.
       const f = core.get().filter;
       if (f !== null && f.tagId === tagId) core.set({ filter: normaliseFilter({ ...f, tagId: null }) });

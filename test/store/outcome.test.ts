@@ -189,3 +189,27 @@ describe('a comment edit or delete whose answer never came', () => {
     expect(writes.map((r) => r.method)).toEqual(['PUT', 'DELETE']);
   });
 });
+
+describe('a tag made or deleted whose answer never came', () => {
+  it('a create is sent again with its key and answered with the one tag made; a delete found done is no failure', async () => {
+    const { store, seen } = await openStore();
+    const isTag = (r: { method: string; path: string }) => r.path.startsWith('/v2/tag');
+    const start = proxy.log.length;
+
+    proxy.setPlan(once((r) => isTag(r) && r.method === 'POST', { kind: 'resetAfter' }));
+    const id = await store.getState().createTag('Escalated', 3);
+    const named = (await direct.listTags(boardId)).filter((t) => t.Name === 'Escalated');
+    expect(named.map((t) => t.Id)).toEqual([id]);
+    const posts = proxy.log.slice(start).filter((r) => isTag(r) && r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.idempotencyKey).toBe(posts[1]!.idempotencyKey);
+
+    proxy.setPlan(once((r) => isTag(r) && r.method === 'DELETE', { kind: 'resetAfter' }));
+    await store.getState().deleteTag(id);
+    expect((await direct.listTags(boardId)).map((t) => t.Id)).not.toContain(id);
+
+    expect(seen.errors).toEqual([]);
+    expect(store.getState().failedCount).toBe(0);
+    expect(proxy.log.slice(start).filter((r) => isTag(r) && r.method === 'DELETE')).toHaveLength(1);
+  });
+});
