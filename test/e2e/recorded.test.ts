@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI } from '../server/process.js';
 import { startRecordedService, type RecordedService } from '../support/recorded-service.js';
-import { hasTmux, Terminal, until } from './tmux.js';
+import { hasTmux, lookAtTheBoard, Terminal, until } from './tmux.js';
 
 const BIG = '9007199254740993';
 const HEX = '18c2f3a9b4d5e6f7';
@@ -51,7 +51,9 @@ describe.skipIf(!hasTmux())('the board against the real service’s shapes', () 
     const detail = await t.waitFor('not provided by this server');
     expect(detail).toContain('Big id: quarterly export');
     t.keys('Escape');
-    await t.waitFor('In progress (');
+    await t.waitFor((s) => s.includes('In progress (') && !s.includes('not provided by this server'));
+    // As a person looks before moving: the board settles after the detail closes.
+    await lookAtTheBoard();
 
     // L moves it to In progress, by that column's numeric Id.
     t.keys('L');

@@ -167,6 +167,7 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     const id = await openFocused(t);
     t.keys('Escape');
     await t.waitFor('Enter detail');
+    await lookAtTheBoard();
     const from = (await cards(0)).some((c) => c.ServiceTaskId === id) ? 0 : 1;
     t.keys('L'); // the owner's older change: the card to the next column
     await until(async () => (await cards(from + 1)).some((c) => c.ServiceTaskId === id), 'the move on the server');
