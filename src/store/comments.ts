@@ -15,7 +15,7 @@ import type { Core, CoreData } from './core.js';
 import type { Engine } from './mutation-engine.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
-import { outcomeUnknown, settle } from './outcome.js';
+import { sendChecked } from './outcome.js';
 import { refuse, type StatusData } from './status.js';
 import type { History } from './undo.js';
 
@@ -46,18 +46,16 @@ export function makeComments(
    * the reloaded detail. `u` cannot take it back: a barrier in the history.
    */
   async function change(input: CommentChange, label: string, request: () => Promise<unknown>): Promise<void> {
-    const sent = request()
-      .catch(async (e: unknown) => {
-        if (!outcomeUnknown(e)) throw e;
-        const based = versions.versionOf(input.cardId);
-        const answer = await settle({ landed: () => landed(input), resend: request });
-        // Found made, with no answer to say the card's new version: the If-Match it passed made it one newer.
-        if (answer === undefined && based !== undefined) versions.sawVersion(input.cardId, based + 1);
-        return answer;
-      })
-      .catch((e: unknown) => {
-        throw refuse(core, input, e);
-      });
+    const based = versions.versionOf(input.cardId);
+    const made = async (): Promise<boolean> => {
+      const done = await landed(input);
+      // Found made, with no answer to say the card's new version: the If-Match it passed made it one newer.
+      if (done && based !== undefined) versions.sawVersion(input.cardId, based + 1);
+      return done;
+    };
+    const sent = sendChecked(request, made).catch((e: unknown) => {
+      throw refuse(core, input, e);
+    });
     history.barrier(`${label} on ${cardTitle(input.cardId)}`, 'a comment is changed again from the card', sent);
     await sent;
     await reloadDetail(input.cardId);

@@ -47,6 +47,33 @@ async function ask(landed: Settling['landed']): Promise<boolean | undefined> {
 }
 
 /**
+ * Sends a change; one whose answer never came (`outcomeUnknown`) is settled
+ * instead of failed: `onChecking` is told, the server read, and the change
+ * sent once more with the same `send` (its Idempotency-Key, if any, kept).
+ * Resolves with the server's answer — undefined when a read found it made —
+ * and with no `landed` read, always with an answer (the resend's).
+ */
+export function sendChecked<T>(send: () => Promise<T>, landed: null, onChecking?: () => void): Promise<T>;
+export function sendChecked<T>(
+  send: () => Promise<T>,
+  landed: Settling['landed'],
+  onChecking?: () => void,
+): Promise<T | undefined>;
+export async function sendChecked<T>(
+  send: () => Promise<T>,
+  landed: Settling['landed'],
+  onChecking?: () => void,
+): Promise<T | undefined> {
+  try {
+    return await send();
+  } catch (e) {
+    if (!outcomeUnknown(e)) throw e;
+    onChecking?.();
+    return (await settle({ landed, resend: send })) as T | undefined;
+  }
+}
+
+/**
  * Settles a change whose send got no answer (`outcomeUnknown`): resolves
  * with the server's answer (undefined when a read showed it landed), or
  * rejects — with the server's words for a refusal, else an `Unsettled`.

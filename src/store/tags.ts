@@ -17,7 +17,7 @@ import { truncate } from '../text/width.js';
 import type { Core, CoreData } from './core.js';
 import { normaliseFilter, type FilterData } from './filter.js';
 import type { MutationInput } from './mutation-kinds.js';
-import { outcomeUnknown, settle } from './outcome.js';
+import { sendChecked } from './outcome.js';
 import { errorText, refuse, type StatusData } from './status.js';
 
 export interface TagsData {
@@ -108,15 +108,10 @@ export function makeTags(
       // One key for both sends: a resend after a lost answer gets the first one's tag, not a second tag.
       const key = randomUUID();
       const send = () => core.client.createTag({ BoardId: boardId, Name: name, Color: color }, { idempotencyKey: key });
-      const tag = await send()
-        .catch(async (e: unknown) => {
-          if (!outcomeUnknown(e)) throw e;
-          // No read tells this tag from another of its name: the keyed resend answers.
-          return (await settle({ landed: null, resend: send })) as Awaited<ReturnType<typeof send>>;
-        })
-        .catch((e: unknown) => {
-          throw refuse(core, input, e);
-        });
+      // No read tells this tag from another of its name: the keyed resend answers.
+      const tag = await sendChecked(send, null).catch((e: unknown) => {
+        throw refuse(core, input, e);
+      });
       await reloadTags();
       return tag.Id;
     },
@@ -126,15 +121,10 @@ export function makeTags(
       const name = tag?.Name;
       const send = () => core.client.deleteTag(boardId, tagId);
       const gone = async () => !(await core.client.listTags(boardId)).some((t) => t.Id === tagId);
-      const sent = send()
-        .catch(async (e: unknown) => {
-          if (!outcomeUnknown(e)) throw e;
-          // Found gone, with no answer to name its cards: final, as on a server that never names them.
-          return (await settle({ landed: gone, resend: send })) as Awaited<ReturnType<typeof send>> | undefined;
-        })
-        .catch((e: unknown) => {
-          throw refuse(core, { kind: 'deleteTag', tagId } satisfies TagChange, e);
-        });
+      // Found gone, with no answer to name its cards: final, as on a server that never names them.
+      const sent = sendChecked(send, gone).catch((e: unknown) => {
+        throw refuse(core, { kind: 'deleteTag', tagId } satisfies TagChange, e);
+      });
       // Final until the answer says which cards had it (its y/n says which): `u` stops here
       // instead of undoing an older change; with `CardIds`, `u` puts the tag back on them.
       barrier(
