@@ -21,7 +21,7 @@ import { Draft } from './draft.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { applyEffect, kindOf, landedCheck, send } from './kinds/index.js';
 import type { Mutation, MutationInput, RunContext } from './mutation-kinds.js';
-import { sendChecked } from './outcome.js';
+import { outcomeUnknown, settle } from './outcome.js';
 import { isPendingId } from './pending-ids.js';
 import { alreadySo, changedMeanwhile, explainStale } from './stale.js';
 import { mutationError, refuse, type MutationError, type StatusData } from './status.js';
@@ -119,9 +119,18 @@ export function makeEngine(core: Core<CoreData & StatusData>, deps: EngineDeps):
   async function sendNow(m: Mutation, idempotencyKey: string): Promise<unknown> {
     const now = current(m);
     if (now === undefined) throw new Cancelled('The card was not created');
-    // A resend after a lost answer meets the version the first send left, if it landed (whenStale).
-    const once = () => send(context(), now, idempotencyKey).catch((e: unknown) => whenStale(now, e));
-    const result = await sendChecked(once, landedCheck(context, now), () => markChecking(now));
+    let result: unknown;
+    try {
+      result = await send(context(), now, idempotencyKey).catch((e: unknown) => whenStale(now, e));
+    } catch (e) {
+      if (!outcomeUnknown(e)) throw e;
+      markChecking(now);
+      result = await settle({
+        landed: landedCheck(context, now),
+        // A resend after a lost answer meets the version the first send left, if it landed.
+        resend: () => send(context(), now, idempotencyKey).catch((e2: unknown) => whenStale(now, e2)),
+      });
+    }
     await followUp(now);
     return result;
   }
