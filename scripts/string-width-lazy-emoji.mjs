@@ -1,15 +1,49 @@
-// string-width builds its `^\p{RGI_Emoji}$` expression when it is loaded:
-// with the `v` flag, V8 expands the property of strings (every emoji
-// sequence) as it constructs it, ~8–20 ms of every start, board or command,
-// whether or not any text needs it (src/text/width.ts measures most text
-// itself). In the bundle it is built on its first use instead. The build fails
-// if string-width's source changes shape rather than silently keep the cost.
+// string-width asks one question of its `^\p{RGI_Emoji}$` expression: is
+// this grapheme cluster an emoji two cells wide? Built with the `v` flag, V8
+// expands the property of strings (every emoji sequence) as it constructs
+// it: ~28 ms, at load, in every start, board or command. In the bundle the
+// question is answered by the property's parts instead, each built on first
+// use and only when the cluster can be one of them:
+//
+// - RGI_Emoji is, by its definition (UTS #51), Basic_Emoji and five kinds of
+//   sequence, each made with a character no other kind has: a keycap
+//   (U+20E3), two regional indicators, a skin-tone modifier, tag characters,
+//   or a zero-width joiner. A cluster without the marker can't be of that
+//   kind, so its expression is never built for it.
+// - The ZWJ sequences are the costly part (~13 ms). string-width counts any
+//   ZWJ cluster of two or more pictographs as two cells anyway (its
+//   `isDoubleWidthNonRgiEmojiSequence`, the other side of the same `||`), so
+//   the set is consulted only for a ZWJ cluster that rule doesn't cover.
+//
+// The answer is the package's, exactly: test/text/string-width-bundled.test.ts
+// measures every code point and every kind of sequence both ways. The build
+// fails if string-width's source changes shape rather than silently keep
+// the cost or change the answer.
 import { readFileSync } from 'node:fs';
 
 const EAGER = 'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;';
-const LAZY =
-  'let rgiEmojiRegexBuilt;\n' +
-  "const rgiEmojiRegex = { test: (s) => (rgiEmojiRegexBuilt ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(s) };";
+const USE = 'rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)';
+const BY_PARTS = `const rgiEmojiParts = new Map();
+const rgiEmojiPart = (name) => {
+\tlet re = rgiEmojiParts.get(name);
+\tif (re === undefined) {
+\t\tre = new RegExp('^\\\\p{' + name + '}$', 'v');
+\t\trgiEmojiParts.set(name, re);
+\t}
+\treturn re;
+};
+// Answers for \`rgiEmojiRegex.test(s) || isDoubleWidthNonRgiEmojiSequence(s)\`, its one use.
+const rgiEmojiRegex = {
+\ttest(s) {
+\t\tif (s.includes('\\u200D')) return isDoubleWidthNonRgiEmojiSequence(s) || rgiEmojiPart('RGI_Emoji_ZWJ_Sequence').test(s);
+\t\tif (rgiEmojiPart('Basic_Emoji').test(s)) return true;
+\t\tif (s.includes('\\u20E3')) return rgiEmojiPart('Emoji_Keycap_Sequence').test(s);
+\t\tif (/[\\u{1F1E6}-\\u{1F1FF}]/u.test(s)) return rgiEmojiPart('RGI_Emoji_Flag_Sequence').test(s);
+\t\tif (/[\\u{1F3FB}-\\u{1F3FF}]/u.test(s)) return rgiEmojiPart('RGI_Emoji_Modifier_Sequence').test(s);
+\t\tif (/[\\u{E0020}-\\u{E007F}]/u.test(s)) return rgiEmojiPart('RGI_Emoji_Tag_Sequence').test(s);
+\t\treturn false;
+\t},
+};`;
 const FILE = /[\\/]node_modules[\\/]string-width[\\/]index\.js$/;
 // inboard's own string-width (8), not the older copies nested under other packages (they build theirs per call).
 const NESTED = /node_modules[\\/].*[\\/]node_modules[\\/]string-width[\\/]/;
@@ -23,12 +57,12 @@ export function stringWidthLazyEmoji() {
         const source = readFileSync(args.path, 'utf8');
         const parts = source.split(EAGER);
         const uses = source.split('rgiEmojiRegex').length - 1;
-        if (parts.length !== 2 || uses !== 2) {
+        if (parts.length !== 2 || uses !== 2 || source.split(USE).length !== 2) {
           throw new Error(
-            `string-width-lazy-emoji: "${EAGER}" and its one use not found in ${args.path}; re-check scripts/string-width-lazy-emoji.mjs`,
+            `string-width-lazy-emoji: "${EAGER}" and its one use "${USE}" not found in ${args.path}; re-check scripts/string-width-lazy-emoji.mjs`,
           );
         }
-        return { contents: parts.join(LAZY), loader: 'js' };
+        return { contents: parts.join(BY_PARTS), loader: 'js' };
       });
     },
   };
