@@ -1,12 +1,13 @@
 // html-to-text (and htmlparser2, entities, deepmerge-ts and the selector
-// libraries under it, ~200 KB) is only needed to read an HTML email in a
-// card's thread, yet as an ES module it was evaluated at every start of the
-// board, before the first frame. In the bundle, inboard's `import { convert }
-// from 'html-to-text'` takes a stand-in whose `convert` requires the
-// package's CommonJS build on its first call: esbuild wraps CommonJS
-// modules so that they run when first required, not when the chunk loads.
-// mailparser's import (mail-in) takes the same stand-in, so the bundle holds
-// one copy. The build fails if anything imports another name from it.
+// libraries under it, ~240 KB minified) is only needed to read an HTML email
+// in a card's thread. Bundled, it was compiled at every start of the board
+// even when it never ran: V8 parses the whole chunk that holds it. In the
+// bundle, inboard's `import { convert } from 'html-to-text'` takes a
+// stand-in whose `convert` requires the installed package (a dependency,
+// beside better-sqlite3 in node_modules) on its first call, through the
+// bundle's own `require`; the warm-up makes that call at idle. mailparser's
+// import (mail-in) takes the same stand-in. The build fails if anything
+// imports another name from it.
 import { dirname } from 'node:path';
 
 const NS = 'html-to-text-on-use';
@@ -25,8 +26,10 @@ export function htmlToTextOnUse() {
     name: NS,
     setup(build) {
       build.onResolve({ filter: /^html-to-text$/ }, (args) =>
-        // The stand-in's own require goes to the package.
-        args.kind === 'import-statement' ? { path: args.importer, namespace: NS } : undefined,
+        // The stand-in's own require goes to the installed package, outside the bundle.
+        args.kind === 'import-statement'
+          ? { path: args.importer, namespace: NS }
+          : { path: 'html-to-text', external: true },
       );
       build.onLoad({ filter: /.*/, namespace: NS }, () => ({
         contents: SHIM,
