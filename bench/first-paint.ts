@@ -37,8 +37,13 @@ const BOARDS = (process.env.PAINT_BOARDS ?? '1k,10k,embedded').split(',');
 const KEY = 'ibk_bench_paint_owner_key_0123456789abcdef';
 const REPO = join(import.meta.dirname, '..');
 const PROBE = join(REPO, 'bench', 'lib', 'probe.mjs');
-const dists = process.argv.slice(2).map((d) => resolve(d));
-if (dists.length === 0) dists.push(join(REPO, 'dist'));
+// `DIST::--flag …` runs that build with node flags of its own (e.g. a V8 heap setting to try).
+const builds = process.argv.slice(2).map((arg) => {
+  const [dir = '', flags = ''] = arg.split('::');
+  return { dir: resolve(dir), flags: flags.split(' ').filter((f) => f !== ''), label: arg };
+});
+if (builds.length === 0) builds.push({ dir: join(REPO, 'dist'), flags: [], label: 'dist' });
+const dists = builds.map((b) => b.dir);
 const work = mkdtempSync(join(tmpdir(), 'inboard-paint-'));
 const terms: ControlTerminal[] = [];
 
@@ -143,7 +148,7 @@ try {
           {
             cli,
             args: ['--board', b.board],
-            nodeFlags: ['--import', PROBE],
+            nodeFlags: [...(builds[i]?.flags ?? []), '--import', PROBE],
             // PROBE_MARKER is in the pane's environment: typed here, the command line itself would show it.
             env: { PROBE_OUT: file },
           },
@@ -164,7 +169,7 @@ try {
       const xs = results[i]?.[j] ?? [];
       const col = (k: keyof Phases) => fmt(xs.map((x) => x[k]));
       out.push(
-        `| ${b.name} | ${dists[i]} | ${col('node')} | ${col('bundle')} | ${col('requests')} | ${col('frame')} | ${col('seen')} | **${col('whole')}** | ${col('cpu')} |`,
+        `| ${b.name} | ${builds[i]?.label} | ${col('node')} | ${col('bundle')} | ${col('requests')} | ${col('frame')} | ${col('seen')} | **${col('whole')}** | ${col('cpu')} |`,
       );
     }
   }
