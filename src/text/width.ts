@@ -61,7 +61,7 @@ const EAW = { ambiguousAsWide: false };
  * is wide, and the CJK ideographs, kana and Hangul syllables are.
  * test/text/width.test.ts checks every SIMPLE character against string-width.
  */
-function charCells(cp: number): number {
+export function charCells(cp: number): number {
   if (cp < 0x1100) return 1;
   if ((cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3041 && cp <= 0x3096) || (cp >= 0x30a1 && cp <= 0x30fa)) return 2;
   if (cp >= 0xac00 && cp <= 0xd7a3) return 2;

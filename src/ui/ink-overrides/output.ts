@@ -20,13 +20,13 @@ import {
   ansiCodesToString,
   diffAnsiCodes,
   styledCharsFromTokens,
-  tokenize,
   type AnsiCode,
   type StyledChar,
 } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import { BoundedCache } from '../../text/bounded-cache.js';
 import { cellWidth, widestLine } from '../../text/width.js';
+import { tokenizeLine } from './tokenize-line.js';
 
 type Transformer = (line: string, index: number) => string;
 
@@ -52,7 +52,7 @@ const fillers = new WeakMap<StyledChar, StyledChar>();
 function styledChars(line: string): StyledChar[] {
   let chars = styledLines.get(line);
   if (chars === undefined) {
-    chars = styledCharsFromTokens(tokenize(line)).map(intern);
+    chars = styledCharsFromTokens(tokenizeLine(line)).map(intern);
     styledLines.set(line, chars);
   }
   return chars;
