@@ -21,7 +21,9 @@
  *   wall-clock figures (others' work takes the cores, not this work's CPU).
  *
  * Env: BENCH_RUNS (rounds, default 9; one more is run first to warm the
- * page cache), PAINT_BOARDS (default 1k,10k,embedded).
+ * page cache and V8's code cache of the board's script), PAINT_BOARDS
+ * (default 1k,10k,embedded), PAINT_COLD_CACHE=1 (every run with an empty
+ * code cache dir: the very first start after an install or upgrade).
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -34,6 +36,7 @@ import { ControlTerminal } from './lib/tmux-control.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const BOARDS = (process.env.PAINT_BOARDS ?? '1k,10k,embedded').split(',');
+const COLD_CACHE = process.env.PAINT_COLD_CACHE === '1';
 const KEY = 'ibk_bench_paint_owner_key_0123456789abcdef';
 const REPO = join(import.meta.dirname, '..');
 const PROBE = join(REPO, 'bench', 'lib', 'probe.mjs');
@@ -150,7 +153,11 @@ try {
             args: ['--board', b.board],
             nodeFlags: [...(builds[i]?.flags ?? []), '--import', PROBE],
             // PROBE_MARKER is in the pane's environment: typed here, the command line itself would show it.
-            env: { PROBE_OUT: file },
+            env: {
+              PROBE_OUT: file,
+              // Each build's code cache apart, never the user's; a fresh dir per run when cold.
+              INBOARD_CACHE_DIR: COLD_CACHE ? mkdtempSync(join(work, 'cache-')) : join(work, `cache-${i}`),
+            },
           },
           (s) => s.includes(marker),
         );
@@ -175,7 +182,7 @@ try {
   }
   out.push(
     '',
-    `${RUNS} rounds; Node ${process.version}, 140×40 tmux pane, CI unset; load average ${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs.`,
+    `${RUNS} rounds${COLD_CACHE ? ', every run without a code cache' : ''}; Node ${process.version}, 140×40 tmux pane, CI unset; load average ${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs.`,
     '',
   );
   process.stdout.write(`${out.join('\n')}\n`);

@@ -3,6 +3,7 @@
 // leaves out or swaps, and why.
 import { build } from 'esbuild';
 import { rmSync, chmodSync } from 'node:fs';
+import { buildBoardScript } from './board-script.mjs';
 import { bundleOptions } from './bundle-options.mjs';
 
 rmSync('dist', { recursive: true, force: true });
@@ -18,3 +19,5 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
 });
 chmodSync('dist/cli.js', 0o755);
+// The board's start as a classic script, for V8's code cache (board-script.mjs).
+await buildBoardScript();

@@ -2,6 +2,7 @@
  * Entry point: dispatches to a command, importing it lazily so `--help`,
  * `--version` and the non-TUI commands never load Ink or React.
  */
+import { fileURLToPath } from 'node:url';
 import pkg from '../package.json' with { type: 'json' };
 
 // chalk (and so Ink) ignores NO_COLOR; FORCE_COLOR=0 must be set before Ink loads.
@@ -34,7 +35,14 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/mail-in.js')).mailIn(rest);
     default: {
       // The board (no command, or flags only) is the start people wait for: it skips the commands' table.
-      if (cmd === undefined || cmd.startsWith('-')) return (await import('./ui/run.js')).run(argv);
+      // From the build's classic script with V8's code cache (boot/board-script.ts) when there is one.
+      if (cmd === undefined || cmd.startsWith('-')) {
+        const script = fileURLToPath(new URL('board.cjs', import.meta.url));
+        return (
+          (await import('./boot/board-script.js')).runBoardScript(script, argv) ??
+          (await import('./ui/run.js')).run(argv)
+        );
+      }
       const scriptable = await import('./commands/index.js');
       if (scriptable.COMMANDS.has(cmd)) return scriptable.runCommand(cmd, rest);
       process.stderr.write(`inboard: unknown command '${cmd}'. See 'inboard --help'.\n`);

@@ -8,6 +8,8 @@ const paths = envPaths('inboard', { suffix: '' });
 /** INBOARD_DATA_DIR / INBOARD_CONFIG_DIR override, for tests and portable setups. */
 export const dataDir = (): string => process.env.INBOARD_DATA_DIR ?? paths.data;
 export const configDir = (): string => process.env.INBOARD_CONFIG_DIR ?? paths.config;
+/** What can be thrown away and made again (the board's code cache); INBOARD_CACHE_DIR overrides. */
+export const cacheDir = (): string => process.env.INBOARD_CACHE_DIR || paths.cache;
 
 /** The embedded service's database and the default of `inboard serve --db`. */
 export const defaultDbPath = (): string => join(dataDir(), 'inboard.db');

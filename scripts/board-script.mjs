@@ -1,0 +1,58 @@
+// The board's start as one classic script (dist/board.cjs), which
+// src/boot/board-script.ts runs through `vm.Script` with V8's code cache:
+// on Node 20 only a classic script can take cached code (ES modules have
+// no such API before Node 22's module.enableCompileCache()), and compiling
+// the board's code for the first time was much of every start.
+//
+// Same sources, plugins and aliases as the split ESM build, as CommonJS in
+// one file; the ESM build still serves everything else (--help, commands,
+// serve). The file is a function expression `(exports, require, module,
+// __filename, __dirname) => …` (the loader gives it a real require for
+// better-sqlite3 and node's modules), and its last line names its content
+// hash, the cache's key: `//inboard-board <sha256 start>` (last, so the
+// source map's lines stay as they are).
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
+import { bundleOptions } from './bundle-options.mjs';
+import { inkNoTopLevelAwait } from './ink-no-top-level-await.mjs';
+import { yogaLoadedFirst } from './yoga-loaded-first.mjs';
+
+export const BOARD_SCRIPT = 'dist/board.cjs';
+
+export async function buildBoardScript() {
+  const options = bundleOptions();
+  const result = await build({
+    ...options,
+    // yoga-loaded-first comes first: its yoga entry stands in for the package's.
+    plugins: [yogaLoadedFirst(), inkNoTopLevelAwait(), ...options.plugins],
+    entryPoints: ['src/ui/run.tsx'],
+    outfile: BOARD_SCRIPT,
+    format: 'cjs',
+    minify: true,
+    sourcemap: 'linked',
+    // Nothing in the script reads import.meta but yoga's Emscripten loader,
+    // for a directory it never uses (its WebAssembly is inline).
+    define: { ...options.define, 'import.meta.url': 'undefined' },
+    // import() of node's own modules becomes require(): vm.Script on Node 20
+    // has no loader for import() without a flag.
+    supported: { 'dynamic-import': false },
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+    footer: { js: '})' },
+    write: false,
+  });
+  mkdirSync('dist', { recursive: true });
+  for (const file of result.outputFiles) {
+    if (!file.path.endsWith('.cjs')) {
+      writeFileSync(file.path, file.contents);
+      continue;
+    }
+    const text = file.text;
+    // A dynamic import() left in the script would need a loader that vm.Script on Node 20 doesn't give.
+    if (/\bimport\(/.test(text.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {
+      throw new Error('board-script: the board script still has an import(); everything must be bundled or required');
+    }
+    const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    writeFileSync(file.path, `${text}//inboard-board ${hash}\n`);
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The board's start through V8's code cache. Compiling the board's code
+ * for the first time (Ink, React, yoga's glue, undici, zod and our own) was
+ * much of every start; Node 20 caches compiled code only for classic
+ * scripts (`vm.Script` with `cachedData`), so the build also ships the
+ * board's path as one (dist/board.cjs, scripts/board-script.mjs) and this
+ * runs it with the code V8 compiled in an earlier run.
+ *
+ * The cache is written once the board has been up for a while: by then V8
+ * has compiled what the first frame ran (functions are compiled lazily, on
+ * their first call), and the idle warm-up what the first card opened runs;
+ * `createCachedData()` takes all of it. A cache V8 rejects (another V8, a
+ * damaged file) is written again; a cache dir that can't be written is
+ * left alone. INBOARD_DEBUG_CACHE names a file that gets one line per step
+ * (`none`, `used`, `rejected`, `written`, `not written: …`), for tests.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Script } from 'node:vm';
+import { cachePath, readCache, writeCache } from './code-cache.js';
+
+/** After how long the cache is written: past the first frame and the warm-up of an idle board (ui/warm-up.tsx). */
+export const CACHE_WRITE_AFTER_MS = 2_000;
+
+const HASH_LINE = '//inboard-board ';
+
+type Run = (argv: string[]) => Promise<number>;
+
+function debug(line: string): void {
+  const file = process.env.INBOARD_DEBUG_CACHE;
+  if (file === undefined || file === '') return;
+  try {
+    appendFileSync(file, `${line}\n`);
+  } catch {
+    // Only a test reads it.
+  }
+}
+
+/** The script's content hash, from its last line (the build writes it). */
+function hashOf(source: string): string | null {
+  const at = source.lastIndexOf(HASH_LINE);
+  if (at < 0) return null;
+  const hash = source.slice(at + HASH_LINE.length).trim();
+  return /^[0-9a-f]{8,64}$/.test(hash) ? hash : null;
+}
+
+/**
+ * Runs the board from the classic script at `file` with its code cache.
+ * Returns null when there is no such script (running from the sources):
+ * the caller then imports the board's module as usual.
+ */
+export function runBoardScript(file: string, argv: string[]): Promise<number> | null {
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const hash = hashOf(source);
+  const cache = hash === null ? null : cachePath(hash);
+  const cachedData = cache === null ? undefined : readCache(cache);
+  const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const accepted = cachedData !== undefined && !script.cachedDataRejected;
+  debug(cachedData === undefined ? 'none' : accepted ? 'used' : 'rejected');
+  // Once, at idle past the first frame, or when the board closes before that.
+  let write = (): void => undefined;
+  let timer: NodeJS.Timeout | undefined;
+  if (cache !== null && !accepted) {
+    write = () => {
+      write = () => undefined;
+      clearTimeout(timer);
+      const t0 = performance.now();
+      const failed = writeCache(cache, script.createCachedData());
+      debug(failed === null ? `written ${(performance.now() - t0).toFixed(1)}` : `not written: ${failed}`);
+    };
+    timer = setTimeout(() => write(), CACHE_WRITE_AFTER_MS);
+    timer.unref();
+  }
+  const wrapper = script.runInThisContext() as (
+    exports: object,
+    require: NodeJS.Require,
+    module: { exports: object },
+    filename: string,
+    dirname: string,
+  ) => void;
+  const module = { exports: {} as { run?: Run } };
+  wrapper(module.exports, createRequire(file), module, file, dirname(file));
+  const { run } = module.exports;
+  if (typeof run !== 'function') throw new Error(`${file} does not export run()`);
+  return run(argv).finally(() => write());
+}
