@@ -39,6 +39,8 @@ export async function buildBoardScript() {
     supported: { 'dynamic-import': false },
     banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
     footer: { js: '})' },
+    // Licences in a file beside it: the script itself stays ASCII (the loader reads it as Latin-1).
+    legalComments: 'external',
     write: false,
   });
   mkdirSync('dist', { recursive: true });
@@ -52,6 +54,8 @@ export async function buildBoardScript() {
     if (/\bimport\(/.test(text.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {
       throw new Error('board-script: the board script still has an import(); everything must be bundled or required');
     }
+    if (file.contents.some((byte) => byte > 0x7f))
+      throw new Error('board-script: the board script is not ASCII; the loader reads it as Latin-1');
     const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
     writeFileSync(file.path, `${text}//inboard-board ${hash}\n`);
   }

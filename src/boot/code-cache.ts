@@ -4,26 +4,38 @@
  * architecture (V8's cached code is valid for exactly that script and that
  * V8). Every failure here is quiet: a cache that can't be read or written
  * only means V8 compiles the script as it would without one.
+ *
+ * V8 checks a cache's header (its version, the source's length, the
+ * flags) but, in release builds, not its contents: a file damaged in its
+ * middle would be run. So the file carries the CRC-32 and length of what
+ * V8 made, and one that doesn't match them is not handed to V8.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { cacheDir } from '../config/paths.js';
 
 const PREFIX = 'board-';
 const SUFFIX = '.v8cache';
+/** CRC-32, then length, of the data after them (uint32 little-endian each). */
+const HEADER = 8;
 
 /** The cache file for the script whose content hash is `hash`, run by this Node. */
 export function cachePath(hash: string, dir = cacheDir()): string {
   return join(dir, `${PREFIX}${hash}-${process.version}-${process.arch}${SUFFIX}`);
 }
 
-/** The cached code, or undefined when there is none or it can't be read. */
-export function readCache(path: string): Buffer | undefined {
+/** The cached code; undefined when there is none or it can't be read, 'corrupt' when it isn't what was written. */
+export function readCache(path: string): Buffer | 'corrupt' | undefined {
+  let file: Buffer;
   try {
-    return readFileSync(path);
+    file = readFileSync(path);
   } catch {
     return undefined;
   }
+  if (file.length < HEADER) return 'corrupt';
+  const data = file.subarray(HEADER);
+  return file.readUInt32LE(4) === data.length && file.readUInt32LE(0) === crc32(data) ? data : 'corrupt';
 }
 
 /**
@@ -36,10 +48,13 @@ export function writeCache(path: string, data: Buffer): string | null {
   const temp = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(temp, data);
+    const header = Buffer.alloc(HEADER);
+    header.writeUInt32LE(crc32(data), 0);
+    header.writeUInt32LE(data.length, 4);
+    writeFileSync(temp, Buffer.concat([header, data]));
     renameSync(temp, path);
   } catch (e) {
-    rmSync(temp, { force: true });
+    removeQuietly(temp);
     return e instanceof Error ? e.message : String(e);
   }
   pruneOthers(dir, path);
@@ -51,9 +66,17 @@ function pruneOthers(dir: string, keep: string): void {
   try {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
-      if (path !== keep && name.startsWith(PREFIX) && name.endsWith(SUFFIX)) rmSync(path, { force: true });
+      if (path !== keep && name.startsWith(PREFIX) && name.endsWith(SUFFIX)) removeQuietly(path);
     }
   } catch {
     // A cache left behind costs disk space, never a start.
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // Not there, or not ours to remove: either way nothing to do.
   }
 }

@@ -7,7 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // One tmux server per terminal. Sharing a server across terminals raced:
@@ -37,12 +38,20 @@ export class Terminal {
   private constructor(
     readonly name: string,
     private readonly socket: string,
+    private readonly ownCacheDir: string | null,
   ) {}
 
   static start(opts: TerminalOptions = {}): Terminal {
     const name = `t${randomUUID().slice(0, 8)}`;
     const socket = `inboard-e2e-${process.pid}-${name}`;
-    const env = { TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', ...opts.env };
+    // The board's code cache goes to the test's data dir (or one of the terminal's own), never the user's.
+    const data = opts.env?.INBOARD_DATA_DIR;
+    const ownCacheDir =
+      opts.env?.INBOARD_CACHE_DIR === undefined && data === undefined
+        ? mkdtempSync(join(tmpdir(), 'inboard-e2e-cache-'))
+        : null;
+    const cache = opts.env?.INBOARD_CACHE_DIR ?? ownCacheDir ?? join(data ?? '', 'cache');
+    const env = { TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', INBOARD_CACHE_DIR: cache, ...opts.env };
     const exports = Object.entries(env)
       .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
       .join(' ');
@@ -60,7 +69,7 @@ export class Terminal {
       opts.cwd ?? process.cwd(),
       `env -u CI -u FORCE_COLOR -u NO_COLOR ${exports} bash --norc --noprofile`,
     );
-    return new Terminal(name, socket);
+    return new Terminal(name, socket, ownCacheDir);
   }
 
   private tmux(...args: string[]): string {
@@ -128,6 +137,7 @@ export class Terminal {
       // already gone
     }
     rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
+    if (this.ownCacheDir !== null) rmSync(this.ownCacheDir, { recursive: true, force: true });
   }
 }
 
