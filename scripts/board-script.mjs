@@ -26,6 +26,10 @@ export async function buildBoardScript() {
     ...options,
     // yoga-loaded-first comes first: its yoga entry stands in for the package's.
     plugins: [yogaLoadedFirst(), inkNoTopLevelAwait(), ...options.plugins],
+    // The embedded service's mail libraries (~1.2 MB with their encodings)
+    // are loaded only when mail is set up: required from node_modules then,
+    // rather than read and preparsed at the first start of every board.
+    external: [...options.external, 'nodemailer', 'mailparser'],
     entryPoints: ['src/ui/run.tsx'],
     outfile: BOARD_SCRIPT,
     format: 'cjs',
