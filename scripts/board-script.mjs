@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { bundleOptions } from './bundle-options.mjs';
 import { inkNoTopLevelAwait } from './ink-no-top-level-await.mjs';
-import { yogaLoadedFirst } from './yoga-loaded-first.mjs';
+import { MOUNT_ID, yogaLoadedFirst } from './yoga-loaded-first.mjs';
 
 export const BOARD_SCRIPT = 'dist/board.cjs';
 
@@ -30,7 +30,13 @@ export async function buildBoardScript() {
     // are loaded only when mail is set up: required from node_modules then,
     // rather than read and preparsed at the first start of every board.
     external: [...options.external, 'nodemailer', 'mailparser'],
-    entryPoints: ['src/ui/run.tsx'],
+    // run.tsx's run(), and when the board is first drawn (yoga-loaded-first.mjs).
+    stdin: {
+      contents: `export { run } from './src/ui/run.tsx'; export { mounting } from '${MOUNT_ID}';`,
+      resolveDir: options.absWorkingDir,
+      sourcefile: 'board-script-entry.js',
+      loader: 'js',
+    },
     outfile: BOARD_SCRIPT,
     format: 'cjs',
     minify: true,

@@ -47,11 +47,18 @@ export { Yoga as default };
 export * from ${JSON.stringify(join(yogaSrc, 'generated/YGEnums.js'))};
 `;
 
+// `mounting` settles as the board is first drawn: the loader writes the
+// code cache only after that (src/boot/board-script.ts).
 const MOUNT = `
 import { ready } from 'yoga-layout';
 import * as ui from ${JSON.stringify(mount)};
-export const mount = async (o) => { await ready; return ui.mount(o); };
+let drawing;
+export const mounting = new Promise((resolve) => { drawing = resolve; });
+export const mount = async (o) => { await ready; drawing(); return ui.mount(o); };
 `;
+
+/** The id under which the board script's entry imports the mount() above. */
+export const MOUNT_ID = 'inboard-mount-after-yoga';
 
 export function yogaLoadedFirst() {
   return {
@@ -59,8 +66,8 @@ export function yogaLoadedFirst() {
     setup(build) {
       checkEntry();
       build.onResolve({ filter: /^yoga-layout$/ }, () => ({ path: 'yoga', namespace: 'yoga-loaded-first' }));
-      build.onResolve({ filter: /^\.\/mount\.js$/ }, (args) =>
-        args.importer.endsWith(`${sep}src${sep}ui${sep}run.tsx`)
+      build.onResolve({ filter: /^(\.\/mount\.js|inboard-mount-after-yoga)$/ }, (args) =>
+        args.path === MOUNT_ID || args.importer.endsWith(`${sep}src${sep}ui${sep}run.tsx`)
           ? { path: 'mount', namespace: 'yoga-loaded-first' }
           : undefined,
       );

@@ -22,12 +22,16 @@ import { performance } from 'node:perf_hooks';
 import { Script } from 'node:vm';
 import { cachePath, readCache, writeCache } from './code-cache.js';
 
-/** After how long the cache is written: past the first frame and the warm-up of an idle board (ui/warm-up.tsx). */
-export const CACHE_WRITE_AFTER_MS = 2_000;
+/** How long after the board is first drawn the cache is written: past the warm-up of an idle board (ui/warm-up.tsx). */
+export const CACHE_WRITE_AFTER_MS = 1_000;
 
 const HASH_LINE = '//inboard-board ';
 
-type Run = (argv: string[]) => Promise<number>;
+/** What the script exports: the board's run(), and (the build's) a promise settled as the board is first drawn. */
+interface BoardScript {
+  run?: (argv: string[]) => Promise<number>;
+  mounting?: Promise<void>;
+}
 
 function debug(line: string): void {
   const file = process.env.INBOARD_DEBUG_CACHE;
@@ -67,25 +71,6 @@ export function runBoardScript(file: string, argv: string[]): Promise<number> | 
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const accepted = cachedData !== undefined && !script.cachedDataRejected;
   debug(read === undefined || read === 'corrupt' ? (read ?? 'none') : accepted ? 'used' : 'rejected');
-  // Once, at idle past the first frame, or when the board closes before that.
-  let write = (): void => undefined;
-  let timer: NodeJS.Timeout | undefined;
-  if (cache !== null && !accepted) {
-    write = () => {
-      write = () => undefined;
-      clearTimeout(timer);
-      const t0 = performance.now();
-      let failed: string | null;
-      try {
-        failed = writeCache(cache, script.createCachedData());
-      } catch (e) {
-        failed = e instanceof Error ? e.message : String(e); // never a start's error
-      }
-      debug(failed === null ? `written ${(performance.now() - t0).toFixed(1)}` : `not written: ${failed}`);
-    };
-    timer = setTimeout(() => write(), CACHE_WRITE_AFTER_MS);
-    timer.unref();
-  }
   const wrapper = script.runInThisContext() as (
     exports: object,
     require: NodeJS.Require,
@@ -93,13 +78,34 @@ export function runBoardScript(file: string, argv: string[]): Promise<number> | 
     filename: string,
     dirname: string,
   ) => void;
-  const module = { exports: {} as { run?: Run } };
+  const module = { exports: {} as BoardScript };
   wrapper(module.exports, createRequire(file), module, file, dirname(file));
-  const { run } = module.exports;
+  const { run, mounting } = module.exports;
   if (typeof run !== 'function') throw new Error(`${file} does not export run()`);
-  // A board that was drawn (0); an error before that compiled too little to keep.
-  return run(argv).then((code) => {
-    if (code === 0) write();
-    return code;
+  if (cache === null || accepted) return run(argv);
+
+  // Once the board is drawn (what a start that ends in an error compiled is
+  // too little to keep): at idle a moment later, or as the board closes.
+  let drawn = false;
+  let timer: NodeJS.Timeout | undefined;
+  let written = false;
+  const write = (): void => {
+    if (written || !drawn) return;
+    written = true;
+    clearTimeout(timer);
+    const t0 = performance.now();
+    let failed: string | null;
+    try {
+      failed = writeCache(cache, script.createCachedData());
+    } catch (e) {
+      failed = e instanceof Error ? e.message : String(e); // never a start's error
+    }
+    debug(failed === null ? `written ${(performance.now() - t0).toFixed(1)}` : `not written: ${failed}`);
+  };
+  void mounting?.then(() => {
+    drawn = true;
+    timer = setTimeout(write, CACHE_WRITE_AFTER_MS);
+    timer.unref();
   });
+  return run(argv).finally(write);
 }

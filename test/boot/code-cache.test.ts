@@ -1,0 +1,113 @@
+/**
+ * The code cache's files (src/boot/code-cache.ts) and the loader that runs
+ * a classic script with them (src/boot/board-script.ts), on real files and
+ * V8's real cached data: a small script in the board script's shape stands
+ * in for dist/board.cjs.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runBoardScript } from '../../src/boot/board-script.js';
+import { cachePath, readCache, writeCache } from '../../src/boot/code-cache.js';
+
+const root = mkdtempSync(join(tmpdir(), 'inboard-code-cache-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+const fresh = (): string => {
+  const dir = join(root, String(++n));
+  mkdirSync(dir);
+  return dir;
+};
+
+describe('cache files', () => {
+  it('are named by the script, this Node and this CPU', () => {
+    expect(cachePath('0123abcd', '/c')).toBe(`/c/board-0123abcd-${process.version}-${process.arch}.v8cache`);
+  });
+
+  it('read back what was written; a changed byte or a cut file is corrupt; none is undefined', () => {
+    const dir = fresh();
+    const path = cachePath('aaaa1111', dir);
+    expect(readCache(path)).toBeUndefined();
+    const data = Buffer.from('some bytes V8 made, or so we say');
+    expect(writeCache(path, data)).toBeNull();
+    expect(readCache(path)).toEqual(data);
+    const file = readFileSync(path);
+    const flipped = Buffer.from(file);
+    flipped[12] = (flipped[12] ?? 0) ^ 1;
+    writeFileSync(path, flipped);
+    expect(readCache(path)).toBe('corrupt');
+    writeFileSync(path, file.subarray(0, file.length - 1));
+    expect(readCache(path)).toBe('corrupt');
+    writeFileSync(path, file.subarray(0, 3));
+    expect(readCache(path)).toBe('corrupt');
+  });
+
+  it('keep one cache: writing removes the caches of other builds, and nothing else', () => {
+    const dir = fresh();
+    const old = cachePath('0ld0ld00', dir);
+    writeFileSync(old, 'x');
+    writeFileSync(join(dir, 'notes.txt'), 'not ours');
+    const path = cachePath('new0new0', dir);
+    expect(writeCache(path, Buffer.from('data'))).toBeNull();
+    expect(readdirSync(dir).sort()).toEqual([path.slice(dir.length + 1), 'notes.txt'].sort());
+  });
+
+  it('a dir that cannot be made gives a message, never a throw, and leaves no temp file', () => {
+    const dir = fresh();
+    writeFileSync(join(dir, 'file'), '');
+    expect(writeCache(cachePath('abcd0123', join(dir, 'file', 'sub')), Buffer.from('x'))).toMatch(/ENOTDIR/);
+    expect(readdirSync(dir)).toEqual(['file']);
+  });
+});
+
+describe('the loader', () => {
+  const env = { ...process.env };
+  let dir: string;
+  let log: string;
+  beforeEach(() => {
+    dir = fresh();
+    log = join(dir, 'log');
+    process.env.INBOARD_CACHE_DIR = join(dir, 'cache');
+    process.env.INBOARD_DEBUG_CACHE = log;
+  });
+  afterEach(() => {
+    process.env = { ...env };
+  });
+  const steps = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
+  /**
+   * A classic script in the board script's shape whose run() answers `code`
+   * after drawing the board (settling `mounting`), or without drawing it.
+   */
+  const script = (code: number, drawn: boolean) => {
+    const file = join(dir, 'board.cjs');
+    const body = `(function (exports, require, module, __filename, __dirname) {
+      const { basename } = require('node:path');
+      exports.mounting = ${drawn ? 'Promise.resolve()' : 'new Promise(() => {})'};
+      exports.run = async (argv) => (argv[0] === basename(__filename) ? ${code} : 99);
+    })`;
+    writeFileSync(file, `${body}//inboard-board 0123456789abcdef\n`);
+    return file;
+  };
+
+  it('is null without a script, so the board is imported as a module instead', () => {
+    expect(runBoardScript(join(dir, 'none.cjs'), [])).toBeNull();
+    expect(steps()).toEqual([]);
+  });
+
+  it("runs the script with a real require, writes V8's cache once the board closes, and uses it next time", async () => {
+    const file = script(0, true);
+    expect(await runBoardScript(file, ['board.cjs'])).toBe(0);
+    expect(steps()).toEqual(['none', expect.stringMatching(/^written/)]);
+    expect(readCache(cachePath('0123456789abcdef'))).toBeInstanceOf(Buffer);
+    expect(await runBoardScript(file, ['board.cjs'])).toBe(0);
+    expect(steps().slice(2)).toEqual(['used']);
+  });
+
+  it('writes no cache after a start that ended before the board was drawn', async () => {
+    const file = script(2, false);
+    expect(await runBoardScript(file, ['board.cjs'])).toBe(2);
+    expect(steps()).toEqual(['none']);
+    expect(existsSync(join(dir, 'cache'))).toBe(false);
+  });
+});
