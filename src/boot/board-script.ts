@@ -6,14 +6,14 @@
  * board's path as one (dist/board.cjs, scripts/board-script.mjs) and this
  * runs it with the code V8 compiled in an earlier run.
  *
- * The cache is written once the board has been up for a while: by then V8
- * has compiled what the first frame ran (functions are compiled lazily, on
- * their first call), and the idle warm-up what the first card opened runs;
- * `createCachedData()` takes all of it. A cache V8 rejects (another V8, a
- * damaged file) is written again; a cache dir that can't be written is
- * left alone. INBOARD_DEBUG_CACHE names a file that gets one line per step
- * (`none`, `corrupt`, `used`, `rejected`, `written …`, `not written: …`),
- * for tests.
+ * The cache is written once the board has been drawn and idle a moment:
+ * by then V8 has compiled what the first frame ran (functions are compiled
+ * lazily, on their first call), and the idle warm-up what the first card
+ * opened runs; `createCachedData()` takes all of it. A damaged cache file
+ * (code-cache.ts checks) or one V8 refuses (made under other V8 flags) is
+ * written again; a cache dir that can't be written is left alone.
+ * INBOARD_DEBUG_CACHE names a file that gets one line per step (`none`,
+ * `corrupt`, `used`, `rejected`, `written …`, `not written: …`), for tests.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
