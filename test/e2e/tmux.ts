@@ -44,14 +44,17 @@ export class Terminal {
   static start(opts: TerminalOptions = {}): Terminal {
     const name = `t${randomUUID().slice(0, 8)}`;
     const socket = `inboard-e2e-${process.pid}-${name}`;
-    // The board's code cache goes to the test's data dir (or one of the terminal's own), never the user's.
+    // The board's code cache goes to the test's data dir (or a dir of the terminal's own), never the user's.
     const data = opts.env?.INBOARD_DATA_DIR;
-    const ownCacheDir =
-      opts.env?.INBOARD_CACHE_DIR === undefined && data === undefined
-        ? mkdtempSync(join(tmpdir(), 'inboard-e2e-cache-'))
-        : null;
-    const cache = opts.env?.INBOARD_CACHE_DIR ?? ownCacheDir ?? join(data ?? '', 'cache');
-    const env = { TERM: 'xterm-256color', LANG: 'C.UTF-8', PS1: '$ ', INBOARD_CACHE_DIR: cache, ...opts.env };
+    const given = opts.env?.INBOARD_CACHE_DIR ?? (data === undefined ? undefined : join(data, 'cache'));
+    const ownCacheDir = given === undefined ? mkdtempSync(join(tmpdir(), 'inboard-e2e-cache-')) : null;
+    const env = {
+      TERM: 'xterm-256color',
+      LANG: 'C.UTF-8',
+      PS1: '$ ',
+      INBOARD_CACHE_DIR: given ?? ownCacheDir,
+      ...opts.env,
+    };
     const exports = Object.entries(env)
       .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
       .join(' ');
