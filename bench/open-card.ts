@@ -169,7 +169,13 @@ async function oneStart(b: BenchBoard, r: Run, s: number, ids: number[], later: 
     socket: `open-${process.pid}-${terms.length}`,
     cols: 140,
     rows: 40,
-    env: { INBOARD_URL: url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: dirs, INBOARD_CONFIG_DIR: dirs },
+    env: {
+      INBOARD_URL: url,
+      INBOARD_API_KEY: KEY,
+      INBOARD_DATA_DIR: dirs,
+      INBOARD_CONFIG_DIR: dirs,
+      INBOARD_CACHE_DIR: join(work, `cache-${runs.indexOf(r)}`),
+    },
     cwd: work,
   });
   terms.push(term);

@@ -51,7 +51,7 @@ async function terminal(env: Record<string, string>): Promise<ControlTerminal> {
 /** A fresh, empty config + data dir: no user config file can leak in. */
 function freshDirs(tag: string): Record<string, string> {
   const d = mkdtempSync(join(work, `${tag}-`));
-  return { INBOARD_DATA_DIR: d, INBOARD_CONFIG_DIR: d };
+  return { INBOARD_DATA_DIR: d, INBOARD_CONFIG_DIR: d, INBOARD_CACHE_DIR: join(work, 'code-cache') };
 }
 
 const hasAll = (needles: string[]) => (s: string) => needles.every((n) => s.includes(n));

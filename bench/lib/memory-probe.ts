@@ -26,7 +26,13 @@ const term = await ControlTerminal.start({
   socket: `probe-${process.pid}`,
   cols: 140,
   rows: 40,
-  env: { INBOARD_URL: serve.url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: work, INBOARD_CONFIG_DIR: work },
+  env: {
+    INBOARD_URL: serve.url,
+    INBOARD_API_KEY: KEY,
+    INBOARD_DATA_DIR: work,
+    INBOARD_CONFIG_DIR: work,
+    INBOARD_CACHE_DIR: work,
+  },
   cwd: work,
 });
 

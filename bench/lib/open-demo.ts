@@ -63,7 +63,13 @@ try {
         socket: `open-demo-${process.pid}-${s}-${i}`,
         cols: 160,
         rows: 45,
-        env: { INBOARD_URL: url, INBOARD_API_KEY: KEY, INBOARD_DATA_DIR: dirs, INBOARD_CONFIG_DIR: dirs },
+        env: {
+          INBOARD_URL: url,
+          INBOARD_API_KEY: KEY,
+          INBOARD_DATA_DIR: dirs,
+          INBOARD_CONFIG_DIR: dirs,
+          INBOARD_CACHE_DIR: join(work, `cache-${i}`),
+        },
         cwd: work,
       });
       const enters: number[] = [];

@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   const dirs = (tag: string) => {
     const d = join(work, tag);
     mkdirSync(d);
-    return { INBOARD_DATA_DIR: d, INBOARD_CONFIG_DIR: d };
+    return { INBOARD_DATA_DIR: d, INBOARD_CONFIG_DIR: d, INBOARD_CACHE_DIR: d };
   };
   const remote = { INBOARD_URL: serve.url, INBOARD_API_KEY: KEY, PROBE_MARKER: m10k, ...dirs('remote') };
   const embedded = { PROBE_MARKER: 'Invoice #10482', ...dirs('embedded') };

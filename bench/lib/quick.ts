@@ -76,7 +76,9 @@ try {
   for (let round = 0; round <= RUNS; round++) {
     for (const [i, cli] of clis.entries()) {
       for (const [j, s] of scenarios.entries()) {
-        const ms = await launch(s.t, { cli, args: ['--board', s.board] }, all(s.marker));
+        // A code cache per build: a build removes the caches of others from its dir.
+        const env = { INBOARD_CACHE_DIR: join(work, `cache-${i}`) };
+        const ms = await launch(s.t, { cli, args: ['--board', s.board], env }, all(s.marker));
         if (round > 0) paint[i]?.[j]?.push(ms); // round 0 warms the page cache
         await quit(s.t);
       }
@@ -95,8 +97,10 @@ try {
     const keyTerms = await Promise.all(
       clis.map((_, i) => term({ ...remote, INBOARD_BENCH_RENDER_LOG: join(work, `render-${i}.log`) })),
     );
-    for (const [i, cli] of clis.entries())
-      await launch(keyTerms[i] as ControlTerminal, { cli, args: ['--board', b10k.name] }, all(tops(b10k)));
+    for (const [i, cli] of clis.entries()) {
+      const env = { INBOARD_CACHE_DIR: join(work, `cache-${i}`) };
+      await launch(keyTerms[i] as ControlTerminal, { cli, args: ['--board', b10k.name], env }, all(tops(b10k)));
+    }
     const keys: KeyRuns[] = clis.map(() => ({ down: [], column: [], move: [], open: [], back: [] }));
     const r0 = clis.map((_, i) => renderTimes(join(work, `render-${i}.log`)).length);
     for (let block = 0; block < Math.ceil(PRESSES / 5); block++) {
