@@ -5,16 +5,28 @@
  * - a real PostgreSQL (test/support/postgres.ts), or the one INBOARD_TEST_PG_URL
  *   already names. Without it the run fails, saying why: the engine is never
  *   skipped in silence.
- * Test processes inherit both through the environment (test/setup.ts applies the seed).
+ * - one dir for the board's code cache of every CLI the e2e tests start
+ *   (test/e2e/tmux.ts), never the user's, removed once every test has ended.
+ * Test processes inherit them through the environment (test/setup.ts applies the seed).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startPostgres, TEST_PG_ENV } from './support/postgres.js';
+
+const TEST_CACHE_ENV = 'INBOARD_TEST_CACHE_DIR';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const seed = process.env.FC_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
   process.env.FC_SEED = seed;
   console.log(`fast-check seed ${seed} (replay: FC_SEED=${seed} npx vitest run <file>)`);
 
-  if (process.env[TEST_PG_ENV]) return async () => {};
+  const cache = mkdtempSync(join(tmpdir(), 'inboard-test-code-cache-'));
+  process.env[TEST_CACHE_ENV] = cache;
+  // A board still closing may write its cache as the run ends: the removal retries.
+  const removeCache = () => rmSync(cache, { recursive: true, force: true, maxRetries: 3 });
+
+  if (process.env[TEST_PG_ENV]) return async () => removeCache();
   const started = Date.now();
   const cluster = await startPostgres().catch((err: unknown) => {
     throw new Error(`Could not start PostgreSQL for the tests: ${err instanceof Error ? err.message : String(err)}`, {
@@ -23,5 +35,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   });
   process.env[TEST_PG_ENV] = cluster.url;
   console.log(`PostgreSQL for the tests at ${cluster.url} (started in ${Date.now() - started} ms)`);
-  return () => cluster.stop();
+  return async () => {
+    removeCache();
+    await cluster.stop();
+  };
 }

@@ -29,7 +29,7 @@ describe.skipIf(!hasTmux())('board in a real terminal', () => {
   afterAll(async () => {
     term?.kill();
     if (server.proc.exitCode === null) server.proc.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   const columnsOf = async (boardName: string) => {

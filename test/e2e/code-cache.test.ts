@@ -26,7 +26,7 @@ describe.skipIf(!hasTmux())("the board's code cache", () => {
     term = undefined;
   });
   afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   /** A fresh cache dir (and its debug log) for one test. */

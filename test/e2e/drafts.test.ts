@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.proc.kill('SIGTERM');
   if (server) await exited(server.proc);
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
 afterEach(() => {

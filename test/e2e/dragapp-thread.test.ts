@@ -25,7 +25,7 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
   afterAll(async () => {
     term?.kill();
     await svc.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('opens the thread card, shows its message and the note, and w replies', async () => {

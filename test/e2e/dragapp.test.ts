@@ -25,7 +25,7 @@ describe.skipIf(!hasTmux())('the board against the DragApp stand-in', () => {
   afterAll(async () => {
     term?.kill();
     await svc.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('opens the board, shows a detail, moves, creates, renames, dates and comments', async () => {

@@ -30,7 +30,7 @@ describe.skipIf(!hasTmux())('a move answered late', () => {
   afterAll(async () => {
     t?.kill();
     await proxy?.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('says checking…, never failed, and ends where the server has it', async () => {

@@ -45,7 +45,7 @@ describe.skipIf(!hasTmux())('a live board in two terminals', () => {
       s.proc.kill('SIGTERM');
       await exited(s.proc);
     }
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   const open = (url: string, key: string, home: string) => {

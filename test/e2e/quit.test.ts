@@ -33,7 +33,7 @@ describe.skipIf(!hasTmux())('quitting with a change in flight', () => {
   });
   afterAll(() => {
     server.proc.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   /** The board on screen; resolves with the first column's top card and the second column. */

@@ -30,7 +30,7 @@ describe.skipIf(!hasTmux())('the board against the real service’s shapes', () 
   afterAll(async () => {
     term?.kill();
     await svc.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   it('opens the board, shows a detail, moves, archives and comments on the card meant', async () => {

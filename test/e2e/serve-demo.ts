@@ -41,7 +41,7 @@ export function useServeDemo(name: string): ServeDemo {
   afterAll(async () => {
     server?.proc.kill('SIGTERM');
     if (server) await exited(server.proc);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
   const running = (): Child => {
     if (server === undefined) throw new Error('the demo service is not running (use it inside a test)');

@@ -56,7 +56,7 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
     for (const t of terms) t.kill();
     server.proc.kill('SIGTERM');
     await exited(server.proc);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   /** A TUI on Support Inbox (the owner's, or with `key` a teammate's), live, no periodic refresh. */

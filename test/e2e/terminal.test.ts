@@ -24,7 +24,7 @@ describe.skipIf(!hasTmux())('the terminal around the board', () => {
   afterAll(() => {
     term?.kill();
     server.proc.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   const start = (cols: number, extraEnv: Record<string, string> = {}) => {

@@ -14,6 +14,16 @@ import { join } from 'node:path';
 // One tmux server per terminal. Sharing a server across terminals raced:
 // killing the last session makes the server exit, and a new-session sent in
 // that moment fails with "server exited unexpectedly".
+let ownCacheDir: string | null = null;
+/**
+ * The board's code cache for the terminals' CLIs, never the user's: the
+ * run's (test/global-setup.ts), so later starts find it warm as a user's
+ * do; outside a full run, a temp dir of this test file's.
+ */
+function testCacheDir(): string {
+  return process.env.INBOARD_TEST_CACHE_DIR ?? (ownCacheDir ??= mkdtempSync(join(tmpdir(), 'inboard-e2e-cache-')));
+}
+
 function tmuxOn(socket: string, ...args: string[]): string {
   return execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 }
@@ -38,21 +48,16 @@ export class Terminal {
   private constructor(
     readonly name: string,
     private readonly socket: string,
-    private readonly ownCacheDir: string | null,
   ) {}
 
   static start(opts: TerminalOptions = {}): Terminal {
     const name = `t${randomUUID().slice(0, 8)}`;
     const socket = `inboard-e2e-${process.pid}-${name}`;
-    // The board's code cache goes to the test's data dir (or a dir of the terminal's own), never the user's.
-    const data = opts.env?.INBOARD_DATA_DIR;
-    const given = opts.env?.INBOARD_CACHE_DIR ?? (data === undefined ? undefined : join(data, 'cache'));
-    const ownCacheDir = given === undefined ? mkdtempSync(join(tmpdir(), 'inboard-e2e-cache-')) : null;
     const env = {
       TERM: 'xterm-256color',
       LANG: 'C.UTF-8',
       PS1: '$ ',
-      INBOARD_CACHE_DIR: given ?? ownCacheDir,
+      INBOARD_CACHE_DIR: opts.env?.INBOARD_CACHE_DIR ?? testCacheDir(),
       ...opts.env,
     };
     const exports = Object.entries(env)
@@ -72,7 +77,7 @@ export class Terminal {
       opts.cwd ?? process.cwd(),
       `env -u CI -u FORCE_COLOR -u NO_COLOR ${exports} bash --norc --noprofile`,
     );
-    return new Terminal(name, socket, ownCacheDir);
+    return new Terminal(name, socket);
   }
 
   private tmux(...args: string[]): string {
@@ -140,7 +145,6 @@ export class Terminal {
       // already gone
     }
     rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
-    if (this.ownCacheDir !== null) rmSync(this.ownCacheDir, { recursive: true, force: true });
   }
 }
 
