@@ -12,6 +12,8 @@ const EXITED = /__EXIT_(\d+)__/;
 export interface Launch {
   cli: string;
   args: string[];
+  /** Another program instead of `node CLI` (a peer measured side by side); `cli` is then unused. */
+  command?: string;
   /** Extra node flags (e.g. --cpu-prof). */
   nodeFlags?: string[];
   /** Variables for this run only (K=V before the command). */
@@ -25,7 +27,8 @@ export async function launch(term: ControlTerminal, l: Launch, painted: (s: stri
   await term.waitFor((s) => s.split('\n').filter((l) => l.trim() !== '').length <= 1, 5_000);
   const safe = (a: string) => (/^[\w./=-]+$/.test(a) ? a : quote(a));
   const vars = Object.entries(l.env ?? {}).map(([k, v]) => `${k}=${safe(v)}`);
-  const cmd = [...vars, ...['node', ...(l.nodeFlags ?? []), l.cli, ...l.args].map(safe)].join(' ');
+  const program = l.command === undefined ? ['node', ...(l.nodeFlags ?? []), l.cli] : [l.command];
+  const cmd = [...vars, ...[...program, ...l.args].map(safe)].join(' ');
   await term.type(`${cmd}; echo __EXIT_$?__`);
   await term.settle(30);
   const t0 = performance.now();
