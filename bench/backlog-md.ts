@@ -16,12 +16,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch } from './lib/scenarios.js';
 import { seedBoard, titleFor } from './lib/seed.js';
 import { startServe } from './lib/service.js';
-import { median, quantile } from './lib/stats.js';
+import { median, paneConditions, quantile } from './lib/stats.js';
 import { ControlTerminal } from './lib/tmux-control.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -154,11 +154,7 @@ try {
     out.push(
       `| ${b.total.toLocaleString('en')} | ${fmt(b.inboard)} | ${fmt(b.backlog)} | ${(median(b.backlog) / median(b.inboard)).toFixed(1)}× |`,
     );
-  out.push(
-    '',
-    `${RUNS} rounds; inboard ${dist}, Backlog.md ${version}; Node ${process.version}, 140×40 tmux pane, CI unset; load average ${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs.`,
-    '',
-  );
+  out.push('', `${RUNS} rounds; inboard ${dist}, Backlog.md ${version}; ${paneConditions(load0)}.`, '');
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {
   for (const t of terms) t.close();

@@ -26,12 +26,12 @@
  * code cache dir: the very first start after an install or upgrade).
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launch, quit } from './lib/scenarios.js';
 import { seedBoard, titleFor, type BenchBoard } from './lib/seed.js';
 import { startServe } from './lib/service.js';
-import { median, quantile } from './lib/stats.js';
+import { median, paneConditions, quantile } from './lib/stats.js';
 import { ControlTerminal } from './lib/tmux-control.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -180,11 +180,7 @@ try {
       );
     }
   }
-  out.push(
-    '',
-    `${RUNS} rounds${COLD_CACHE ? ', every run without a code cache' : ''}; Node ${process.version}, 140×40 tmux pane, CI unset; load average ${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs.`,
-    '',
-  );
+  out.push('', `${RUNS} rounds${COLD_CACHE ? ', every run without a code cache' : ''}; ${paneConditions(load0)}.`, '');
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {
   for (const t of terms) t.close();

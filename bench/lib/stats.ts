@@ -1,4 +1,5 @@
 /** Small numeric helpers for the benchmark tables. */
+import { availableParallelism, loadavg } from 'node:os';
 
 export function quantile(xs: readonly number[], q: number): number {
   if (xs.length === 0) return Number.NaN;
@@ -41,4 +42,10 @@ export function markdownTable(rows: readonly Row[]): string {
   const lines = ['| figure | measured (median, p99) | budget |', '|---|---|---|'];
   for (const r of rows) lines.push(`| ${r.figure} | ${r.measured} | ${r.budget}${mark(r.ok)} |`);
   return lines.join('\n');
+}
+
+/** Where a tmux bench ran: Node, the pane, and the machine's load from `load0` (at start) to now. */
+export function paneConditions(load0: number): string {
+  const cpus = availableParallelism();
+  return `Node ${process.version}, 140×40 tmux pane, CI unset; load average ${load0.toFixed(1)} → ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus} CPUs`;
 }
