@@ -76,7 +76,7 @@ try {
   for (let round = 0; round <= RUNS; round++) {
     for (const [i, cli] of clis.entries()) {
       for (const [j, s] of scenarios.entries()) {
-        // A code cache per build: a build removes the caches of others from its dir.
+        // A code cache dir per build, as a user has one build: each start then finds its own.
         const env = { INBOARD_CACHE_DIR: join(work, `cache-${i}`) };
         const ms = await launch(s.t, { cli, args: ['--board', s.board], env }, all(s.marker));
         if (round > 0) paint[i]?.[j]?.push(ms); // round 0 warms the page cache

@@ -1,6 +1,6 @@
 /**
- * The board script's code cache on disk: one file per build in the cache
- * dir, named by the script's content hash, Node's version and the CPU
+ * The board script's code cache on disk: a file per build in the cache
+ * dir (the newest few kept), named by the script's content hash, Node's version and the CPU
  * architecture (V8's cached code is valid for exactly that script and that
  * V8). Every failure here is quiet: a cache that can't be read or written
  * only means V8 compiles the script as it would without one.
@@ -10,7 +10,7 @@
  * middle would be run. So the file carries the CRC-32 and length of what
  * V8 made, and one that doesn't match them is not handed to V8.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { cacheDir } from '../config/paths.js';
@@ -40,7 +40,7 @@ export function readCache(path: string): Buffer | 'corrupt' | undefined {
 
 /**
  * Writes the cache atomically (a reader sees the old file or the new one,
- * never half of one) and removes the caches of other builds. Returns the
+ * never half of one) and removes the caches of older builds. Returns the
  * error's message instead of throwing.
  */
 export function writeCache(path: string, data: Buffer): string | null {
@@ -61,15 +61,33 @@ export function writeCache(path: string, data: Buffer): string | null {
   return null;
 }
 
-/** One cache per build: the files of older scripts (or other Nodes) would only pile up. */
+/**
+ * How many caches a dir keeps: the newest, by when they were written. Two
+ * builds on one machine (an installed one and a checkout, or one under two
+ * Nodes) each keep theirs; older builds' files don't pile up.
+ */
+export const CACHES_KEPT = 3;
+
+/** Removes all but the newest CACHES_KEPT cache files (the one just written among them). */
 function pruneOthers(dir: string, keep: string): void {
   try {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (path !== keep && name.startsWith(PREFIX) && name.endsWith(SUFFIX)) removeQuietly(path);
-    }
+    const caches = readdirSync(dir)
+      .filter((name) => name.startsWith(PREFIX) && name.endsWith(SUFFIX))
+      .map((name) => join(dir, name))
+      .filter((path) => path !== keep)
+      .map((path) => ({ path, at: mtimeOf(path) }))
+      .sort((a, b) => b.at - a.at);
+    for (const { path } of caches.slice(CACHES_KEPT - 1)) removeQuietly(path);
   } catch {
     // A cache left behind costs disk space, never a start.
+  }
+}
+
+function mtimeOf(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

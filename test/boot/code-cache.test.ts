@@ -4,12 +4,21 @@
  * V8's real cached data: a small script in the board script's shape stands
  * in for dist/board.cjs.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBoardScript } from '../../src/boot/board-script.js';
-import { cachePath, readCache, writeCache } from '../../src/boot/code-cache.js';
+import { CACHES_KEPT, cachePath, readCache, writeCache } from '../../src/boot/code-cache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'inboard-code-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -43,14 +52,23 @@ describe('cache files', () => {
     expect(readCache(path)).toBe('corrupt');
   });
 
-  it('keep one cache: writing removes the caches of other builds, and nothing else', () => {
+  it('keep the newest caches: writing removes those of older builds, and nothing else', () => {
     const dir = fresh();
-    const old = cachePath('0ld0ld00', dir);
-    writeFileSync(old, 'x');
+    const names: string[] = [];
+    // Older builds' caches, oldest first (their times set apart: a file system may keep seconds only).
+    for (const [i, hash] of ['0ld00001', '0ld00002', '0ld00003', '0ld00004'].entries()) {
+      const path = cachePath(hash, dir);
+      writeFileSync(path, 'x');
+      const at = new Date(Date.UTC(2026, 0, 1 + i));
+      utimesSync(path, at, at);
+      names.push(path.slice(dir.length + 1));
+    }
     writeFileSync(join(dir, 'notes.txt'), 'not ours');
     const path = cachePath('new0new0', dir);
     expect(writeCache(path, Buffer.from('data'))).toBeNull();
-    expect(readdirSync(dir).sort()).toEqual([path.slice(dir.length + 1), 'notes.txt'].sort());
+    // This build's and the two newest others: an installed build and a checkout keep theirs.
+    expect(CACHES_KEPT).toBe(3);
+    expect(readdirSync(dir).sort()).toEqual([path.slice(dir.length + 1), names[2], names[3], 'notes.txt'].sort());
   });
 
   it('a dir that cannot be made gives a message, never a throw, and leaves no temp file', () => {
