@@ -13,6 +13,7 @@
 // source map's lines stay as they are).
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { build } from 'esbuild';
 import { bundleOptions } from './bundle-options.mjs';
 import { inkNoTopLevelAwait } from './ink-no-top-level-await.mjs';
@@ -20,7 +21,8 @@ import { MOUNT_ID, yogaLoadedFirst } from './yoga-loaded-first.mjs';
 
 export const BOARD_SCRIPT = 'dist/board.cjs';
 
-export async function buildBoardScript() {
+/** `minify: false` (with names kept) gives the profiles of bench/lib/profile-tui.ts readable frames. */
+export async function buildBoardScript({ outfile = BOARD_SCRIPT, minify = true } = {}) {
   const options = bundleOptions();
   const result = await build({
     ...options,
@@ -37,9 +39,10 @@ export async function buildBoardScript() {
       sourcefile: 'board-script-entry.js',
       loader: 'js',
     },
-    outfile: BOARD_SCRIPT,
+    outfile,
     format: 'cjs',
-    minify: true,
+    minify,
+    keepNames: !minify,
     sourcemap: 'linked',
     // Nothing in the script reads import.meta but yoga's Emscripten loader,
     // for a directory it never uses (its WebAssembly is inline).
@@ -53,18 +56,21 @@ export async function buildBoardScript() {
     legalComments: 'external',
     write: false,
   });
-  mkdirSync('dist', { recursive: true });
+  mkdirSync(dirname(outfile), { recursive: true });
   for (const file of result.outputFiles) {
     if (!file.path.endsWith('.cjs')) {
       writeFileSync(file.path, file.contents);
       continue;
     }
-    const text = file.text;
+    // Unminified (for profiles), esbuild keeps comments, whose non-ASCII characters are all the
+    // script has outside its escaped strings: each becomes '?' per UTF-16 unit, columns unchanged.
+    const text = minify ? file.text : file.text.replace(/[\u0080-\uffff]/g, '?');
     // A dynamic import() left in the script would need a loader that vm.Script on Node 20 doesn't give.
-    if (/\bimport\(/.test(text.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {
+    // (Checked on the minified script only: unminified, comments name import() too.)
+    if (minify && /\bimport\(/.test(text.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {
       throw new Error('board-script: the board script still has an import(); everything must be bundled or required');
     }
-    if (file.contents.some((byte) => byte > 0x7f))
+    if (/[\u0080-\uffff]/.test(text))
       throw new Error('board-script: the board script is not ASCII; the loader reads it as Latin-1');
     const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
     writeFileSync(file.path, `${text}//inboard-board ${hash}\n`);
