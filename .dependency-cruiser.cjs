@@ -55,6 +55,14 @@ module.exports = {
       to: { path: '^src/(ui|store)/' },
     },
     {
+      name: 'boot-only-config',
+      severity: 'error',
+      comment:
+        "src/boot runs the board from the build's classic script: importing the board's own modules would load them a second time, as ES modules, at every start (docs/architecture.md).",
+      from: { path: '^src/boot/' },
+      to: { path: '^src/', pathNot: '^src/(boot|config)/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that does not resolve (a typo, a file moved, a package missing from package.json).',
