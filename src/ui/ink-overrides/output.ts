@@ -19,9 +19,10 @@
 import {
   ansiCodesToString,
   diffAnsiCodes,
-  styledCharsFromTokens,
+  reduceAnsiCodesIncremental,
   type AnsiCode,
   type StyledChar,
+  type Token,
 } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import { BoundedCache } from '../../text/bounded-cache.js';
@@ -52,41 +53,54 @@ const fillers = new WeakMap<StyledChar, StyledChar>();
 function styledChars(line: string): StyledChar[] {
   let chars = styledLines.get(line);
   if (chars === undefined) {
-    chars = styledCharsFromTokens(tokenizeLine(line)).map(intern);
+    chars = internedCells(tokenizeLine(line));
     styledLines.set(line, chars);
   }
   return chars;
 }
 
 /**
- * One shared cell per character and style, and one shared styles array per
- * style: ansi-tokenize gives every character its own object, own styles
- * array and (spread from the token) often its own hidden class. Kept in the
- * line cache, that was ~27 MB of heap for 4,096 lines; interned, a cached
- * line is an array of references, and equal styles are the same array.
+ * The line's cells, as ansi-tokenize's styledCharsFromTokens gives them,
+ * with one shared cell per character and style and one shared styles array
+ * per style. styledCharsFromTokens gives every character its own object,
+ * own styles array and (spread from the token) often its own hidden class:
+ * kept in the line cache, that was ~27 MB of heap for 4,096 lines, and
+ * making them was a fifth of the first frame. Here the styles in force are
+ * reduced as its code reduces them, their key is made once per change of
+ * style, and a character already seen in that style is one map lookup.
  */
 const cells = new Map<string, StyledChar>();
 const styleSets = new Map<string, AnsiCode[]>();
-function intern(c: StyledChar): StyledChar {
+function internedCells(tokens: readonly Token[]): StyledChar[] {
+  const out: StyledChar[] = [];
+  let codes: AnsiCode[] = [];
   let styleKey = '';
-  for (const s of c.styles) styleKey += `\0${s.code}\0${s.endCode}`;
-  const key = `${c.fullWidth ? 'W' : 'N'}${c.value}${styleKey}`;
-  let cell = cells.get(key);
-  if (cell === undefined) {
-    // A bound for hostile input (every title a new script): start afresh.
-    if (cells.size >= 50_000) {
-      cells.clear();
-      styleSets.clear();
+  for (const t of tokens) {
+    if (t.type === 'ansi') {
+      codes = reduceAnsiCodesIncremental(codes, [t]);
+      styleKey = '';
+      for (const c of codes) styleKey += `\0${c.code}\0${c.endCode}`;
+      continue;
     }
-    let styles = styleSets.get(styleKey);
-    if (styles === undefined) {
-      styles = c.styles;
-      styleSets.set(styleKey, styles);
+    const key = `${t.fullWidth ? 'W' : 'N'}${t.value}${styleKey}`;
+    let cell = cells.get(key);
+    if (cell === undefined) {
+      // A bound for hostile input (every title a new script): start afresh.
+      if (cells.size >= 50_000) {
+        cells.clear();
+        styleSets.clear();
+      }
+      let styles = styleSets.get(styleKey);
+      if (styles === undefined) {
+        styles = [...codes];
+        styleSets.set(styleKey, styles);
+      }
+      cell = { type: 'char', value: t.value, fullWidth: t.fullWidth, styles };
+      cells.set(key, cell);
     }
-    cell = { type: 'char', value: c.value, fullWidth: c.fullWidth, styles };
-    cells.set(key, cell);
+    out.push(cell);
   }
-  return cell;
+  return out;
 }
 
 /**
