@@ -232,6 +232,48 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX card_reads_user ON card_reads(user_id);
   `,
+  // 7: the team's own mailboxes (server/mail/imap/): where each board's mail
+  // is fetched from, its password sealed with a key kept outside the database
+  // (server/secrets.ts), the UID cursor (UIDVALIDITY + last UID) written in the
+  // transaction of what it imported, the watcher's state in words, and a lease
+  // so one instance watches it at a time. mailbox_messages remembers every
+  // message seen by what it is (a hash of its bytes), so a redelivery, a new
+  // UIDVALIDITY or two overlapping watchers import nothing twice. A message
+  // sent by a machine (an auto-reply, a bounce) says why in messages.automatic.
+  `
+  CREATE TABLE mailboxes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    board_id INTEGER NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+    column_id INTEGER,
+    address TEXT NOT NULL,
+    imap_url TEXT NOT NULL,
+    smtp_url TEXT,
+    from_addr TEXT NOT NULL,
+    secret BLOB NOT NULL,
+    after_import TEXT NOT NULL DEFAULT 'keep',
+    created_at TEXT NOT NULL,
+    uid_validity TEXT,
+    last_uid INTEGER NOT NULL DEFAULT 0,
+    imported INTEGER NOT NULL DEFAULT 0,
+    last_message_at TEXT,
+    state TEXT NOT NULL DEFAULT 'waiting',
+    state_words TEXT NOT NULL DEFAULT '',
+    state_at TEXT,
+    lease_owner TEXT,
+    lease_until_ms INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX mailboxes_board ON mailboxes(board_id);
+  CREATE TABLE mailbox_messages (
+    mailbox_id INTEGER NOT NULL REFERENCES mailboxes(id) ON DELETE CASCADE,
+    fingerprint TEXT NOT NULL,
+    uid INTEGER NOT NULL,
+    card_id INTEGER,
+    outcome TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (mailbox_id, fingerprint)
+  );
+  ALTER TABLE messages ADD COLUMN automatic TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -197,6 +197,41 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX card_reads_user ON card_reads(user_id);
   `,
+  // 3: SQLite's migration 7 (the team's own mailboxes, their cursors and leases).
+  `
+  CREATE TABLE mailboxes (
+    id ${ID},
+    board_id BIGINT NOT NULL REFERENCES boards(id) ON DELETE CASCADE,
+    column_id BIGINT,
+    address TEXT NOT NULL,
+    imap_url TEXT NOT NULL,
+    smtp_url TEXT,
+    from_addr TEXT NOT NULL,
+    secret BYTEA NOT NULL,
+    after_import TEXT NOT NULL DEFAULT 'keep',
+    created_at TEXT NOT NULL,
+    uid_validity TEXT,
+    last_uid BIGINT NOT NULL DEFAULT 0,
+    imported BIGINT NOT NULL DEFAULT 0,
+    last_message_at TEXT,
+    state TEXT NOT NULL DEFAULT 'waiting',
+    state_words TEXT NOT NULL DEFAULT '',
+    state_at TEXT,
+    lease_owner TEXT,
+    lease_until_ms BIGINT NOT NULL DEFAULT 0
+  );
+  CREATE INDEX mailboxes_board ON mailboxes(board_id);
+  CREATE TABLE mailbox_messages (
+    mailbox_id BIGINT NOT NULL REFERENCES mailboxes(id) ON DELETE CASCADE,
+    fingerprint TEXT NOT NULL,
+    uid BIGINT NOT NULL,
+    card_id BIGINT,
+    outcome TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (mailbox_id, fingerprint)
+  );
+  ALTER TABLE messages ADD COLUMN automatic TEXT;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
