@@ -44,6 +44,8 @@ export const CardMessage = z.object({
   InReplyTo: z.string().nullable(),
   References: z.array(z.string()),
   CreatedAt: IsoTimestamp,
+  /** Why a machine sent it (an auto-reply, a bounce, bulk mail), in words; null for a person's mail. Never answered automatically. */
+  Automatic: z.string().nullable().optional(),
   /** Said when the server's routes give less than the whole thread (one message of it): what is missing, in words. */
   ThreadNote: z.string().optional(),
 });

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { AddressObject, EmailAddress } from 'mailparser';
 import type { MessageAttachment } from '../../api/schema-mail.js';
+import { automaticReason } from './automatic.js';
 
 export interface InboundMessage {
   messageId: string;
@@ -22,6 +23,8 @@ export interface InboundMessage {
   attachments: MessageAttachment[];
   inReplyTo: string | null;
   references: string[];
+  /** Why a machine sent it (an auto-reply, a bounce, bulk mail), or null: automatic.ts. */
+  automatic: string | null;
 }
 
 /** A message that cannot be read as mail; the message says why, for the person who sent it in. */
@@ -93,5 +96,6 @@ export async function readMail(raw: Buffer, nowIso: string): Promise<InboundMess
     })),
     inReplyTo: messageIds(mail.inReplyTo)[0] ?? null,
     references: messageIds(mail.references),
+    automatic: automaticReason(mail.headers, /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from),
   };
 }

@@ -27,10 +27,11 @@ interface MessageRow {
   in_reply_to: string | null;
   refs: string;
   created_at: string;
+  automatic: string | null;
 }
 
 const COLUMNS = `id, card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at, subject,
-  body_text, body_html, attachments, in_reply_to, refs, created_at`;
+  body_text, body_html, attachments, in_reply_to, refs, created_at, automatic`;
 
 const strings = (json: string): string[] => {
   const v: unknown = JSON.parse(json);
@@ -53,6 +54,7 @@ function messageOut(r: MessageRow): CardMessage {
     InReplyTo: r.in_reply_to,
     References: strings(r.refs),
     CreatedAt: r.created_at,
+    Automatic: r.automatic,
   };
 }
 
@@ -121,8 +123,8 @@ export interface StoredMessage extends InboundMessage {
 export async function insertMessage(ctx: Ctx, cardId: number, m: StoredMessage): Promise<void> {
   await ctx.sql.run(
     `INSERT INTO messages (card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at,
-       subject, body_text, body_html, attachments, in_reply_to, refs, raw, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       subject, body_text, body_html, attachments, in_reply_to, refs, raw, created_at, automatic)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       cardId,
       m.messageId,
@@ -140,6 +142,7 @@ export async function insertMessage(ctx: Ctx, cardId: number, m: StoredMessage):
       JSON.stringify(m.references),
       m.raw ?? null,
       isoNow(ctx.now()),
+      m.automatic,
     ],
   );
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { CardPath, LIMITS } from '../../api/schema.js';
+import { CardPath } from '../../api/schema.js';
 import {
   InboundMailBody,
   type InboundMailData,
@@ -18,12 +18,12 @@ import {
 import { boardFor, cardFor, columnOn, params, principal, write, type Ctx } from '../context.js';
 import { isoNow } from '../db.js';
 import { HttpError, badRequest, okEnvelope, parse } from '../errors.js';
-import { topPosition } from '../positions.js';
 import { checkVersion, ifMatchOf } from '../if-match.js';
 import { touchCard } from '../versions.js';
 import { readMail, UnreadableMail } from '../mail/read-mail.js';
 import { addressOf, replySubject, sendMail, type MailSettings } from '../mail/smtp.js';
-import { cardAnswered, cardOnBoardWith, hasMessage, insertMessage, lastInbound, messagesOf } from '../mail/thread.js';
+import { deliver } from '../mail/deliver.js';
+import { insertMessage, lastInbound, messagesOf } from '../mail/thread.js';
 import { z } from 'zod';
 
 /**
@@ -37,15 +37,6 @@ const NoParams = z.strictObject({});
 /** References kept on a reply: the newest, as mail programs trim long chains. */
 const MAX_REFERENCES = 30;
 
-async function firstColumn(ctx: Ctx, boardId: number): Promise<number> {
-  const row = await ctx.sql.get<{ id: number }>(
-    'SELECT id FROM columns WHERE board_id = ? ORDER BY position, id LIMIT 1',
-    [boardId],
-  );
-  const id = row?.id;
-  if (id === undefined) throw new HttpError(409, `Board ${boardId} has no column to put mail in: add a column first`);
-  return id;
-}
 
 /** The domain our Message-IDs carry: the From address's. */
 const domainOf = (from: string) => addressOf(from).split('@')[1] ?? 'inboard.invalid';
@@ -118,6 +109,7 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
         attachments: [],
         inReplyTo: parent.MessageId,
         references,
+        automatic: null,
       });
       const data: ReplyData = {
         CardId: String(card.id),
@@ -152,55 +144,15 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       throw e;
     }
     return write(ctx, req, reply, async (_p, changed, ctx) => {
-      const board = await boardFor(ctx, p, body.BoardId);
-      const answered = await cardAnswered(ctx, p, m);
-      // The customer changed the card, not the key that delivered the mail: a
-      // board open on that key (the embedded service's) shows it as news.
-      const sender = (/<([^<>]+)>\s*$/.exec(m.from)?.[1] ?? m.from) || undefined;
-      const out = (cardId: number, NewCard: boolean, Duplicate: boolean) =>
-        okEnvelope(
-          { CardId: String(cardId), MessageId: m.messageId, NewCard, Duplicate } satisfies InboundMailData,
-          Duplicate ? 'Already delivered' : NewCard ? 'Card created' : 'Added to the card',
-        );
-      if (answered !== undefined) {
-        if (await hasMessage(ctx, answered.id, m.messageId)) return out(answered.id, false, true);
-        await insertMessage(ctx, answered.id, { ...m, direction: 'in', raw });
-        await touchCard(ctx, answered.id);
-        // An answer is unread for everyone: each person's own mark goes.
-        await ctx.sql.run('DELETE FROM card_reads WHERE card_id = ?', [answered.id]);
-        changed(answered.board_id, answered.id, answered.archived === 1 ? 'card-restored' : 'message', sender);
-        // An answer wants reading; an archived card comes back, on top of its board's first column.
-        if (answered.archived === 1) {
-          const col = await firstColumn(ctx, answered.board_id);
-          const position = await topPosition(ctx.sql, col, answered.id);
-          await ctx.sql.run(
-            'UPDATE cards SET read_status = 0, archived = 0, archived_at = NULL, column_id = ?, position = ? WHERE id = ?',
-            [col, position, answered.id],
-          );
-        } else {
-          await ctx.sql.run('UPDATE cards SET read_status = 0 WHERE id = ?', [answered.id]);
-        }
-        return out(answered.id, false, false);
-      }
-      const already = await cardOnBoardWith(ctx, board.id, m.messageId);
-      if (already !== undefined) return out(already, false, true);
-      const col =
-        body.ColumnId === undefined
-          ? await firstColumn(ctx, board.id)
-          : (await columnOn(ctx, board.id, body.ColumnId, 'ColumnId')).id;
-      const title = Array.from(m.subject === '' ? '(no subject)' : m.subject.replace(/\s+/g, ' '))
-        .slice(0, LIMITS.cardTitle)
-        .join('');
-      const position = await topPosition(ctx.sql, col);
-      const row = await ctx.sql.get<{ id: number }>(
-        `INSERT INTO cards (board_id, column_id, title, read_status, thread_owner_email, position, created_at)
-         VALUES (?, ?, ?, 0, ?, ?, ?) RETURNING id`,
-        [board.id, col, title, p.email, position, isoNow(ctx.now())],
+      const d = await deliver(ctx, p, changed, m, raw, {
+        boardId: body.BoardId,
+        columnId: body.ColumnId,
+        sameId: 'message-id',
+      });
+      return okEnvelope(
+        { CardId: String(d.cardId), MessageId: m.messageId, NewCard: d.newCard, Duplicate: d.duplicate } satisfies InboundMailData,
+        d.duplicate ? 'Already delivered' : d.newCard ? 'Card created' : 'Added to the card',
       );
-      const cardId = (row as { id: number }).id;
-      await insertMessage(ctx, cardId, { ...m, direction: 'in', raw });
-      changed(board.id, cardId, 'card-created', sender);
-      return out(cardId, true, false);
     });
   });
 }
