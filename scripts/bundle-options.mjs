@@ -22,8 +22,9 @@ export function bundleOptions({ inkOverrides: withOverrides = true } = {}) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // better-sqlite3 is native and stays external.
-    external: ['better-sqlite3'],
+    // better-sqlite3 is native and stays external; imapflow (the mailbox
+    // watcher, loaded when a mailbox is watched) is required from node_modules.
+    external: ['better-sqlite3', 'imapflow'],
     plugins: [
       ...(withOverrides ? [inkOverrides()] : []),
       zodEnglishOnly(),

@@ -30,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/serve.js')).serve(rest);
     case 'keys':
       return (await import('./commands/keys.js')).keys(rest);
+    case 'mailbox':
+      return (await import('./commands/mailbox/index.js')).mailbox(rest);
     case 'mail-in':
       // Not a scriptable command: its exit statuses are the mail system's (sysexits), not 1 and 2.
       return (await import('./commands/mail-in.js')).mailIn(rest);

@@ -86,3 +86,25 @@ export const InboundMailData = z.object({
   Duplicate: z.boolean(),
 });
 export type InboundMailData = z.infer<typeof InboundMailData>;
+
+/**
+ * A board's mailbox as `GET /v2/board/:boardId/mailboxes` gives it (an
+ * extension): where its mail comes from and whether it is flowing — never
+ * its password. `Stuck` is true when mail can't come in, and `StateWords`
+ * says why in the server's words.
+ */
+export const BoardMailbox = z.object({
+  Id: z.string(),
+  BoardId: z.string(),
+  Address: z.string(),
+  Folder: z.string(),
+  State: z.string(),
+  StateWords: z.string(),
+  Stuck: z.boolean(),
+  StateAt: IsoTimestamp.nullable(),
+  LastMessageAt: IsoTimestamp.nullable(),
+  Imported: z.number(),
+  /** Replies on this board go out through the mailbox's own SMTP server. */
+  Sends: z.boolean(),
+});
+export type BoardMailbox = z.infer<typeof BoardMailbox>;

@@ -1,7 +1,7 @@
 /** `inboard serve`: the /v2 service for a team, standalone. */
 import { parseArgs } from 'node:util';
 import { SERVE_DEFAULTS } from '../config/defaults.js';
-import { defaultDbPath, embeddedKeyPath } from '../config/paths.js';
+import { defaultDbPath, embeddedKeyPath, secretFilePath } from '../config/paths.js';
 
 const HELP = `Usage: inboard serve [options]
 
@@ -28,7 +28,11 @@ Without a key, a new database gets an owner key, printed once on stderr; on a
 database that has one, stderr says where it is (the embedded service's key
 file, when \`inboard\` made the database) or how to make another (inboard keys).
 stdout carries one line: "inboard serve listening on URL".
-Without --smtp and --from, replies to a card's email are refused (and say so).
+Without --smtp and --from, replies to a card's email are refused (and say so),
+but on a board with a mailbox (inboard mailbox add), which send through its own.
+Every mailbox of the database is watched (IMAP IDLE), each by one instance;
+their passwords are unsealed with INBOARD_SECRET_FILE (default: beside a
+SQLite file; for PostgreSQL, give every instance the same file).
 `;
 
 const usage = (msg: string): number => {
@@ -126,6 +130,8 @@ export async function serve(argv: string[]): Promise<number> {
     durability,
     demo: values.demo,
     log,
+    secretFile: secretFilePath(dbPath),
+    watchMailboxes: true,
     ...(mail !== undefined ? { mail } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
   }).catch((err: unknown) => {
@@ -153,6 +159,11 @@ export async function serve(argv: string[]): Promise<number> {
       ? 'inboard serve: replies off (no --smtp/--from)\n'
       : `inboard serve: replies from ${mail.from} through ${new URL(mail.smtpUrl).host}\n`,
   );
+  const boxes = service.mailboxes;
+  if (boxes !== null) {
+    const n = (await boxes.tick(), boxes.watching().length);
+    process.stderr.write(`inboard serve: watching ${n} mailbox${n === 1 ? '' : 'es'} (inboard mailbox list)\n`);
+  }
   process.stdout.write(`inboard serve listening on ${service.url}\n`);
 
   return new Promise<number>((resolve) => {

@@ -31,3 +31,16 @@ export function stateDir(): string {
   const xdg = process.env.XDG_STATE_HOME;
   return xdg !== undefined && isAbsolute(xdg) ? join(xdg, 'inboard') : join(homedir(), '.local', 'state', 'inboard');
 }
+
+/**
+ * The key mailbox passwords are sealed with (server/secrets.ts):
+ * INBOARD_SECRET_FILE, else beside a SQLite file (`inboard.db.secret`), else
+ * (PostgreSQL) in the data dir — every instance of a team server must be
+ * given the same file.
+ */
+export function secretFilePath(db: string): string {
+  const own = process.env.INBOARD_SECRET_FILE;
+  if (own !== undefined && own !== '') return own;
+  if (/^postgres(ql)?:\/\//i.test(db.trim())) return join(dataDir(), 'mailbox-secret.key');
+  return `${db}.secret`;
+}

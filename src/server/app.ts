@@ -25,6 +25,9 @@ import { commentRoutes } from './routes/comments.js';
 import { emailSequenceRoutes } from './routes/email-sequences.js';
 import { eventRoutes } from './routes/events.js';
 import { mailRoutes } from './routes/mail.js';
+import { mailboxRoutes } from './routes/mailboxes.js';
+import { MailboxSupervisor, type SupervisorOptions } from './mail/imap/supervisor.js';
+import type { SecretBox } from './secrets.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
 
@@ -58,6 +61,18 @@ export interface BuildOptions {
   now?: () => number;
   /** The SMTP relay replies leave through; absent, replies are refused with a 409 that says so. */
   mail?: MailSettings | undefined;
+  /**
+   * The team's mailboxes (mail/imap/): the key their passwords are sealed
+   * with, and whether this instance watches them (`inboard serve`).
+   */
+  mailboxes?: { secrets: SecretBox | undefined; watch: false | Omit<SupervisorOptions, 'ctx' | 'secrets' | 'log'> };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mailbox watchers of this instance; null when it watches none. */
+    mailboxes: MailboxSupervisor | null;
+  }
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -207,7 +222,16 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   tagRoutes(app, ctx);
   emailSequenceRoutes(app, ctx);
   meRoutes(app, ctx);
-  mailRoutes(app, ctx, opts.mail);
+  mailRoutes(app, ctx, opts.mail, { secrets: opts.mailboxes?.secrets, log });
+  mailboxRoutes(app, ctx);
+  const watch = opts.mailboxes?.watch ?? false;
+  const supervisor =
+    watch === false ? null : new MailboxSupervisor({ ...watch, ctx, secrets: opts.mailboxes?.secrets, log });
+  app.decorate('mailboxes', supervisor);
+  if (supervisor !== null) {
+    app.addHook('onReady', () => supervisor.start());
+    app.addHook('preClose', () => supervisor.stop());
+  }
   eventRoutes(app, ctx, feed);
   // Open event streams end first, so closing does not wait on them.
   app.addHook('preClose', async () => feed.close());

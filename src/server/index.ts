@@ -8,6 +8,8 @@ import { addKey, ensureUser, findKeyOwner } from './auth.js';
 import { buildServer } from './app.js';
 import type { Durability } from './db.js';
 import { mailSettingsFromEnv, mailSettingsProblem, type MailSettings } from './mail/smtp.js';
+import type { MailboxSupervisor, SupervisorOptions } from './mail/imap/supervisor.js';
+import { lazySecretBox } from './secrets.js';
 import { seedDemo } from './seed.js';
 import { openDatabase } from './sql/open.js';
 import type { Sql } from './sql/sql.js';
@@ -35,6 +37,13 @@ export interface ServiceOptions {
    * when set (so the embedded service can send too), else replies are refused.
    */
   mail?: MailSettings;
+  /**
+   * The file the mailboxes' passwords are sealed with (secrets.ts); absent,
+   * mailboxes can neither be watched nor send.
+   */
+  secretFile?: string;
+  /** Watch the database's mailboxes from this instance (`inboard serve`); options for tests. */
+  watchMailboxes?: boolean | Omit<SupervisorOptions, 'ctx' | 'secrets' | 'log'>;
 }
 
 export interface RunningService {
@@ -47,6 +56,8 @@ export interface RunningService {
   seeded: boolean;
   /** Where the data is, for messages: the file, or the URL without its password. */
   database: string;
+  /** The mailbox watchers of this instance (null when it watches none). */
+  mailboxes: MailboxSupervisor | null;
   close(): Promise<void>;
 }
 
@@ -90,7 +101,14 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   try {
     const owner = await ensureOwner(db, opts.apiKey, opts.ownerEmail);
     const seeded = opts.demo === true ? await seedDemo(db, owner.ownerId) : false;
-    const app = buildServer({ db, mail, rateLimit: opts.rateLimit ?? 0, ...(opts.log ? { log: opts.log } : {}) });
+    const watch = opts.watchMailboxes === true ? {} : (opts.watchMailboxes ?? false);
+    const app = buildServer({
+      db,
+      mail,
+      rateLimit: opts.rateLimit ?? 0,
+      ...(opts.log ? { log: opts.log } : {}),
+      mailboxes: { secrets: opts.secretFile === undefined ? undefined : lazySecretBox(opts.secretFile), watch },
+    });
     await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
     const addr = app.server.address() as AddressInfo;
     const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
@@ -101,6 +119,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       keyCreated: owner.created,
       seeded,
       database: db.where,
+      mailboxes: app.mailboxes,
       async close() {
         if (closed) return;
         closed = true;

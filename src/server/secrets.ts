@@ -86,3 +86,20 @@ export function ensureSecretBox(path: string): SecretBox {
   }
   return boxOf(path, key);
 }
+
+/**
+ * The key in `path`, read when first needed (a mailbox added while the
+ * service runs may have made the file after it started).
+ */
+export function lazySecretBox(path: string): SecretBox {
+  let box: SecretBox | undefined;
+  const get = (): SecretBox => {
+    box ??= readSecretBox(path);
+    if (box === undefined)
+      throw new SecretKeyProblem(
+        `no secret key file at ${path} to unseal the mailbox's password with (made by inboard mailbox add; give every instance the same file, INBOARD_SECRET_FILE)`,
+      );
+    return box;
+  };
+  return { path, seal: (plain) => get().seal(plain), open: (sealed) => get().open(sealed) };
+}

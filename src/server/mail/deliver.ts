@@ -80,7 +80,10 @@ export async function deliver(
   const { twin, idTaken } = await sameMessage(ctx, board.id, m, opts.sameId);
   if (twin !== undefined) return { cardId: twin, newCard: false, duplicate: true };
   let answered = await cardAnswered(ctx, p, m);
-  if (answered !== undefined && (idTaken.includes(Number(answered.id)) || (await hasMessage(ctx, answered.id, m.messageId)))) {
+  if (
+    answered !== undefined &&
+    (idTaken.includes(Number(answered.id)) || (await hasMessage(ctx, answered.id, m.messageId)))
+  ) {
     if (opts.sameId === 'message-id') return { cardId: Number(answered.id), newCard: false, duplicate: true };
     // A different message under an id its card already holds goes on a card of its own.
     answered = undefined;

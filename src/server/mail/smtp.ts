@@ -66,30 +66,61 @@ export interface Outgoing {
 
 const UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED', 'ETLS']);
 
-/** Sends one message; a refusal becomes a 502 whose message is the relay's answer. */
-export async function sendMail(settings: MailSettings, out: Outgoing): Promise<void> {
+/** Where a message leaves: the service's relay (a URL), or a mailbox's own SMTP server and login. */
+export type SmtpTarget =
+  | { url: string }
+  | {
+      host: string;
+      port: number;
+      secure: boolean;
+      requireTLS: boolean;
+      auth: { user: string; pass: string } | { type: 'OAuth2'; user: string; accessToken: string };
+    };
+
+const whereOf = (t: SmtpTarget): string => {
+  if ('host' in t) return `${t.host}:${t.port}`;
+  const url = new URL(t.url);
+  return `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`;
+};
+
+/** The message as it goes out, byte for byte: what the relay is given and the Sent folder keeps. */
+export async function composeMail(
+  from: string,
+  out: Outgoing,
+  extraHeaders: Record<string, string> = {},
+): Promise<Buffer> {
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
+  return new MailComposer({
+    from,
+    to: out.to,
+    cc: out.cc,
+    subject: out.subject,
+    text: out.text,
+    messageId: out.messageId,
+    inReplyTo: out.inReplyTo,
+    references: out.references,
+    date: out.date,
+    headers: extraHeaders,
+  })
+    .compile()
+    .build();
+}
+
+/**
+ * Sends one message; a refusal becomes a 502 whose message is the relay's
+ * answer. Resolves to the bytes sent.
+ */
+export async function sendMail(settings: MailSettings, out: Outgoing, target?: SmtpTarget): Promise<Buffer> {
   const { createTransport } = await import('nodemailer');
-  const url = new URL(settings.smtpUrl);
-  const where = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`;
+  const via = target ?? { url: settings.smtpUrl };
+  const where = whereOf(via);
+  const raw = await composeMail(settings.from, out);
   // Timeouts inside the client's 10 s per request, so the answer says what happened.
-  const transport = createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
-    socketTimeout: 8_000,
-  });
+  const timeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 8_000 };
+  const transport = createTransport('url' in via ? { url: via.url, ...timeouts } : { ...via, ...timeouts });
   try {
-    await transport.sendMail({
-      from: settings.from,
-      to: out.to,
-      cc: out.cc,
-      subject: out.subject,
-      text: out.text,
-      messageId: out.messageId,
-      inReplyTo: out.inReplyTo,
-      references: out.references,
-      date: out.date,
-    });
+    await transport.sendMail({ envelope: { from: addressOf(settings.from), to: [...out.to, ...out.cc] }, raw });
+    return raw;
   } catch (e) {
     const err = e as { code?: unknown; response?: unknown; message?: unknown };
     const code = typeof err.code === 'string' ? err.code : '';

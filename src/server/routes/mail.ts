@@ -23,6 +23,8 @@ import { touchCard } from '../versions.js';
 import { readMail, UnreadableMail } from '../mail/read-mail.js';
 import { addressOf, replySubject, sendMail, type MailSettings } from '../mail/smtp.js';
 import { deliver } from '../mail/deliver.js';
+import { senderForBoard } from '../mail/imap/outgoing.js';
+import type { SecretBox } from '../secrets.js';
 import { insertMessage, lastInbound, messagesOf } from '../mail/thread.js';
 import { z } from 'zod';
 
@@ -37,11 +39,21 @@ const NoParams = z.strictObject({});
 /** References kept on a reply: the newest, as mail programs trim long chains. */
 const MAX_REFERENCES = 30;
 
-
 /** The domain our Message-IDs carry: the From address's. */
 const domainOf = (from: string) => addressOf(from).split('@')[1] ?? 'inboard.invalid';
 
-export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | undefined): void {
+/** What the reply route needs of the board's mailboxes: the key their passwords are sealed with. */
+export interface MailboxAccess {
+  secrets: SecretBox | undefined;
+  log?: ((line: string) => void) | undefined;
+}
+
+export function mailRoutes(
+  app: FastifyInstance,
+  ctx: Ctx,
+  relay: MailSettings | undefined,
+  mailboxes: MailboxAccess,
+): void {
   app.get('/v2/card/:cardId/messages', async (req) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
@@ -62,10 +74,13 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       return reply.code(before.status).header('idempotent-replayed', 'true').type('application/json').send(before.body);
     }
     checkVersion(card.id, Number(card.version), ifMatch);
+    // The board's own mailbox first (its SMTP, its address, its Sent folder); else the service's relay.
+    const sender = await senderForBoard(ctx.sql, mailboxes.secrets, card.board_id);
+    const mail = sender?.settings ?? relay;
     if (mail === undefined) {
       throw new HttpError(
         409,
-        'Replies are not set up on this service: it needs an SMTP relay (inboard serve --smtp smtp://user:password@host:port --from support@example.com, or INBOARD_SMTP_URL and INBOARD_MAIL_FROM). Nothing was sent.',
+        `Replies are not set up for this board: connect its mailbox (inboard mailbox add --board ${card.board_id} --imap … --smtp …) or give the service an SMTP relay (inboard serve --smtp smtp://user:password@host:port --from support@example.com, or INBOARD_SMTP_URL and INBOARD_MAIL_FROM). Nothing was sent.`,
       );
     }
     const parent = await lastInbound(ctx, card.id);
@@ -80,16 +95,19 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
       -MAX_REFERENCES,
     );
     const date = new Date(ctx.now());
-    await sendMail(mail, {
-      to,
-      cc,
-      subject,
-      text: body.Body,
-      messageId,
-      inReplyTo: parent.MessageId,
-      references,
-      date,
-    });
+    const raw = await sendMail(
+      mail,
+      { to, cc, subject, text: body.Body, messageId, inReplyTo: parent.MessageId, references, date },
+      sender?.target,
+    );
+    // The Sent copy is a courtesy to teammates reading the mailbox elsewhere: the reply is sent either way.
+    sender?.copyToSent(raw, messageId).then(
+      (words) => mailboxes.log?.(`mailbox ${sender.mailboxId}: reply ${messageId}: ${words}`),
+      (e: unknown) =>
+        mailboxes.log?.(
+          `mailbox ${sender.mailboxId}: reply ${messageId} sent, but no copy in Sent: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+    );
     // Recorded only once the relay took it: a refusal above leaves no trace of a sent reply.
     return write(ctx, req, reply, async (_p, changed, ctx) => {
       // Sent already: recorded whatever the version is now.
@@ -150,7 +168,12 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mail: MailSettings | 
         sameId: 'message-id',
       });
       return okEnvelope(
-        { CardId: String(d.cardId), MessageId: m.messageId, NewCard: d.newCard, Duplicate: d.duplicate } satisfies InboundMailData,
+        {
+          CardId: String(d.cardId),
+          MessageId: m.messageId,
+          NewCard: d.newCard,
+          Duplicate: d.duplicate,
+        } satisfies InboundMailData,
         d.duplicate ? 'Already delivered' : d.newCard ? 'Card created' : 'Added to the card',
       );
     });

@@ -45,9 +45,11 @@ export async function authFor(user: string, c: Credential): Promise<Auth> {
     case 'password':
       return { user, pass: c.password };
     case 'token-file': {
-      const token = (await readFile(c.path, 'utf8').catch((e: Error) => {
-        throw new Error(`can't read the access token file ${c.path}: ${e.message}`);
-      })).trim();
+      const token = (
+        await readFile(c.path, 'utf8').catch((e: Error) => {
+          throw new Error(`can't read the access token file ${c.path}: ${e.message}`);
+        })
+      ).trim();
       if (token === '') throw new Error(`the access token file ${c.path} is empty`);
       return { user, accessToken: token };
     }

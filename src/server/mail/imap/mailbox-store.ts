@@ -38,15 +38,7 @@ export interface MailboxRow {
  * the rest are why it is not connected (state_words has the server's words).
  */
 export type MailboxState =
-  | 'waiting'
-  | 'connecting'
-  | 'idle'
-  | 'polling'
-  | 'importing'
-  | 'login-failed'
-  | 'unreachable'
-  | 'no-folder'
-  | 'failed';
+  'waiting' | 'connecting' | 'idle' | 'polling' | 'importing' | 'login-failed' | 'unreachable' | 'no-folder' | 'failed';
 
 export const STUCK_STATES: readonly MailboxState[] = ['login-failed', 'unreachable', 'no-folder', 'failed'];
 

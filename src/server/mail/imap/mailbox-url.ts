@@ -54,14 +54,18 @@ export function parseServerUrl(text: string, kind: 'imap' | 'smtp'): ParsedAddre
   const protocol = url.protocol.replace(/:$/, '');
   const allowed = kind === 'imap' ? ['imap', 'imaps'] : ['smtp', 'smtps'];
   if (!allowed.includes(protocol))
-    throw new BadMailboxUrl(`the ${kind.toUpperCase()} URL must start with ${allowed.join(':// or ')}://, not ${protocol}://`);
+    throw new BadMailboxUrl(
+      `the ${kind.toUpperCase()} URL must start with ${allowed.join(':// or ')}://, not ${protocol}://`,
+    );
   const p = protocol as ServerAddress['protocol'];
   if (url.hostname === '') throw new BadMailboxUrl(`the URL names no host: ${example}`);
-  if (url.username === '') throw new BadMailboxUrl(`the URL names no user: ${example} (an @ in the user is written %40)`);
+  if (url.username === '')
+    throw new BadMailboxUrl(`the URL names no user: ${example} (an @ in the user is written %40)`);
   if (url.search !== '' || url.hash !== '') throw new BadMailboxUrl('the URL may not carry ? or # parts');
   const port = url.port === '' ? DEFAULT_PORT[p] : Number(url.port);
   const path = decode(url.pathname.replace(/^\//, ''), 'folder');
-  if (kind === 'smtp' && path !== '') throw new BadMailboxUrl('an SMTP URL has no folder: drop the part after the host');
+  if (kind === 'smtp' && path !== '')
+    throw new BadMailboxUrl('an SMTP URL has no folder: drop the part after the host');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const secure = p === 'imaps' || p === 'smtps';
   return {

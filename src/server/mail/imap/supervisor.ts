@@ -1,0 +1,116 @@
+/**
+ * Every mailbox of the database watched by exactly one instance: each
+ * instance looks at the mailboxes table every few seconds (and at once when
+ * one is added: `inboard mailbox add` signals MAILBOXES_CHANNEL), takes or
+ * renews the lease of each it can, and runs a watcher for each lease it
+ * holds. An instance that dies stops renewing; another takes its mailboxes
+ * over when the lease runs out. Two briefly overlapping cannot import a
+ * message twice (import.ts knows each by its bytes, in the transaction).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Ctx } from '../../context.js';
+import type { SecretBox } from '../../secrets.js';
+import { allMailboxes, dropLease, takeLease } from './mailbox-store.js';
+import { MailboxWatcher, type WatchOptions } from './watcher.js';
+
+/** What `inboard mailbox add/remove` signals, so every instance looks at once. */
+export const MAILBOXES_CHANNEL = 'inboard_mailboxes';
+
+export interface SupervisorOptions {
+  ctx: Ctx;
+  secrets: SecretBox | undefined;
+  log?: ((line: string) => void) | undefined;
+  /** How long a lease lasts without renewal (ms); another instance takes over after it. */
+  leaseMs?: number;
+  /** How often leases are renewed and the table read (ms). */
+  tickMs?: number;
+  watch?: Pick<WatchOptions, 'pollMs' | 'backoff'>;
+}
+
+export class MailboxSupervisor {
+  readonly instance = randomUUID();
+  private readonly watchers = new Map<number, MailboxWatcher>();
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private ticking: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private readonly leaseMs: number;
+  private readonly tickMs: number;
+
+  constructor(private readonly opts: SupervisorOptions) {
+    this.leaseMs = opts.leaseMs ?? 20_000;
+    this.tickMs = opts.tickMs ?? 5_000;
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.opts.ctx.db.listen(MAILBOXES_CHANNEL, () => void this.tick());
+    this.timer = setInterval(() => void this.tick(), this.tickMs);
+    this.timer.unref();
+    await this.tick();
+  }
+
+  /** The mailboxes this instance watches now. */
+  watching(): number[] {
+    return [...this.watchers.keys()];
+  }
+
+  watcher(id: number): MailboxWatcher | undefined {
+    return this.watchers.get(id);
+  }
+
+  /** Reads the table and the leases again (serialised: one look at a time). */
+  tick(): Promise<void> {
+    this.ticking = this.ticking
+      .then(() => this.look())
+      .catch((err: unknown) => {
+        // The database away: leases lapse; the next look tries again.
+        this.opts.log?.(`mailboxes: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    return this.ticking;
+  }
+
+  private async look(): Promise<void> {
+    if (this.stopped) return;
+    const { db } = this.opts.ctx;
+    const rows = await allMailboxes(db);
+    const present = new Set(rows.map((r) => r.id));
+    for (const [id, w] of this.watchers) {
+      if (!present.has(id)) {
+        this.watchers.delete(id);
+        await w.stop();
+      }
+    }
+    for (const row of rows) {
+      if (this.stopped) return;
+      const held = await takeLease(db, row.id, this.instance, this.opts.ctx.now(), this.leaseMs);
+      const w = this.watchers.get(row.id);
+      if (held && w === undefined) {
+        this.watchers.set(
+          row.id,
+          new MailboxWatcher(row.id, {
+            ctx: this.opts.ctx,
+            secrets: this.opts.secrets,
+            log: this.opts.log,
+            ...this.opts.watch,
+          }),
+        );
+      } else if (!held && w !== undefined) {
+        // Someone else holds it now (this instance stalled past its lease): theirs alone.
+        this.watchers.delete(row.id);
+        await w.stop();
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.ticking;
+    await this.unlisten?.();
+    const all = [...this.watchers];
+    this.watchers.clear();
+    await Promise.all(all.map(([, w]) => w.stop()));
+    // Handed back at once: another instance need not wait for the lease to run out.
+    for (const [id] of all) await dropLease(this.opts.ctx.db, id, this.instance).catch(() => undefined);
+  }
+}
