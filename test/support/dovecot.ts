@@ -12,7 +12,17 @@
  * EXAMINEs the folder and fetches no body, so it never sets \Seen.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -99,7 +109,14 @@ function mailOwner(): { name: string; uid: number; gid: number } {
   try {
     return { name: MAIL_USER, uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', MAIL_USER]);
+    execFileSync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      MAIL_USER,
+    ]);
     return { name: MAIL_USER, uid: id('-u'), gid: id('-g') };
   }
 }
@@ -253,8 +270,11 @@ export async function startDovecot(opts: DovecotOptions = {}): Promise<TestImapS
     child = undefined;
     if (proc.exitCode === null && proc.signalCode === null) {
       const gone = new Promise((r) => proc.once('exit', r));
-      // The master takes its imap processes down with it: every connection drops.
+      // The master leaves its imap processes behind, and they keep their clients
+      // for ~10 s: kill them too, so every connection drops as in an outage.
+      const sessions = proc.pid === undefined ? [] : childrenOf(proc.pid);
       proc.kill('SIGTERM');
+      for (const pid of sessions) killQuietly(pid);
       await gone;
     }
   };
@@ -365,6 +385,31 @@ export async function startDovecot(opts: DovecotOptions = {}): Promise<TestImapS
       }
     },
   };
+}
+
+/** The processes whose parent is `pid` (Dovecot's master forks every service itself), from /proc. */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 /** If the run dies without its teardown (even SIGKILL), the instance goes with it rather than linger. */
