@@ -29,11 +29,18 @@ export const findDovecot = (): string | undefined => findBinary('dovecot', ['/us
 export const findDoveadm = (): string | undefined => findBinary('doveadm', ['/usr/bin', '/usr/local/bin']);
 
 export function installDebianPackage(): void {
-  execFileSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq dovecot-imapd'], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    timeout: 600_000,
-  });
+  try {
+    execFileSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq dovecot-imapd'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 600_000,
+    });
+  } catch (err) {
+    const e = err as { stderr?: Buffer; message: string };
+    throw new Error(
+      `Dovecot for the tests: apt-get install dovecot-imapd failed: ${e.stderr?.toString().trim() || e.message}`,
+    );
+  }
 }
 
 /** The system user the mail belongs to: MAIL_USER as root (created when missing), else ourselves. */
@@ -42,18 +49,25 @@ export function mailOwner(): { name: string; uid: number; gid: number } {
     const me = userInfo();
     return { name: me.username, uid: me.uid, gid: me.gid };
   }
-  const id = (flag: string): number => Number(execFileSync('id', [flag, MAIL_USER], { encoding: 'utf8' }).trim());
+  const id = (flag: string): number =>
+    Number(execFileSync('id', [flag, MAIL_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
   try {
     return { name: MAIL_USER, uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--shell',
-      '/usr/sbin/nologin',
-      MAIL_USER,
-    ]);
+    try {
+      const args = ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', MAIL_USER];
+      execFileSync('useradd', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (err) {
+      // Another test process may have just made it: the lookup below tells.
+      const e = err as { stderr?: Buffer; message: string };
+      try {
+        return { name: MAIL_USER, uid: id('-u'), gid: id('-g') };
+      } catch {
+        throw new Error(
+          `Dovecot for the tests: no user ${MAIL_USER} to own the mail, and useradd failed: ${e.stderr?.toString().trim() || e.message}`,
+        );
+      }
+    }
     return { name: MAIL_USER, uid: id('-u'), gid: id('-g') };
   }
 }
