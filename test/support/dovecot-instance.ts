@@ -114,6 +114,8 @@ export function config({ dir, port, sentFolder, capabilities }: Layout): string 
   // Not root: every Dovecot process runs as us, and nothing can chroot.
   const internal = isRoot() ? 'dovecot' : owner.name;
   const login = isRoot() ? 'dovenull' : owner.name;
+  // Its sockets' group: we can only hand them to a group we are in.
+  const group = isRoot() ? 'dovecot' : execFileSync('id', ['-gn'], { encoding: 'utf8' }).trim();
   const noChroot = isRoot() ? '' : 'chroot =';
   return `# A throwaway instance for the tests (test/support/dovecot.ts).
 base_dir = ${dir}/run
@@ -128,6 +130,7 @@ auth_mechanisms = plain login
 # A refused password answers at once (the default waits 2 s).
 auth_failure_delay = 0
 default_internal_user = ${internal}
+default_internal_group = ${group}
 default_login_user = ${login}
 first_valid_uid = ${owner.uid}
 mail_location = maildir:${dir}/mail/%d/%n
