@@ -22,6 +22,8 @@ const ON_POSTGRES = [
   'test/server/client-errors.test.ts',
   'test/server/instances.test.ts',
   'test/server/postgres-*.test.ts',
+  // The team's own mailboxes: imports, cursors and leases on either engine.
+  'test/server/mail/imap/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

@@ -127,7 +127,8 @@ export class MailboxWatcher {
     const creds = credentialsOf(this.opts.secrets, row);
     const owner = await ownerOf(this.opts.ctx, row.board_id);
     await this.state('connecting', `connecting to ${addr.host}:${addr.port}`);
-    const client = await imapClient(addr, creds.imap);
+    // IDLE soon after the last command (imapflow waits 15 s by default): until it starts, no new mail is announced.
+    const client = await imapClient(addr, creds.imap, { autoIdleDelay: 250 });
     this.client = client;
     let failure: unknown;
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));

@@ -17,7 +17,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => w.close());
 
-const thread = async (cardId: number) => (await w.s.call('GET', `/v2/card/${cardId}/messages`)).json.data as { MessageId: string; Text: string; Automatic?: string | null }[];
+const thread = async (cardId: number) =>
+  (await w.s.call('GET', `/v2/card/${cardId}/messages`)).json.data as {
+    MessageId: string;
+    Text: string;
+    Automatic?: string | null;
+  }[];
 const cardCount = async () => (await w.cards()).length;
 /** Appends and waits for the board to hold `n` more cards than before. */
 async function appendAndWait(raw: Buffer, more: number, flags?: string[]) {
@@ -36,7 +41,9 @@ describe('a watched mailbox', () => {
   });
 
   it('imports a message someone already read elsewhere, and leaves every flag as it was', async () => {
-    await appendAndWait(rawMail({ messageId: '<read-first@customer.example>', subject: 'Read in Gmail first' }), 1, ['\\Seen']);
+    await appendAndWait(rawMail({ messageId: '<read-first@customer.example>', subject: 'Read in Gmail first' }), 1, [
+      '\\Seen',
+    ]);
     await appendAndWait(rawMail({ messageId: '<unread@customer.example>', subject: 'Nobody opened me' }), 1);
     const listed = await w.imap.list(SUPPORT);
     expect(listed.find((m) => m.messageId === '<read-first@customer.example>')?.flags).toEqual(['\\Seen']);
@@ -52,19 +59,28 @@ describe('a watched mailbox', () => {
     const same = rawMail({ messageId: '<twice@customer.example>', subject: 'Delivered twice' });
     await appendAndWait(same, 1);
     await appendAndWait(same, 0);
-    const reuse = rawMail({ messageId: '<twice@customer.example>', subject: 'A new question, same Message-ID', body: 'Different words' });
+    const reuse = rawMail({
+      messageId: '<twice@customer.example>',
+      subject: 'A new question, same Message-ID',
+      body: 'Different words',
+    });
     await appendAndWait(reuse, 1);
     const titles = (await w.cards()).map((c) => c.title);
     expect(titles.filter((t) => t === 'Delivered twice')).toHaveLength(1);
     expect(titles).toContain('A new question, same Message-ID');
   });
 
-  it('threads the customer\'s answer onto its card, and brings an archived card back unread', async () => {
+  it("threads the customer's answer onto its card, and brings an archived card back unread", async () => {
     await appendAndWait(rawMail({ messageId: '<q1@customer.example>', subject: 'Refund for order 7' }), 1);
     const card = (await w.cards()).find((c) => c.title === 'Refund for order 7')!;
     expect((await w.s.call('DELETE', `/v2/card/${card.id}`)).status).toBe(200);
     await appendAndWait(
-      rawMail({ messageId: '<q2@customer.example>', inReplyTo: '<q1@customer.example>', references: '<q1@customer.example>', subject: 'Re: Refund for order 7' }),
+      rawMail({
+        messageId: '<q2@customer.example>',
+        inReplyTo: '<q1@customer.example>',
+        references: '<q1@customer.example>',
+        subject: 'Re: Refund for order 7',
+      }),
       0,
     );
     const after = (await w.cards()).find((c) => c.id === card.id)!;
@@ -80,11 +96,17 @@ describe('a watched mailbox', () => {
     ];
     for (const [headers, messageId, words] of cases) {
       const from = messageId.startsWith('<bounce') ? 'Mail Delivery System <MAILER-DAEMON@mx.example>' : undefined;
-      await appendAndWait(rawMail({ messageId, headers, subject: `Automatic ${messageId}`, ...(from ? { from } : {}) }), 1);
+      await appendAndWait(
+        rawMail({ messageId, headers, subject: `Automatic ${messageId}`, ...(from ? { from } : {}) }),
+        1,
+      );
       const card = (await w.cards()).find((c) => c.title === `Automatic ${messageId}`)!;
       expect((await thread(card.id))[0]?.Automatic).toMatch(words);
     }
-    await appendAndWait(rawMail({ messageId: '<person@customer.example>', headers: ['Auto-Submitted: no'], subject: 'A person' }), 1);
+    await appendAndWait(
+      rawMail({ messageId: '<person@customer.example>', headers: ['Auto-Submitted: no'], subject: 'A person' }),
+      1,
+    );
     const person = (await w.cards()).find((c) => c.title === 'A person')!;
     expect((await thread(person.id))[0]?.Automatic).toBeNull();
   });
@@ -96,7 +118,10 @@ describe('a watched mailbox', () => {
     const [m] = await thread(card.id);
     expect(m?.Text).toMatch(/could not read this message .*: the message has no From address/);
     expect(m?.Text).toContain('X-Broken: yes');
-    await appendAndWait(rawMail({ messageId: '<after-garbled@customer.example>', subject: 'After the garbled one' }), 1);
+    await appendAndWait(
+      rawMail({ messageId: '<after-garbled@customer.example>', subject: 'After the garbled one' }),
+      1,
+    );
   });
 
   it('reads the folder again under a new UIDVALIDITY without doubling anything', async () => {
@@ -105,8 +130,14 @@ describe('a watched mailbox', () => {
     const next = await w.imap.changeUidValidity(SUPPORT);
     expect(String(next)).not.toBe(old);
     // The server drops the watcher's session when the folder is rebuilt, or says nothing: either way a new message is how it notices.
-    await w.imap.append(SUPPORT, rawMail({ messageId: '<after-uidvalidity@customer.example>', subject: 'After UIDVALIDITY' }));
-    await until(async () => (await w.cards()).some((c) => c.title === 'After UIDVALIDITY'), 'the message after the change');
+    await w.imap.append(
+      SUPPORT,
+      rawMail({ messageId: '<after-uidvalidity@customer.example>', subject: 'After UIDVALIDITY' }),
+    );
+    await until(
+      async () => (await w.cards()).some((c) => c.title === 'After UIDVALIDITY'),
+      'the message after the change',
+    );
     expect(await cardCount()).toBe(before + 1);
     expect((await w.mailbox(box)).uid_validity).toBe(String(next));
   });
@@ -116,12 +147,24 @@ describe('a watched mailbox', () => {
     await until(async () => (await w.mailbox(box)).state === 'unreachable', 'the outage said in words');
     expect((await w.mailbox(box)).state_words).toMatch(/^host unreachable: 127\.0\.0\.1:\d+/);
     await w.imap.resume();
-    await w.imap.append(SUPPORT, rawMail({ messageId: '<after-restart@customer.example>', subject: 'After the restart' }));
-    await until(async () => (await w.cards()).some((c) => c.title === 'After the restart'), 'the message after the restart');
+    await w.imap.append(
+      SUPPORT,
+      rawMail({ messageId: '<after-restart@customer.example>', subject: 'After the restart' }),
+    );
+    await until(
+      async () => (await w.cards()).some((c) => c.title === 'After the restart'),
+      'the message after the restart',
+    );
     await until(async () => (await w.mailbox(box)).state === 'idle', 'idle again');
     await w.imap.restart();
-    await w.imap.append(SUPPORT, rawMail({ messageId: '<after-restart-2@customer.example>', subject: 'After a quick restart' }));
-    await until(async () => (await w.cards()).some((c) => c.title === 'After a quick restart'), 'the message after a quick restart');
+    await w.imap.append(
+      SUPPORT,
+      rawMail({ messageId: '<after-restart-2@customer.example>', subject: 'After a quick restart' }),
+    );
+    await until(
+      async () => (await w.cards()).some((c) => c.title === 'After a quick restart'),
+      'the message after a quick restart',
+    );
     const titles = (await w.cards()).map((c) => c.title);
     expect(titles.filter((t) => t === 'After the restart')).toHaveLength(1);
   });
@@ -130,7 +173,15 @@ describe('a watched mailbox', () => {
     const r = await w.s.call('GET', `/v2/board/${w.boardId}/mailboxes`);
     expect(r.status).toBe(200);
     expect(r.json.data).toEqual([
-      expect.objectContaining({ Id: String(box), BoardId: String(w.boardId), Address: SUPPORT, Folder: 'INBOX', State: 'idle', Stuck: false, Sends: true }),
+      expect.objectContaining({
+        Id: String(box),
+        BoardId: String(w.boardId),
+        Address: SUPPORT,
+        Folder: 'INBOX',
+        State: 'idle',
+        Stuck: false,
+        Sends: true,
+      }),
     ]);
     expect(r.text).not.toContain(w.imap.password(SUPPORT));
   });

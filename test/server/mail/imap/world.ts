@@ -7,7 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureSecretBox } from '../../../../src/server/secrets.js';
-import { addMailbox, allMailboxes, type AfterImport, type MailboxRow } from '../../../../src/server/mail/imap/mailbox-store.js';
+import {
+  addMailbox,
+  allMailboxes,
+  type AfterImport,
+  type MailboxRow,
+} from '../../../../src/server/mail/imap/mailbox-store.js';
 import type { SupervisorOptions } from '../../../../src/server/mail/imap/supervisor.js';
 import { startDovecot, type DovecotOptions, type TestImapServer } from '../../../support/dovecot.js';
 import { startRelay, type TestRelay } from '../../../support/mail.js';
@@ -31,7 +36,13 @@ export interface World {
   secretFile: string;
   log: string[];
   /** Connects the board to a user's mailbox (as `inboard mailbox add` does); the mailbox's id. */
-  connect(o?: { user?: string; folder?: string; afterImport?: AfterImport; password?: string; smtp?: boolean }): Promise<number>;
+  connect(o?: {
+    user?: string;
+    folder?: string;
+    afterImport?: AfterImport;
+    password?: string;
+    smtp?: boolean;
+  }): Promise<number>;
   mailbox(id: number): Promise<MailboxRow>;
   /** Cards on the board (archived too), oldest first. */
   cards(): Promise<{ id: number; title: string; archived: number; read_status: number }[]>;
@@ -110,7 +121,8 @@ export async function until<T>(check: () => Promise<T | undefined | false>, what
     } catch (e) {
       last = e;
     }
-    if (Date.now() > end) throw new Error(`gave up waiting for ${what}${last === undefined ? '' : `: ${String(last)}`}`);
+    if (Date.now() > end)
+      throw new Error(`gave up waiting for ${what}${last === undefined ? '' : `: ${String(last)}`}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
