@@ -60,6 +60,20 @@ describe('startDovecot', () => {
     }
   });
 
+  it('tells an IDLE client of a message appended meanwhile', async () => {
+    const c = clientFor(imap.url('other@acme.test'));
+    await c.connect();
+    try {
+      await c.mailboxOpen('Sent');
+      const heard = new Promise<number>((resolve) => c.once('exists', (e: { count: number }) => resolve(e.count)));
+      void c.idle();
+      await imap.append('other@acme.test', message('Sent from elsewhere').raw, { folder: 'Sent', flags: ['\\Seen'] });
+      expect(await heard).toBe(1);
+    } finally {
+      await c.logout();
+    }
+  });
+
   it('appends and lists without changing any flag; flags given on APPEND show', async () => {
     const plain = message('Printer on fire');
     const seen = message('Already read');
