@@ -120,6 +120,24 @@ describe('startDovecot', () => {
     expect((await imap.append(SUPPORT, message('After the change').raw)).uidValidity).toBe(changed);
   });
 
+  it('after changeUidValidity, a session with the folder selected is dropped at its next NOOP', async () => {
+    const c = clientFor(imap.url(SUPPORT));
+    c.on('error', () => {});
+    await c.connect();
+    const closed = new Promise<void>((resolve) => c.once('close', () => resolve()));
+    await c.mailboxOpen('INBOX');
+    const changed = await imap.changeUidValidity(SUPPORT);
+    await c.noop().catch(() => {});
+    await closed;
+    const again = clientFor(imap.url(SUPPORT));
+    await again.connect();
+    try {
+      expect((await again.mailboxOpen('INBOX', { readOnly: true })).uidValidity).toBe(changed);
+    } finally {
+      await again.logout();
+    }
+  });
+
   it('restart drops connections and comes back on the same port with the same mail', async () => {
     const before = await imap.list(SUPPORT);
     const c = clientFor(imap.url(SUPPORT));
