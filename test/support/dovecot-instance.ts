@@ -136,6 +136,7 @@ first_valid_uid = ${owner.uid}
 mail_location = maildir:${dir}/mail/%d/%n
 # Tests open many connections per user (a watcher, the helper, a second import).
 mail_max_userip_connections = 100
+# Tests only: nothing here is worth an fsync.
 mail_fsync = never
 ${capabilities === undefined ? '' : `imap_capability = ${capabilities.join(' ')}`}
 service imap-login {

@@ -60,6 +60,20 @@ describe('startDovecot', () => {
     }
   });
 
+  it('tells an IDLE client of a message appended meanwhile', async () => {
+    const c = clientFor(imap.url('other@acme.test'));
+    await c.connect();
+    try {
+      await c.mailboxOpen('Sent');
+      const heard = new Promise<number>((resolve) => c.once('exists', (e: { count: number }) => resolve(e.count)));
+      void c.idle();
+      await imap.append('other@acme.test', message('Sent from elsewhere').raw, { folder: 'Sent', flags: ['\\Seen'] });
+      expect(await heard).toBe(1);
+    } finally {
+      await c.logout();
+    }
+  });
+
   it('appends and lists without changing any flag; flags given on APPEND show', async () => {
     const plain = message('Printer on fire');
     const seen = message('Already read');
@@ -104,6 +118,24 @@ describe('startDovecot', () => {
     expect((await imap.list(SUPPORT)).map((x) => x.messageId)).toEqual(kept.map((x) => x.messageId));
     expect(kept.length).toBe(before.length + 1);
     expect((await imap.append(SUPPORT, message('After the change').raw)).uidValidity).toBe(changed);
+  });
+
+  it('after changeUidValidity, a session with the folder selected is dropped at its next NOOP', async () => {
+    const c = clientFor(imap.url(SUPPORT));
+    c.on('error', () => {});
+    await c.connect();
+    const closed = new Promise<void>((resolve) => c.once('close', () => resolve()));
+    await c.mailboxOpen('INBOX');
+    const changed = await imap.changeUidValidity(SUPPORT);
+    await c.noop().catch(() => {});
+    await closed;
+    const again = clientFor(imap.url(SUPPORT));
+    await again.connect();
+    try {
+      expect((await again.mailboxOpen('INBOX', { readOnly: true })).uidValidity).toBe(changed);
+    } finally {
+      await again.logout();
+    }
   });
 
   it('restart drops connections and comes back on the same port with the same mail', async () => {

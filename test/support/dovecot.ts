@@ -44,7 +44,11 @@ export interface TestImapServer {
   ): Promise<{ uid: number; uidValidity: bigint }>;
   /** What a folder holds now, by uid; read without touching any flag. */
   list(user: string, folder?: string): Promise<ImapListedMessage[]>;
-  /** Gives the folder a new UIDVALIDITY (doveadm mailbox update), keeping its messages; the new value. */
+  /**
+   * Gives the folder a new UIDVALIDITY (doveadm mailbox update), keeping its messages and their uids; the new
+   * value. A session that has the folder selected hears nothing at once (not even in IDLE): Dovecot drops it
+   * at its next sync (a NOOP, or the next message arriving), and only a new SELECT sees the new value.
+   */
   changeUidValidity(user: string, folder?: string): Promise<bigint>;
   createFolder(user: string, name: string): Promise<void>;
   deleteFolder(user: string, name: string): Promise<void>;
