@@ -36,6 +36,8 @@ export const DEFAULT_POLL_MS = 10_000;
 const BATCH_MESSAGES = 100;
 const BATCH_BYTES = 16 * 1024 * 1024;
 
+const seconds = (ms: number): string => String(Math.round(ms / 10) / 100);
+
 async function ownerOf(ctx: Ctx, boardId: number): Promise<Principal> {
   const row = await ctx.db.get<{ id: number; email: string }>(
     'SELECT u.id, u.email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?',
@@ -103,7 +105,7 @@ export class MailboxWatcher {
         const row = await mailboxById(this.opts.ctx.db, this.mailboxId);
         if (row === undefined) return;
         addr = storedAddress(row.imap_url, 'imap');
-        await this.session(row, addr);
+        await this.session(row, addr, attempt === 0);
         attempt = 0;
       } catch (err) {
         if (this.stopped) break;
@@ -119,14 +121,15 @@ export class MailboxWatcher {
   }
 
   /** One connection, from login until it closes; throws why it ended. */
-  private async session(row: MailboxRow, addr: ServerAddress): Promise<void> {
+  private async session(row: MailboxRow, addr: ServerAddress, fresh: boolean): Promise<void> {
     if (this.opts.secrets === undefined)
       throw new Error(
         'no secret key file to unseal the password with (INBOARD_SECRET_FILE, or the file beside the database)',
       );
     const creds = credentialsOf(this.opts.secrets, row);
     const owner = await ownerOf(this.opts.ctx, row.board_id);
-    await this.state('connecting', `connecting to ${addr.host}:${addr.port}`);
+    // After a failure its words stay until a connection works: a retry is not news.
+    if (fresh) await this.state('connecting', `connecting to ${addr.host}:${addr.port}`);
     // IDLE soon after the last command (imapflow waits 15 s by default): until it starts, no new mail is announced.
     const client = await imapClient(addr, creds.imap, { autoIdleDelay: 250 });
     this.client = client;
@@ -145,7 +148,7 @@ export class MailboxWatcher {
         idle ? 'idle' : 'polling',
         idle
           ? `connected and idle on ${addr.folder} (IMAP IDLE)`
-          : `polling ${addr.folder} every ${Math.round(this.opts.pollMs / 1000)} s: the server does not offer IMAP IDLE`,
+          : `polling ${addr.folder} every ${seconds(this.opts.pollMs)} s: the server does not offer IMAP IDLE`,
       );
       if (!idle) poll = setInterval(() => this.kick(client, row, owner), this.opts.pollMs);
       await closed;
@@ -200,6 +203,8 @@ export class MailboxWatcher {
       await resetCursor(ctx, this.mailboxId, uidValidity);
     }
     const from = now.uid_validity === uidValidity ? now.last_uid : 0;
+    // Without IDLE the server says what arrived only in answer to a command.
+    if (!client.capabilities.has('IDLE')) await client.noop();
     if (box.exists === 0) return;
     // `n:*` always answers the newest message, even below n: keep only what is past the cursor.
     const listed = (
