@@ -101,19 +101,25 @@ const pathOf = (url: string) => {
   return q === -1 ? url : url.slice(0, q);
 };
 
-export function buildServer(opts: BuildOptions): FastifyInstance {
-  const bootId = randomUUID().slice(0, 8);
-  let requestCount = 0;
-  const { db, log } = opts;
-  const now = opts.now ?? Date.now;
-  const limiter = new FixedWindowLimiter(opts.rateLimit ?? 0);
+/** What every route and background worker of one instance shares: the database, its caches, the change log. */
+export function serviceContext(db: Database, now: () => number = Date.now): Ctx {
   const pages = new ReadCache(db);
   // Access rules read through the cache: a delivery first drops what another process's writes made stale.
   const feed = new ChangeFeed(db, {
     beforeDelivery: () => pages.sync(),
     listen: (wake) => db.listen(CHANGES_CHANNEL, wake),
   });
-  const ctx: Ctx = { db, sql: db, now, idempotency: new IdempotencyStore(db), pages, changes: new ChangeLog(), feed };
+  return { db, sql: db, now, idempotency: new IdempotencyStore(db), pages, changes: new ChangeLog(), feed };
+}
+
+export function buildServer(opts: BuildOptions): FastifyInstance {
+  const bootId = randomUUID().slice(0, 8);
+  let requestCount = 0;
+  const { db, log } = opts;
+  const now = opts.now ?? Date.now;
+  const limiter = new FixedWindowLimiter(opts.rateLimit ?? 0);
+  const ctx = serviceContext(db, now);
+  const { feed } = ctx;
 
   const app = Fastify({
     logger: false,

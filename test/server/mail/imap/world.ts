@@ -49,13 +49,15 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(o: { imap?: DovecotOptions } = {}): Promise<World> {
+export async function startWorld(
+  o: { imap?: DovecotOptions; supervisor?: Omit<SupervisorOptions, 'ctx' | 'secrets' | 'log'> } = {},
+): Promise<World> {
   const imap = await startDovecot(o.imap);
   const relay = await startRelay({ user: SUPPORT, pass: imap.password(SUPPORT) });
   const log: string[] = [];
   const keyDir = mkdtempSync(join(tmpdir(), 'inboard-secret-'));
   const secretFile = join(keyDir, 'mailbox.key');
-  const s = await startTestService({ secretFile, watchMailboxes: FAST, log: (l) => void log.push(l) });
+  const s = await startTestService({ secretFile, watchMailboxes: o.supervisor ?? FAST, log: (l) => void log.push(l) });
   const board = await s.call('POST', '/v2/board', { body: { Name: 'Support Inbox' } });
   const boardId = Number(board.json.data.Id);
   for (const Name of ['New', 'Doing']) await s.call('POST', `/v2/board/${boardId}/column`, { body: { Name } });
