@@ -42,6 +42,8 @@ export interface TestImapServer {
     raw: Buffer,
     opts?: { folder?: string; flags?: string[] },
   ): Promise<{ uid: number; uidValidity: bigint }>;
+  /** Many APPENDs over one connection (a backlog); their UIDs in order. */
+  appendMany(user: string, raws: Buffer[], opts?: { folder?: string; flags?: string[] }): Promise<number[]>;
   /** What a folder holds now, by uid; read without touching any flag. */
   list(user: string, folder?: string): Promise<ImapListedMessage[]>;
   /**
@@ -173,6 +175,16 @@ export async function startDovecot(opts: DovecotOptions = {}): Promise<TestImapS
           throw new Error(`APPEND to ${user}'s ${folder} answered no UID (UIDPLUS)`);
         }
         return { uid: r.uid, uidValidity: r.uidValidity };
+      }),
+    appendMany: (user, raws, o = {}) =>
+      session(user, async (c) => {
+        const uids: number[] = [];
+        for (const raw of raws) {
+          const r = await c.append(o.folder ?? 'INBOX', raw, o.flags ?? []);
+          if (r === false || r.uid === undefined) throw new Error(`APPEND to ${user} answered no UID (UIDPLUS)`);
+          uids.push(r.uid);
+        }
+        return uids;
       }),
     list: (user, folder = 'INBOX') =>
       session(user, async (c) => {
