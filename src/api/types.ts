@@ -15,7 +15,7 @@ import type {
   Me,
 } from './schema.js';
 import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
-import type { CardMessage, ReplyData, ReplyInput } from './schema-mail.js';
+import type { BoardMailbox, CardMessage, ReplyData, ReplyInput } from './schema-mail.js';
 import type { LiveEvent } from './schema-events.js';
 import type {
   ArchivedCardRow,
@@ -62,7 +62,8 @@ export type Extension =
   | 'updateBoard'
   | 'archiveBoard'
   | 'updateColumn'
-  | 'deleteColumn';
+  | 'deleteColumn'
+  | 'mailboxes';
 
 /** A board's new name, its new member list (every member but the owner, replacing the list), or both. */
 export interface BoardChange {
@@ -159,6 +160,8 @@ export interface Client {
   listMessages(cardId: CardId, o?: CallOptions): Promise<CardMessage[]>;
   /** Extension `reply`: POST /v2/card/:id/reply `{Body, Cc?}`, sent by the server's SMTP relay. */
   replyToCard(cardId: CardId, body: ReplyInput, o?: CallOptions): Promise<ReplyData>;
+  /** Extension `mailboxes`: GET /v2/board/:id/mailboxes, where the board's mail comes from and whether it flows. */
+  listBoardMailboxes(boardId: number, o?: CallOptions): Promise<BoardMailbox[]>;
   // comments
   createComment(cardId: CardId, body: string, o?: CallOptions): Promise<CommentResult>;
   getComment(commentId: number, o?: CallOptions): Promise<Comment>;

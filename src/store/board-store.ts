@@ -29,6 +29,7 @@ import { makeArchived, NO_ARCHIVED } from './archived.js';
 import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
 import { followOpen } from './follow-open.js';
+import { makeMailHealth } from './mail-health.js';
 import { makeRefresh } from './refresh.js';
 import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
@@ -71,6 +72,7 @@ export function initialData(): BoardData {
     tags: [],
     tagsLoading: false,
     tagsError: null,
+    stuckMail: null,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,
@@ -161,7 +163,11 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       cache.drop(cardId);
       return detail.reloadDetail(cardId);
     };
-    const reads = makeRefresh(core, tags.loadTags);
+    const mailHealth = makeMailHealth(core);
+    // Read beside the board's columns whenever they are: its tags, and whether its mail comes in.
+    const beside = (boardId: number, gen: number): Promise<void> =>
+      Promise.all([tags.loadTags(boardId, gen), mailHealth.loadMailHealth(boardId, gen)]).then(() => undefined);
+    const reads = makeRefresh(core, beside);
     const refresh = {
       ...reads,
       // The open detail and its thread follow every read of the board (follow-open.ts).
@@ -170,7 +176,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
         await followOpen({ get, reloadDetail, loadThread: (id, o) => thread.loadThread(id, o) });
       },
     };
-    const board = makeBoard(core, pages, tags.loadTags);
+    const board = makeBoard(core, pages, beside);
     const engine = makeEngine(core, {
       columnId: board.columnId,
       reloadColumns: board.reloadColumns,

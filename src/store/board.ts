@@ -7,6 +7,7 @@
 import { isUnreadable, type Board, type Unreadable } from '../api/read-model.js';
 import type { DetailData } from './card-detail.js';
 import { toColumnInfo, type ColumnInfo } from './column-info.js';
+import type { MailHealthData } from './mail-health.js';
 import type { Core, CoreData } from './core.js';
 import { START_CURSOR, type SelectionData } from './cursor.js';
 import { EMPTY_CARDS } from './draft.js';
@@ -49,7 +50,15 @@ export interface Boards {
 }
 
 /** Everything a board opening resets. */
-type Opened = CoreData & OpenBoardData & PagingData & TagsData & RefreshData & DetailData & FilterData & SelectionData;
+type Opened = CoreData &
+  OpenBoardData &
+  PagingData &
+  TagsData &
+  MailHealthData &
+  RefreshData &
+  DetailData &
+  FilterData &
+  SelectionData;
 
 /** A 300-cell terminal fits 12 columns of the minimum width. */
 const FIRST_PAGES_AT_ONCE = 12;
@@ -83,6 +92,8 @@ export function makeBoard(
       tags: [],
       tagsLoading: true,
       tagsError: null,
+      // Another board's mailboxes are not this one's.
+      stuckMail: null,
       cursor: START_CURSOR,
       markedChanged: new Set(),
       detail: null,

@@ -61,6 +61,7 @@ export const selectStatus = (s: BoardState) => ({
   selected: s.selected.size,
   backoff: s.backoff,
   loading: s.boardLoading,
+  stuckMail: s.stuckMail,
 });
 
 /** Name of the open board, sanitised. */

@@ -23,6 +23,7 @@ import type { RefreshActions, RefreshData } from './refresh.js';
 import type { SequenceActions, SequencesData } from './sequences.js';
 import type { StatusActions, StatusData } from './status.js';
 import type { TagActions, TagsData } from './tags.js';
+import type { MailHealthData } from './mail-health.js';
 import type { HistoryActions, HistoryData } from './undo.js';
 import type { ThreadActions, ThreadData } from './thread.js';
 
@@ -37,6 +38,7 @@ export type BoardData = CoreData &
   FilterData &
   SelectionData &
   TagsData &
+  MailHealthData &
   SequencesData &
   MeData &
   HistoryData &

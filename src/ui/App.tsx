@@ -93,7 +93,7 @@ function Shell({
 
   // Ink 6 clears and redraws everything when a frame reaches the terminal's
   // height: keep it one line shorter. Two lines or more go to the status bar (a long message wraps).
-  const bodyHeight = Math.max(3, rows - 1 - statusBarRows(width, statusLine.error, notice));
+  const bodyHeight = Math.max(3, rows - 1 - statusBarRows(width, statusLine.error, notice, statusLine.stuckMail));
   const promptLines =
     overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences'
       ? overlayHeight(overlay, bodyHeight)

@@ -34,6 +34,8 @@ export interface StatusBarProps {
   refresh?: RefreshClock;
   /** The periodic refresh's interval in seconds (0: off), said while the board is not live. */
   pollSeconds?: number;
+  /** Why the board's mail is not coming in, and what to run (sanitised): the owner's to fix. */
+  stuckMail?: string | null;
 }
 
 const NEVER: RefreshState = { running: 0, at: null };
@@ -56,9 +58,9 @@ export function unreachableText(host: string, u: Unreachable): string {
 /** The most rows a message (an error, a notice) wraps to; what is left is cut. */
 export const MESSAGE_ROWS = 4;
 
-/** The message line's text: the error, else the notice, else null (the key hints). */
-const messageText = (error: string | null, notice: string | null): string | null =>
-  error ? `✗ ${error}` : notice ? `✓ ${notice}` : null;
+/** The message line's text: the error, else the notice, else mail that is stuck, else null (the key hints). */
+const messageText = (error: string | null, notice: string | null, stuckMail: string | null = null): string | null =>
+  error ? `✗ ${error}` : notice ? `✓ ${notice}` : stuckMail ? `✗ ${stuckMail}` : null;
 
 /** The message wrapped to the width: a long hint (where a refused key came from) is read whole, not cut. */
 function messageLines(text: string, width: number): string[] {
@@ -68,8 +70,13 @@ function messageLines(text: string, width: number): string[] {
 }
 
 /** The status bar's height in rows for this error or notice: the screen above gives up what a long one needs. */
-export function statusBarRows(width: number, error: string | null, notice: string | null): number {
-  const text = messageText(error, notice);
+export function statusBarRows(
+  width: number,
+  error: string | null,
+  notice: string | null,
+  stuckMail: string | null = null,
+): number {
+  const text = messageText(error, notice, stuckMail);
   return 1 + (text === null ? 1 : messageLines(text, width).length);
 }
 
@@ -140,12 +147,13 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   // Untagged-looking cards would mislead a triage; t shows the server's reason.
   // Not while the server is unreachable: that is why, and it is said first.
   if (p.tagsFailed === true && unreachable === null) parts.push('✗ tags not loaded · r retries');
+  if (p.stuckMail != null && unreachable === null) parts.push('✗ mail not coming in');
   // Last: the rest says what needs doing; this, how fresh the board is.
   const freshness = freshnessText(live, p.pollSeconds ?? 0);
   if (freshness !== null) parts.push(freshness);
   if (refreshed !== null) parts.push(refreshed);
   const hints = footerHints(p.hints, p.width);
-  const message = messageText(p.error, p.notice);
+  const message = messageText(p.error, p.notice, p.stuckMail ?? null);
   return (
     <Box flexDirection="column">
       <Text inverse>{fit(` ${parts.join(' │ ')}`, p.width)}</Text>
@@ -153,7 +161,7 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
         <Text dimColor>{fit(hints, p.width)}</Text>
       ) : (
         messageLines(message, p.width).map((l, i) => (
-          <Text key={i} color={p.error ? 'red' : 'green'}>
+          <Text key={i} color={p.error || (p.notice === null && p.stuckMail) ? 'red' : 'green'}>
             {fit(l, p.width)}
           </Text>
         ))

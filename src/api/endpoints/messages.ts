@@ -6,10 +6,14 @@
  */
 import { z } from 'zod';
 import type { Endpoints } from '../operations.js';
-import { CardMessage, ReplyData, type ReplyInput } from '../schema-mail.js';
+import { BoardMailbox, CardMessage, ReplyData, type ReplyInput } from '../schema-mail.js';
 import { seg } from '../wire.js';
 
-export const messageEndpoints: Endpoints<'listMessages' | 'replyToCard'> = {
+export const messageEndpoints: Endpoints<'listMessages' | 'replyToCard' | 'listBoardMailboxes'> = {
+  listBoardMailboxes: (w, boardId, o) => {
+    const path = `/v2/board/${seg(String(boardId))}/mailboxes`;
+    return w.extension('mailboxes', 'GET', path, () => w.env(z.array(BoardMailbox), 'GET', path, { o }));
+  },
   listMessages: (w, id, o) => {
     const path = `/v2/card/${seg(id)}/messages`;
     return w.extension('messages', 'GET', path, () => w.env(z.array(CardMessage), 'GET', path, { o }));

@@ -4,7 +4,7 @@ import { secretFilePath } from '../../config/paths.js';
 import type { Credential, Credentials } from '../../server/mail/imap/credentials.js';
 import type { AfterImport } from '../../server/mail/imap/mailbox-store.js';
 import type { Sql } from '../../server/sql/sql.js';
-import { MailboxUsage, say, withDatabase, type Values } from './index.js';
+import { MailboxUsage, say, withDatabase, type Values } from './shared.js';
 
 interface Named {
   id: number;

@@ -1,5 +1,5 @@
 /** `inboard mailbox list [--json]`: each mailbox and whether its mail is flowing — never a password. */
-import { MailboxUsage, withDatabase, type Values } from './index.js';
+import { MailboxUsage, withDatabase, type Values } from './shared.js';
 
 export async function list(values: Values, rest: string[]): Promise<number> {
   if (rest.length > 0) throw new MailboxUsage(`unexpected argument '${rest[0]}'`);

@@ -1,5 +1,5 @@
 /** `inboard mailbox remove ID`: stops watching a mailbox; the mailbox on its server is untouched. */
-import { mailboxId, MailboxUsage, say, withDatabase, type Values } from './index.js';
+import { mailboxId, MailboxUsage, say, withDatabase, type Values } from './shared.js';
 
 export async function remove(values: Values, rest: string[]): Promise<number> {
   const id = mailboxId(rest[0], 'remove');

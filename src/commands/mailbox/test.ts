@@ -4,7 +4,7 @@
  * in the servers' words. Exit 0 only when everything works.
  */
 import { secretFilePath } from '../../config/paths.js';
-import { mailboxId, MailboxUsage, say, withDatabase, type Values } from './index.js';
+import { mailboxId, MailboxUsage, say, withDatabase, type Values } from './shared.js';
 
 const ok = (line: string) => void process.stdout.write(`✓ ${line}\n`);
 const bad = (line: string) => void process.stdout.write(`✗ ${line}\n`);

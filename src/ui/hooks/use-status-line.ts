@@ -15,7 +15,7 @@ import { useCountdown } from './use-countdown.js';
 export type StatusLine = Pick<
   StatusBarProps,
   'board' | 'pending' | 'checking' | 'failed' | 'error' | 'tagsFailed' | 'selected' | 'waitSeconds' | 'refresh'
->;
+> & { stuckMail: string | null };
 
 export function useStatusLine(store: BoardStore): StatusLine {
   const boardName = useBoard((s) => s.boards.items.find((b) => b.Id === s.boardId)?.Name ?? null);
@@ -31,5 +31,6 @@ export function useStatusLine(store: BoardStore): StatusLine {
     selected: status.selected,
     waitSeconds: wait,
     refresh: refreshClock(store),
+    stuckMail: status.stuckMail,
   };
 }
