@@ -32,6 +32,8 @@ Usage
                               scriptable: a table, or --json (inboard CMD --help)
   inboard api METHOD PATH [-F k=v]... [--input FILE]
                               any /v2 request with the configured key
+  inboard mailbox add|list|test|remove ...
+                              connect a board to the team's mailbox (IMAP in, SMTP out; inboard mailbox --help)
   inboard mail-in --board BOARD [--column COLUMN] < message
                               deliver one email to a board (for an MTA; inboard mail-in --help)
 
