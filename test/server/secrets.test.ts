@@ -19,7 +19,7 @@ describe('sealed mailbox passwords', () => {
     const other = ensureSecretBox(join(dir, 'b.key'));
     expect(() => other.open(sealed)).toThrow(/stored with another key file/);
     const flipped = Buffer.from(sealed);
-    flipped[flipped.length - 1] ^= 1;
+    flipped.writeUInt8(flipped.readUInt8(flipped.length - 1) ^ 1, flipped.length - 1);
     expect(() => box.open(flipped)).toThrow(SecretKeyProblem);
     expect(readFileSync(path, 'utf8').trim()).toMatch(/^[A-Za-z0-9+/=]{44}$/);
   });

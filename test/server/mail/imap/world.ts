@@ -124,7 +124,7 @@ export async function until<T>(check: () => Promise<T | undefined | false>, what
       last = e;
     }
     if (Date.now() > end)
-      throw new Error(`gave up waiting for ${what}${last === undefined ? '' : `: ${String(last)}`}`);
+      throw new Error(`gave up waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
