@@ -93,6 +93,9 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
     if (m.Cc.length > 0) field('Cc', list(m.Cc), { dim: true });
     if (m.Date !== null && m.Date !== '') field('Date', longDate(m.Date), { dim: true });
     if (subject !== null) field('Subject', clean(subject), { dim: true });
+    // Sent by a machine (an auto-reply, a bounce): worth knowing before answering it.
+    if (m.Automatic != null && m.Automatic !== '')
+      field('Note', `automatic — ${clean(m.Automatic)}`, { color: 'yellow' });
     drawText(messageText(m));
     for (const a of m.Attachments) field('Attached', `${clean(a.Name)} (${byteSize(a.Size)})`);
   };

@@ -3,11 +3,9 @@
  * write in practice): an auto-reply, a bounce, a list's bulk mail. It is
  * imported like any mail but marked, and nothing inboard does ever answers
  * one by itself — answering an auto-reply automatically is how mail loops
- * start. Anything inboard ever sends by itself carries AUTO_SUBMITTED.
+ * start. inboard sends nothing by itself today; whatever it ever sends by
+ * itself must carry `Auto-Submitted: auto-replied` (RFC 3834 §5).
  */
-
-/** The header inboard's own automatic mail would carry (RFC 3834 §5). */
-export const AUTO_SUBMITTED = { 'Auto-Submitted': 'auto-replied' } as const;
 
 type HeaderValue = unknown;
 
