@@ -30,6 +30,7 @@ const cli = snapshotDist(repo, join(dir, 'app'));
 process.env.INBOARD_SECRET_FILE = join(dir, 'secret.key');
 process.env.INBOARD_DATA_DIR = dir;
 
+const say = (line: string) => void process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssKb = (pid: number, field = 'VmRSS') =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -71,6 +72,7 @@ async function latency(imap: TestImapServer, label: string, samples: number): Pr
     for (const [, done] of waits) done(at);
   });
   await stream.ready;
+  say(`${label}: stream ready`);
   await sleep(2_000); // the watcher connected and idle
   const out: number[] = [];
   for (let i = 0; i < samples; i++) {
@@ -104,6 +106,8 @@ async function backlog(
   cli$(['mailbox', 'add', '--board', 'Support Inbox', '--imap', imap.url('other@acme.test'), '--db', db]);
   const t0 = performance.now();
   const s = await startServe(cli, db, KEY);
+  let log = '';
+  s.proc.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   let peak = 0;
   const { openDatabase } = await import('../src/server/sql/open.js');
   const sql = await openDatabase(db);
@@ -111,6 +115,7 @@ async function backlog(
     peak = Math.max(peak, rssKb(s.proc.pid!));
     const m = await sql.get<{ imported: number }>('SELECT imported FROM mailboxes WHERE id = 1');
     if (Number(m?.imported) >= BACKLOG) break;
+    if (process.env.BENCH_DEBUG) say(`imported ${String(m?.imported)}: ${log.slice(-400)}`);
     await sleep(100);
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -143,9 +148,13 @@ const withIdle = await startDovecot({ users });
 const withoutIdle = await startDovecot({ idle: false });
 const load0 = loadavg()[0]!;
 try {
+  say('latency: IDLE');
   const idle = await latency(withIdle, 'idle', SAMPLES);
+  say('latency: polled');
   const polled = await latency(withoutIdle, 'polled', Math.max(8, Math.round(SAMPLES / 4)));
+  say('backlog');
   const b = await backlog(withIdle);
+  say('quiet');
   const none = await quiet(withIdle, users.slice(2), 0);
   const twenty = await quiet(withIdle, users.slice(2), 20);
   const f = (x: number) => `${(x / 1000).toFixed(2)} s`;

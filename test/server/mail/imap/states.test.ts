@@ -56,6 +56,49 @@ describe('a watched mailbox that cannot work', () => {
     await w.s.withSql((db) => db.run('DELETE FROM mailboxes WHERE id = ?', [box]));
   });
 
+  it('says so when its folder is deleted under it, and watches it again once it is back', async () => {
+    await w.imap.createFolder('other@acme.test', 'Temp');
+    const box = await w.connect({ user: 'other@acme.test', folder: 'Temp', smtp: false });
+    await until(async () => (await w.mailbox(box)).state === 'idle', 'watched');
+    await w.imap.deleteFolder('other@acme.test', 'Temp');
+    await until(async () => (await w.mailbox(box)).state === 'no-folder', 'the deleted folder said', 20_000);
+    expect((await w.mailbox(box)).state_words).toMatch(/^the folder 'Temp' does not exist/);
+    await w.imap.createFolder('other@acme.test', 'Temp');
+    await w.imap.append('other@acme.test', rawMail({ messageId: '<back@customer.example>', subject: 'Folder back' }), {
+      folder: 'Temp',
+    });
+    await until(
+      async () => (await w.cards()).some((c) => c.title === 'Folder back'),
+      'mail from the folder made again',
+      20_000,
+    );
+    await w.s.withSql((db) => db.run('DELETE FROM mailboxes WHERE id = ?', [box]));
+  }, 60_000);
+
+  it('imports 8-bit headers and an unknown charset as readable text, and moves on', async () => {
+    const box = await w.connect({ user: 'other@acme.test', smtp: false });
+    await until(async () => (await w.mailbox(box)).state === 'idle', 'watched');
+    const raw = Buffer.concat([
+      Buffer.from('From: Ren\xe9e <renee@customer.example>\r\nSubject: Caf\xe9 cr\xe8me\r\n', 'latin1'),
+      Buffer.from(
+        'Message-ID: <eight-bit@customer.example>\r\nContent-Type: text/plain; charset=x-no-such-charset\r\n\r\n',
+        'latin1',
+      ),
+      Buffer.from('Bonjour, o\xf9 est ma commande ?\r\n', 'latin1'),
+    ]);
+    const { uid } = await w.imap.append('other@acme.test', raw);
+    await until(async () => (await w.mailbox(box)).last_uid >= uid, 'imported');
+    const card = (await w.cards()).find((c) => c.title.startsWith('Caf'))!;
+    expect(card.title).toMatch(/^Caf. cr.me$/);
+    const thread = (await w.s.call('GET', `/v2/card/${card.id}/messages`)).json.data as {
+      Text: string;
+      From: string;
+    }[];
+    expect(thread[0]?.Text).toMatch(/Bonjour, o. est ma commande/);
+    expect(thread[0]?.From).toContain('renee@customer.example');
+    await w.s.withSql((db) => db.run('DELETE FROM mailboxes WHERE id = ?', [box]));
+  });
+
   it('marks imported mail read, or moves it, only when the owner asked', async () => {
     await w.imap.createFolder(SUPPORT, 'Imported');
     const box = await w.connect({ afterImport: 'move:Imported' });
