@@ -7,6 +7,11 @@ import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** What migration 7 (mailboxes) added, taken away to make an older file. */
+const UNDO_7 = `DROP TABLE mailbox_messages;
+      DROP TABLE mailboxes;
+      ALTER TABLE messages DROP COLUMN automatic;`;
+
 describe('openDb', () => {
   it('opens WAL with foreign keys, a busy timeout and FULL sync by default', () => {
     const db = openDb(join(dir, 'a.db'));
@@ -57,7 +62,8 @@ describe('migration 3 (archived_at, sub-task ticks)', () => {
     const path = join(dir, 'v2.db');
     // A version 2 file, made by taking migration 3 back off a new one.
     const fresh = openDb(path);
-    fresh.exec(`DROP TABLE card_reads;
+    fresh.exec(`${UNDO_7}
+      DROP TABLE card_reads;
       ALTER TABLE cards DROP COLUMN version;
       ALTER TABLE boards DROP COLUMN archived_at;
       DROP TABLE changes;
@@ -96,7 +102,8 @@ describe('migration 4 (messages)', () => {
   it('upgrades a version 3 file: its cards keep everything and get an empty thread; one Message-ID per card', () => {
     const path = join(dir, 'v3.db');
     const fresh = openDb(path);
-    fresh.exec(`DROP TABLE card_reads;
+    fresh.exec(`${UNDO_7}
+      DROP TABLE card_reads;
       ALTER TABLE cards DROP COLUMN version;
       ALTER TABLE boards DROP COLUMN archived_at;
       DROP TABLE changes;
@@ -126,7 +133,8 @@ describe('migration 6 (card versions, archived boards, read marks)', () => {
   it('upgrades a version 5 file: its cards are version 1, its boards active, no one has a mark yet', () => {
     const path = join(dir, 'v5.db');
     const fresh = openDb(path);
-    fresh.exec(`DROP TABLE card_reads;
+    fresh.exec(`${UNDO_7}
+      DROP TABLE card_reads;
       ALTER TABLE cards DROP COLUMN version;
       ALTER TABLE boards DROP COLUMN archived_at;
       INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
@@ -143,6 +151,28 @@ describe('migration 6 (card versions, archived boards, read marks)', () => {
     ]);
     expect(db.prepare('SELECT archived_at FROM boards').pluck().all()).toEqual([null]);
     expect(db.prepare('SELECT COUNT(*) FROM card_reads').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 7 (mailboxes)', () => {
+  it("upgrades a version 6 file: its messages are a person's, no mailbox yet", () => {
+    const path = join(dir, 'v6.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_7}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at)
+        VALUES (1, 1, 1, 'old', 'o@x.io', 0, 'now');
+      INSERT INTO messages (card_id, message_id, direction, from_addr, sent_at, subject, body_text, created_at)
+        VALUES (1, '<a@x>', 'in', 'a@x', 'now', 's', 't', 'now');`);
+    fresh.pragma('user_version = 6');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT automatic FROM messages').pluck().all()).toEqual([null]);
+    expect(db.prepare('SELECT COUNT(*) FROM mailboxes').pluck().get()).toBe(0);
     db.close();
   });
 });
