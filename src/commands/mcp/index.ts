@@ -8,7 +8,16 @@ import { COMMON_HELP, parse, positionals, within } from '../args.js';
 import { helpRequested, withClient } from '../session.js';
 import { TOOLS, toolsFor } from './tools.js';
 
-const writing = TOOLS.filter((t) => t.effect !== 'read').map((t) => t.name);
+/** The writing tools' names, in lines under the flag that leaves them out. */
+function writingTools(indent: string, width = 76): string {
+  const lines: string[] = [];
+  for (const name of TOOLS.filter((t) => t.effect !== 'read').map((t) => t.name)) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] ?? '').length + name.length + 2 <= width) lines[last] += `, ${name}`;
+    else lines.push(`${indent}${name}`);
+  }
+  return lines.join(',\n');
+}
 
 export const MCP_HELP = `Usage: inboard mcp [--read-only] [options]
 
@@ -19,7 +28,7 @@ INBOARD_URL or the config file, with its API key; none: the embedded local
 service.
 
   --read-only   offer only the tools that read; leaves out
-                ${writing.join(', ')}
+${writingTools('                ')}
 
 Client configuration (e.g. Claude Desktop's claude_desktop_config.json):
   {"mcpServers": {"inboard": {"command": "inboard", "args": ["mcp"],
