@@ -34,6 +34,8 @@ Usage
                               any /v2 request with the configured key
   inboard mail-in --board BOARD [--column COLUMN] < message
                               deliver one email to a board (for an MTA; inboard mail-in --help)
+  inboard mcp [--read-only]   the boards for AI assistants: an MCP server on stdio
+                              (an MCP client starts it; inboard mcp --help)
 
 The board
   --board ID|NAME  open this board (a name may be a unique part of it)
