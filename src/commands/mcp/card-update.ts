@@ -45,18 +45,17 @@ export const UPDATE_TOOLS: readonly Tool[] = [
         if (title === undefined)
           throw new ToolError(`the server did not give card ${id}'s title, which a change must repeat: give title`);
         const { boardId, column } = await placeOfCard(client, card);
-        await sendChecked('update_card', (o) =>
-          client.updateCard(
-            id,
-            {
-              BoardId: boardId,
-              ColumnId: column.Id,
-              CardTitle: title,
-              ...(a.assignees === undefined ? {} : { Assignee: a.assignees }),
-            },
-            { ...o, ...(version === undefined ? {} : { ifMatch: version }), onVersion: hear },
-          ),
-        );
+        const put = (what: string, extra: { Assignee?: string[] }) =>
+          sendChecked(what, (o) =>
+            client.updateCard(
+              id,
+              { BoardId: boardId, ColumnId: column.Id, CardTitle: title, ...extra },
+              { ...o, ...(version === undefined ? {} : { ifMatch: version }), onVersion: hear },
+            ),
+          );
+        // Apart: DragApp takes a title and assignees on different routes, one change each.
+        if (a.title !== undefined) await put('update_card (title)', {});
+        if (a.assignees !== undefined) await put('update_card (assignees)', { Assignee: a.assignees });
       }
       if (a.dueDate !== undefined) {
         const due = a.dueDate;
