@@ -31,12 +31,12 @@ function next(e: ApiError): string {
     return "The server refused the API key: check inboard's configuration (INBOARD_API_KEY or the config file).";
   if (e.status === 403) return 'This key may not do that here (the board is not visible to it, or only the owner may).';
   if (e.status === 404)
-    return 'Check the ids: list_boards, list_columns and list_cards_in_column give them, and card ids are exact strings.';
+    return 'Check the ids: list_boards, list_columns, list_cards_in_column and get_card give them, and card ids are exact strings.';
   if (e.status === 429) {
     const wait = e.retryAfterMs === undefined ? '' : ` ${Math.ceil(e.retryAfterMs / 1000)} s`;
     return `The server is limiting requests: wait${wait} and call again.`;
   }
-  if (e.status === 400 || e.status === 409 || e.status === 422) return 'Change what the server names and call again.';
+  if (e.status === 400 || e.status === 422) return 'Change what the server names and call again.';
   if (e.status >= 500) return 'The server failed: try again later.';
   return '';
 }
@@ -51,7 +51,7 @@ export function failureText(
   let words: string;
   if (isApiError(e)) {
     const status = e.status > 0 ? ` (HTTP ${e.status})` : '';
-    words = `${e.message}${status}. ${next(e)}`.trim();
+    words = `${e.message.trim().replace(/\.$/, '')}${status}. ${next(e)}`.trim();
   } else if (e instanceof ToolError || e instanceof CommandError || e instanceof UsageError) {
     words = e.message;
   } else {

@@ -4,6 +4,7 @@
  * the protocol's alone; waits and resends are told on stderr. The SDK is
  * imported here, lazily (only `inboard mcp` loads it).
  */
+import { z } from 'zod';
 import pkg from '../../../package.json' with { type: 'json' };
 import type { Client } from '../../api/types.js';
 import { failureText } from './failure.js';
@@ -32,7 +33,6 @@ async function call(
   secrets: readonly string[],
 ): Promise<CallResult> {
   try {
-    const { z } = await import('zod');
     // Parsed by the tool's own output shape: exactly the keys its outputSchema names.
     const out = z.object(t.output).parse(await t.run({ client }, input));
     return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };
@@ -57,7 +57,8 @@ export async function serve(client: Client, o: ServeOptions): Promise<void> {
       {
         title: t.title,
         description: t.description,
-        inputSchema: t.input,
+        // Strict: an argument the tool doesn't have (a misspelt or another server's name) is refused by name, not dropped.
+        inputSchema: z.strictObject(t.input),
         outputSchema: t.output,
         annotations: annotations(t),
       },

@@ -37,6 +37,9 @@ describe('bad input: isError in words, the input named, and the server serves th
     expect(await m.fails('create_card', { boardId: 1, columnId: 'New', title: '' })).toMatch(/title/);
     expect(await m.fails('update_card', { cardId: '1', dueDate: '2026-02-30' })).toMatch(/dueDate/);
     expect(await m.fails('update_card', { cardId: '1' })).toMatch(/nothing to change/);
+    // Another server's argument names are refused by name, not dropped.
+    expect(await m.fails('update_card', { cardId: '1', title: 'X', assignee: 'a@x.com' })).toMatch(/assignee/);
+    expect((await f.client.getCard('1')).TaskName).not.toBe('X');
     expect(await m.ok('get_board', { boardId: 1 })).toMatchObject({ boardId: 1 });
   });
 
