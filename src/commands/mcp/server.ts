@@ -41,6 +41,26 @@ async function call(
   }
 }
 
+type Transport = Pick<import('@modelcontextprotocol/sdk/server/stdio.js').StdioServerTransport, 'onmessage' | 'send'>;
+
+/** Counts the requests read and not yet answered; the function returned resolves once none is left. */
+function unanswered(t: Transport): () => Promise<void> {
+  const open = new Set<string | number>();
+  let idle: (() => void) | undefined;
+  const read = t.onmessage;
+  t.onmessage = (m) => {
+    if ('method' in m && 'id' in m) open.add(m.id);
+    read?.(m);
+  };
+  const send = t.send.bind(t);
+  t.send = async (m) => {
+    await send(m);
+    if (!('method' in m) && 'id' in m && m.id !== undefined) open.delete(m.id);
+    if (open.size === 0) idle?.();
+  };
+  return () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)));
+}
+
 /** Serves until the client closes stdin (or the process is told to stop). */
 export async function serve(client: Client, o: ServeOptions): Promise<void> {
   const [{ McpServer }, { StdioServerTransport }] = await Promise.all([
@@ -75,7 +95,11 @@ export async function serve(client: Client, o: ServeOptions): Promise<void> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  const answered = unanswered(transport);
   await done;
+  // A client that writes its requests and closes stdin still gets every answer.
+  await answered();
   await server.close();
 }
