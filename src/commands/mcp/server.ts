@@ -69,7 +69,7 @@ export async function serve(client: Client, o: ServeOptions): Promise<void> {
   ]);
   const server = new McpServer(
     { name: 'inboard', title: 'inboard', version: pkg.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { instructions: INSTRUCTIONS },
   );
   for (const t of o.tools) {
     server.registerTool(

@@ -120,6 +120,13 @@ describe('changes, the stand-in checked after each', () => {
     expect(await m.fails('add_note', { cardId: '103', body: 'x' })).toMatch(/add_note with cardId "103".*not offered/i);
     expect(await m.fails('set_read_state', { cardId: '103', read: true })).toMatch(/not offered|does not offer/i);
     expect(svc.requests.slice(from).filter((r) => r.method !== 'GET')).toEqual([]);
+    // The members' route is asked once (DragApp has none) and said to be missing.
+    expect(await m.fails('update_board_members', { boardId: 1, add: ['cy@example.com'] })).toMatch(
+      /update_board_members with boardId 1.*(not offered|has no PUT)/i,
+    );
+    expect(await m.ok('list_board_members', { boardId: 1 })).toMatchObject({
+      members: ['ana@example.com', 'ben@example.com'],
+    });
     expect(await m.ok('get_card', { cardId: '103' })).toMatchObject({ cardId: '103' });
   });
 });
