@@ -57,6 +57,25 @@ describe('bad input: isError in words, the input named, and the server serves th
     expect(await m.ok('list_boards')).toBeDefined();
   });
 
+  it('a board the key cannot see: words, the board named', async () => {
+    const made = await f.run(['keys', 'create', '--email', 'stranger@example.com', '--db', join(f.dir, 'x.db')]);
+    expect(made.code, made.stderr).toBe(0);
+    const stranger = await startMcp({ ...env, INBOARD_API_KEY: made.stdout.trim() });
+    try {
+      expect((await stranger.ok<{ boards: unknown[] }>('list_boards')).boards).toEqual([]);
+      expect(await stranger.fails('list_columns', { boardId: 1 })).toMatch(
+        /list_columns with boardId 1 failed: .*\(HTTP 40[34]\)/,
+      );
+      expect(await stranger.fails('create_card', { boardId: 1, columnId: 'New', title: 'Sneaky' })).toMatch(
+        /boardId 1/,
+      );
+      const titles = (await f.client.listCards(1, 1, 1, 200)).map((r) => (isUnreadable(r) ? '' : r.TaskName));
+      expect(titles).not.toContain('Sneaky');
+    } finally {
+      await stranger.close();
+    }
+  });
+
   it('a refused key and a server that is down: words, never the key', async () => {
     const wrong = 'wrong-key-0123456789abcdef';
     const bad = await startMcp({ ...env, INBOARD_API_KEY: wrong });
