@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isUnreadable, type ArchivedCard, type Card } from '../../api/read-model.js';
 import { LIMITS } from '../../api/schema.js';
+import type { Client } from '../../api/types.js';
 import { sendChecked } from './checked.js';
 import { boardId, cardId, column, emails, limit, page, position, text } from './inputs.js';
 import { exactCardId, findColumn, ToolError } from './lookup.js';
@@ -20,7 +21,7 @@ import { tool, type Tool } from './tool.js';
 const ArchivedOut = CardOut.extend({ archivedAt: z.string().nullable() });
 
 /** The board a card is on, from its detail. */
-async function boardOf(client: Parameters<Tool['run']>[0]['client'], id: string): Promise<number> {
+async function boardOf(client: Client, id: string): Promise<number> {
   const b = (await client.getCard(id)).BoardId;
   if (b === undefined || b === null)
     throw new ToolError(`the server did not say which board card ${id} is on: give boardId`);
