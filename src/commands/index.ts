@@ -26,6 +26,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   column: async () => (await import('./column-admin.js')).column,
   sequences: async () => (await import('./sequences.js')).sequences,
   api: async () => (await import('./api.js')).api,
+  mcp: async () => (await import('./mcp/index.js')).mcp,
 };
 
 export const COMMANDS: ReadonlySet<string> = new Set(Object.keys(TABLE));

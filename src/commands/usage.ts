@@ -36,6 +36,8 @@ Usage
                               connect a board to the team's mailbox (IMAP in, SMTP out; inboard mailbox --help)
   inboard mail-in --board BOARD [--column COLUMN] < message
                               deliver one email to a board (for an MTA; inboard mail-in --help)
+  inboard mcp [--read-only]   the boards for AI assistants: an MCP server on stdio
+                              (an MCP client starts it; inboard mcp --help)
 
 The board
   --board ID|NAME  open this board (a name may be a unique part of it)

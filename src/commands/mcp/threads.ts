@@ -1,0 +1,91 @@
+/** Tools on the email behind a card: get_thread, reply_to_thread. */
+import { z } from 'zod';
+import { MAIL_LIMITS } from '../../api/schema-mail.js';
+import { sendChecked } from './checked.js';
+import { cardId, emails, text } from './inputs.js';
+import { exactCardId } from './lookup.js';
+import { tool, type Tool } from './tool.js';
+
+const MessageOut = z.object({
+  messageId: z.string(),
+  direction: z.enum(['in', 'out']).describe('in: came to the board; out: a reply sent from it'),
+  from: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  replyTo: z.string().nullable(),
+  date: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  attachments: z.array(z.object({ name: z.string(), size: z.number(), contentType: z.string() })),
+});
+
+export const THREAD_TOOLS: readonly Tool[] = [
+  tool({
+    name: 'get_thread',
+    title: 'Read the email of a card',
+    group: 'Email',
+    description:
+      "The email thread behind a card (the card is the thread: pass its cardId), oldest first: each message's direction, sender, recipients, subject, date, plain text and attachments' names. Read it before replying. A server that gives less than the whole thread says so in note.",
+    input: { cardId },
+    output: { cardId: z.string(), messages: z.array(MessageOut), note: z.string().nullable() },
+    effect: 'read',
+    idempotent: true,
+    async run({ client }, a) {
+      const id = exactCardId(a.cardId);
+      const messages = await client.listMessages(id);
+      return {
+        cardId: id,
+        messages: messages.map((m) => ({
+          messageId: m.MessageId,
+          direction: m.Direction,
+          from: m.From,
+          to: m.To,
+          cc: m.Cc,
+          replyTo: m.ReplyTo,
+          date: m.Date,
+          subject: m.Subject,
+          text: m.Text,
+          attachments: m.Attachments.map((x) => ({ name: x.Name, size: x.Size, contentType: x.ContentType })),
+        })),
+        note: messages.find((m) => m.ThreadNote !== undefined && m.ThreadNote !== '')?.ThreadNote ?? null,
+      };
+    },
+  }),
+  tool({
+    name: 'reply_to_thread',
+    title: 'Reply to the email of a card',
+    group: 'Email',
+    description:
+      'Sends an email answering the card\'s thread: to the last message that came in (its Reply-To, or its sender), "Re:" its subject, threaded. It goes to people outside the board and cannot be taken back: show the user the text and have them confirm first. The server sends it (its outbox holds it until the mail relay takes it).',
+    input: {
+      cardId,
+      body: text('The reply, plain text'),
+      cc: emails.max(MAIL_LIMITS.cc).optional().describe('Emails to copy'),
+    },
+    output: {
+      cardId: z.string(),
+      messageId: z.string(),
+      to: z.array(z.string()),
+      cc: z.array(z.string()),
+      subject: z.string(),
+      date: z.string(),
+    },
+    effect: 'destructive',
+    idempotent: false,
+    openWorld: true,
+    async run({ client }, a) {
+      const id = exactCardId(a.cardId);
+      const sent = await sendChecked('reply_to_thread', (o) =>
+        client.replyToCard(id, { Body: a.body, ...(a.cc === undefined || a.cc.length === 0 ? {} : { Cc: a.cc }) }, o),
+      );
+      return {
+        cardId: sent.CardId,
+        messageId: sent.MessageId,
+        to: sent.To,
+        cc: sent.Cc,
+        subject: sent.Subject,
+        date: sent.Date,
+      };
+    },
+  }),
+];

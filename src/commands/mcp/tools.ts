@@ -1,0 +1,28 @@
+/**
+ * The tools of `inboard mcp`, in the order they are listed. A new tool is a
+ * `tool({...})` entry in one of these lists (search.ts is the place kept for
+ * `search_threads`); server.ts, --read-only and the README's table all read
+ * this table.
+ */
+import { BOARD_TOOLS } from './boards.js';
+import { CARD_TOOLS } from './cards.js';
+import { PART_TOOLS } from './card-parts.js';
+import { UPDATE_TOOLS } from './card-update.js';
+import { SEARCH_TOOLS } from './search.js';
+import { TAG_TOOLS } from './tags.js';
+import { THREAD_TOOLS } from './threads.js';
+import type { Tool } from './tool.js';
+
+export const TOOLS: readonly Tool[] = [
+  ...BOARD_TOOLS,
+  ...CARD_TOOLS,
+  ...UPDATE_TOOLS,
+  ...PART_TOOLS,
+  ...TAG_TOOLS,
+  ...THREAD_TOOLS,
+  ...SEARCH_TOOLS,
+];
+
+/** The tools offered: all, or only those that read (`--read-only`). */
+export const toolsFor = (readOnly: boolean): readonly Tool[] =>
+  readOnly ? TOOLS.filter((t) => t.effect === 'read') : TOOLS;
