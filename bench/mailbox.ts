@@ -130,7 +130,10 @@ async function quiet(imap: TestImapServer, users: string[], n: number) {
   for (const u of users.slice(0, n))
     cli$(['mailbox', 'add', '--board', 'Support Inbox', '--imap', imap.url(u), '--db', db]);
   const s = await startServe(cli, db, KEY);
+  let log = '';
+  s.proc.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   await sleep(5_000); // connected, idle, and past the start's own work
+  if (process.env.BENCH_DEBUG) say(log);
   const pid = s.proc.pid!;
   const ticks0 = cpuTicks(pid);
   const rss: number[] = [];
@@ -148,6 +151,12 @@ const withIdle = await startDovecot({ users });
 const withoutIdle = await startDovecot({ idle: false });
 const load0 = loadavg()[0]!;
 try {
+  if (process.env.QUIET_ONLY) {
+    say('quiet only');
+    const q = await quiet(withIdle, users.slice(2), 20);
+    say(JSON.stringify(q));
+    process.exit(0);
+  }
   say('latency: IDLE');
   const idle = await latency(withIdle, 'idle', SAMPLES);
   say('latency: polled');

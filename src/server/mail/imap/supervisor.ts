@@ -43,7 +43,9 @@ export class MailboxSupervisor {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.opts.ctx.db.listen(MAILBOXES_CHANNEL, () => void this.tick());
+    // A wake only looks for mailboxes added or removed: renewing every lease on
+    // each wake would write, and on SQLite every write wakes every listener.
+    this.unlisten = await this.opts.ctx.db.listen(MAILBOXES_CHANNEL, () => void this.tick(false));
     this.timer = setInterval(() => void this.tick(), this.tickMs);
     this.timer.unref();
     await this.tick();
@@ -58,10 +60,23 @@ export class MailboxSupervisor {
     return this.watchers.get(id);
   }
 
-  /** Reads the table and the leases again (serialised: one look at a time). */
-  tick(): Promise<void> {
+  /**
+   * Reads the table again and takes what it can: every lease (`renew`, the
+   * timer's look), or only mailboxes this instance doesn't watch yet (a
+   * wake). One look at a time; looks asked for meanwhile become one.
+   */
+  tick(renew = true): Promise<void> {
+    if (this.queued !== null) {
+      this.queued.renew ||= renew;
+      return this.ticking;
+    }
+    const next = { renew };
+    this.queued = next;
     this.ticking = this.ticking
-      .then(() => this.look())
+      .then(() => {
+        this.queued = null;
+        return this.look(next.renew);
+      })
       .catch((err: unknown) => {
         // The database away: leases lapse; the next look tries again.
         this.opts.log?.(`mailboxes: ${err instanceof Error ? err.message : String(err)}`);
@@ -69,7 +84,9 @@ export class MailboxSupervisor {
     return this.ticking;
   }
 
-  private async look(): Promise<void> {
+  private queued: { renew: boolean } | null = null;
+
+  private async look(renew: boolean): Promise<void> {
     if (this.stopped) return;
     const { db } = this.opts.ctx;
     const rows = await allMailboxes(db);
@@ -82,6 +99,7 @@ export class MailboxSupervisor {
     }
     for (const row of rows) {
       if (this.stopped) return;
+      if (!renew && this.watchers.has(row.id)) continue;
       const held = await takeLease(db, row.id, this.instance, this.opts.ctx.now(), this.leaseMs);
       const w = this.watchers.get(row.id);
       if (held && w === undefined) {
