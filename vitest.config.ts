@@ -22,6 +22,7 @@ const ON_POSTGRES = [
   'test/server/client-errors.test.ts',
   'test/server/instances.test.ts',
   'test/server/postgres-*.test.ts',
+  'test/server/search-*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

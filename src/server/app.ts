@@ -27,6 +27,7 @@ import { eventRoutes } from './routes/events.js';
 import { mailRoutes } from './routes/mail.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
+import { searchRoutes } from './search/route.js';
 
 /** What Node's parser refused, in words, with the status it means. */
 function clientErrorAnswer(code: string | undefined): [number, string] {
@@ -208,6 +209,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   emailSequenceRoutes(app, ctx);
   meRoutes(app, ctx);
   mailRoutes(app, ctx, opts.mail);
+  searchRoutes(app, ctx);
   eventRoutes(app, ctx, feed);
   // Open event streams end first, so closing does not wait on them.
   app.addHook('preClose', async () => feed.close());
