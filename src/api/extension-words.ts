@@ -17,4 +17,5 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   archiveBoard: 'Archiving a board',
   updateColumn: 'Renaming a column',
   deleteColumn: 'Deleting a column',
+  search: 'Searching across boards',
 };

@@ -208,6 +208,9 @@ export function parseSearch(text: string, now: Date = new Date()): SearchParse {
       if (t.op !== null && !FIELDS.has(t.op)) {
         throw new QueryError(`${t.op}: is not an operator here (the operators: ${OPERATORS})`);
       }
+      if (t.op !== null && searchWords(t.value).length === 0) {
+        throw new QueryError(`${t.op}: needs a word to look for (${t.op}:jane, ${t.op}:"Jane Doe")`);
+      }
       const term = textTerm(t);
       if (term === null) {
         if (orPending) throw new QueryError(`OR needs a word on each side: ${t.raw} has none to look for`);
@@ -230,9 +233,10 @@ export function parseSearch(text: string, now: Date = new Date()): SearchParse {
   const understood = describeSearch(clauses, filters);
   const positive = clauses.some((c) => c.kind === 'or' || !c.negated) || filters.some((f) => !f.negated);
   if (!positive) {
-    const error =
-      dropped.length > 0
-        ? `Nothing to search for: ${dropped.join(' ')} ${dropped.length > 1 ? 'are' : 'is'} too common to search alone`
+    const error = dropped.some((d) => searchWords(d).length > 0)
+      ? `Nothing to search for: ${dropped.join(' ')} ${dropped.length > 1 ? 'are' : 'is'} too common to search alone`
+      : dropped.length > 0
+        ? `Nothing to search for: ${dropped.join(' ')} has no letters or digits to look for`
         : clauses.length > 0
           ? 'Nothing to search for: give a word to find as well as the words to leave out'
           : 'Nothing to search for: type a word, a "phrase" or an operator such as from:';

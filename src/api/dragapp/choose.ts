@@ -35,6 +35,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   archiveBoard: false,
   updateColumn: false,
   deleteColumn: false,
+  search: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */
