@@ -87,15 +87,32 @@ function human(result: SearchResult, more: boolean): string {
 
 const whereText = (h: SearchHit): string => (h.From === null ? h.Where : `${h.Where} (${h.From})`);
 
+/** `-word` (one dash, then not a flag of ours) is a word to leave out, not an option. */
+const isExclusion = (a: string) => /^-[^-]/u.test(a) && a !== '-h';
+
+/** The query's words in the order typed: the positionals, with the -words where they stood. */
+function queryOf(argv: string[], positionals: string[]): string {
+  const out: string[] = [];
+  let next = 0;
+  for (const a of argv) {
+    if (isExclusion(a)) out.push(a);
+    else if (a === positionals[next]) out.push(positionals[next++] as string);
+  }
+  return [...out, ...positionals.slice(next)].join(' ').trim();
+}
+
 export async function search(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, {
-    board: { type: 'string' },
-    all: { type: 'boolean' },
-    limit: { type: 'string' },
-    page: { type: 'string' },
-  });
+  const { values, positionals } = parse(
+    argv.filter((a) => !isExclusion(a)),
+    {
+      board: { type: 'string' },
+      all: { type: 'boolean' },
+      limit: { type: 'string' },
+      page: { type: 'string' },
+    },
+  );
   if (helpRequested(values, SEARCH_HELP)) return 0;
-  const query = positionals.join(' ').trim();
+  const query = queryOf(argv, positionals);
   if (query === '') throw new UsageError('missing QUERY (inboard search from:jane refund)');
   const all = values.all === true;
   if (all && values.page !== undefined) throw new UsageError('--page and --all do not go together');
