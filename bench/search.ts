@@ -118,7 +118,7 @@ async function setUp(name: string, where: string, dir: string, stopDb?: () => Pr
         // The triggers as the migration makes them (its CREATE TRIGGER statements only).
         if (on)
           for (const stmt of SQLITE_SEARCH_MIGRATION.split(/(?=CREATE TRIGGER)/u).slice(1))
-            raw.exec(stmt.replace(/INSERT INTO search \(rowid[^;]*FROM \w+;\s*$/u, ''));
+            raw.exec(stmt.replace(/INSERT INTO search(?:_rows)? \([^;]*FROM \w+;\s*/gu, ''));
       } else
         for (const t of ['cards', 'messages'])
           await db.run(`ALTER TABLE ${t} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER search_${t}`);

@@ -137,8 +137,10 @@ describe('the migration indexes what was there', () => {
         for (const t of ['cards', 'notes', 'subtasks', 'comments', 'messages'])
           for (const op of ['insert', 'update', 'delete']) await db.run(`DROP TRIGGER search_${t}_${op}`);
         await db.run('DROP TABLE search');
+        await db.run('DROP TABLE search_rows');
         await db.run('PRAGMA user_version = 7');
       } else {
+        await db.run('DROP TABLE search_texts');
         await db.run('DROP TABLE search_docs');
         await db.run('DROP TEXT SEARCH CONFIGURATION inboard_search');
         for (const f of ['search_cards_changed()', 'search_texts_changed()', 'search_messages_changed()'])

@@ -9,6 +9,7 @@
  */
 import type { Clause, TextField, TextTerm } from '../../text/search-query.js';
 import type { Value } from '../sql/sql.js';
+import { kindOfId } from './schema-sqlite.js';
 
 /** Private-use characters around a hit in a snippet: never in what people write. */
 export const HIT_START = '\uE000';
@@ -53,22 +54,29 @@ export function sqliteQuery(clauses: readonly Clause[]): EngineQuery {
   const { positive, negative } = ftsExpression(clauses);
   const pairs = (n: number) => Array.from({ length: n }, () => '? * 8 + ?').join(', ');
   return {
+    // The matches' ids and scores only (reading an FTS5 column reads the whole row); the rest from search_rows.
     hits:
       positive === null
         ? null
         : {
-            text: `SELECT card_id, kind, src, at, ${BM25} AS score FROM search WHERE search MATCH ?`,
+            text: `SELECT r.card_id, ${kindOfId('r.id')} AS kind, r.id / 8 AS src, r.at, m.score
+                   FROM (SELECT rowid AS id, ${BM25} AS score FROM search WHERE search MATCH ?) m
+                   JOIN search_rows r ON r.id = m.id`,
             params: [positive],
           },
     excluded:
       positive !== null || negative === null
         ? null
-        : { text: 'SELECT card_id FROM search WHERE search MATCH ?', params: [negative] },
+        : {
+            text: 'SELECT r.card_id FROM search_rows r WHERE r.id IN (SELECT rowid FROM search WHERE search MATCH ?)',
+            params: [negative],
+          },
     snippets: (rows) => ({
       text:
         positive === null
-          ? `SELECT src, kind, substr(subject || ' ' || body, 1, 200) AS snip FROM search WHERE rowid IN (${pairs(rows.length)})`
-          : `SELECT src, kind, ${SNIPPET_ORDER.map(
+          ? `SELECT rowid / 8 AS src, ${kindOfId('rowid')} AS kind, substr(subject || ' ' || body, 1, 200) AS snip
+             FROM search WHERE rowid IN (${pairs(rows.length)})`
+          : `SELECT rowid / 8 AS src, ${kindOfId('rowid')} AS kind, ${SNIPPET_ORDER.map(
               (col) => `snippet(search, ${col}, '${HIT_START}', '${HIT_END}', '…', 24)`,
             ).join(
               ` || '${SNIPPET_SEP}' || `,
@@ -141,8 +149,9 @@ export function postgresQuery(clauses: readonly Clause[]): EngineQuery {
       text:
         positive.length === 0
           ? `SELECT src, kind, left(concat_ws(' ', NULLIF(subject, ''), NULLIF(body, '')), 200) AS snip
-             FROM search_docs WHERE id IN (${ids(rows.length)})`
-          : `SELECT src, kind, ${headline} AS snip FROM search_docs WHERE id IN (${ids(rows.length)})`,
+             FROM search_texts t JOIN search_docs d ON d.id = t.id WHERE t.id IN (${ids(rows.length)})`
+          : `SELECT src, kind, ${headline} AS snip FROM search_texts t JOIN search_docs d ON d.id = t.id
+             WHERE t.id IN (${ids(rows.length)})`,
       params: [...(positive.length === 0 ? [] : [rankQuery]), ...rows.flatMap((r) => [r.src, r.code])],
     }),
   };

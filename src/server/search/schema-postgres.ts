@@ -3,7 +3,8 @@
  * rows as SQLite's FTS5 table (schema-sqlite.ts) in `search_docs`, each with
  * a weighted tsvector (A subject, B body, C sender and recipients, D quoted)
  * under a GIN index, and the sender's and recipients' own for `from:` and
- * `to:`. Triggers on the texts' tables keep it in each write's transaction.
+ * `to:`; their texts, for snippets, in `search_texts`, so the rows a match
+ * reads are narrow. Triggers on the texts' tables keep it in each write's transaction.
  *
  * The configuration `inboard_search` is English (stemmed, stop words) with
  * `unaccent` before the stemmer, so `muller` finds Müller. unaccent is not
@@ -23,20 +24,24 @@ export const POSTGRES_SEARCH_MIGRATION = `
   ALTER TEXT SEARCH CONFIGURATION inboard_search
     ALTER MAPPING FOR asciihword, asciiword, hword_asciipart WITH english_stem;
 
+  -- Narrow rows for matching and ranking; the texts (for snippets) apart, read for a page only.
   CREATE TABLE search_docs (
     id BIGINT PRIMARY KEY,
     card_id BIGINT NOT NULL,
     kind TEXT NOT NULL,
     src BIGINT NOT NULL,
     at TEXT NOT NULL,
+    doc TSVECTOR NOT NULL,
+    sender_v TSVECTOR NOT NULL,
+    recipients_v TSVECTOR NOT NULL
+  );
+  CREATE TABLE search_texts (
+    id BIGINT PRIMARY KEY REFERENCES search_docs(id) ON DELETE CASCADE,
     subject TEXT NOT NULL,
     body TEXT NOT NULL,
     sender TEXT NOT NULL,
     recipients TEXT NOT NULL,
-    quoted TEXT NOT NULL,
-    doc TSVECTOR NOT NULL,
-    sender_v TSVECTOR NOT NULL,
-    recipients_v TSVECTOR NOT NULL
+    quoted TEXT NOT NULL
   );
   CREATE INDEX search_docs_doc ON search_docs USING GIN (doc);
   CREATE INDEX search_docs_sender ON search_docs USING GIN (sender_v);
@@ -47,14 +52,17 @@ export const POSTGRES_SEARCH_MIGRATION = `
                              p_body TEXT, p_sender TEXT, p_recipients TEXT, p_quoted TEXT) RETURNS void
   LANGUAGE plpgsql AS $$
   BEGIN
-    INSERT INTO search_docs (id, card_id, kind, src, at, subject, body, sender, recipients, quoted, doc, sender_v, recipients_v)
-    VALUES (p_id, p_card, p_kind, p_src, p_at, p_subject, left(p_body, 100000), p_sender, p_recipients, left(p_quoted, 100000),
+    INSERT INTO search_docs (id, card_id, kind, src, at, doc, sender_v, recipients_v)
+    VALUES (p_id, p_card, p_kind, p_src, p_at,
       setweight(${VEC('p_subject')}, 'A') || setweight(${VEC('p_body')}, 'B') ||
       setweight(${VEC("p_sender || ' ' || p_recipients")}, 'C') || setweight(${VEC('p_quoted')}, 'D'),
       ${VEC('p_sender')}, ${VEC('p_recipients')})
-    ON CONFLICT (id) DO UPDATE SET card_id = EXCLUDED.card_id, at = EXCLUDED.at, subject = EXCLUDED.subject,
-      body = EXCLUDED.body, sender = EXCLUDED.sender, recipients = EXCLUDED.recipients, quoted = EXCLUDED.quoted,
+    ON CONFLICT (id) DO UPDATE SET card_id = EXCLUDED.card_id, at = EXCLUDED.at,
       doc = EXCLUDED.doc, sender_v = EXCLUDED.sender_v, recipients_v = EXCLUDED.recipients_v;
+    INSERT INTO search_texts (id, subject, body, sender, recipients, quoted)
+    VALUES (p_id, p_subject, left(p_body, 100000), p_sender, p_recipients, left(p_quoted, 100000))
+    ON CONFLICT (id) DO UPDATE SET subject = EXCLUDED.subject, body = EXCLUDED.body, sender = EXCLUDED.sender,
+      recipients = EXCLUDED.recipients, quoted = EXCLUDED.quoted;
   END $$;
 
   -- A message's own lines (its text, else its HTML without tags) and the lines it quotes.
