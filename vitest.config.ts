@@ -24,6 +24,7 @@ const ON_POSTGRES = [
   'test/server/postgres-*.test.ts',
   // The team's own mailboxes: imports, cursors and leases on either engine.
   'test/server/mail/imap/*.test.ts',
+  'test/server/search-*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

@@ -18,4 +18,5 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   updateColumn: 'Renaming a column',
   deleteColumn: 'Deleting a column',
   mailboxes: "Telling whether a board's mailbox is connected",
+  search: 'Searching across boards',
 };

@@ -121,3 +121,33 @@ export type ArchivedCard = Card & { ArchivedAt: string | null };
 export type ArchivedCardRow = ArchivedCard | Unreadable;
 export type CardRow = Card | Unreadable;
 export const isUnreadable = (row: object): row is Unreadable => 'unreadable' in row;
+
+/** A stretch of a search snippet; `Hit`: one of the words searched for. */
+export interface SnippetPart {
+  Text: string;
+  Hit: boolean;
+}
+
+/**
+ * A search's match (extension `search`): the card as a listing gives it,
+ * where the words were (`title`, `note`, `subtask`, `comment`, `message`, or
+ * what the server called it), the snippet, and the message's sender and date.
+ * Names and ids are null where the server did not say them.
+ */
+export type SearchHit = Omit<Card, 'Snippet'> & {
+  BoardName: string | null;
+  ColumnName: string | null;
+  Archived: boolean;
+  Where: string;
+  Snippet: SnippetPart[];
+  From: string | null;
+  Date: string | null;
+};
+
+export interface SearchResult {
+  hits: (SearchHit | Unreadable)[];
+  /** Matching cards on every page, when the server says. */
+  total: number | null;
+  /** The query as the server read it, in words, when it says. */
+  understood: string | null;
+}

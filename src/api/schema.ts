@@ -67,7 +67,7 @@ export const CardIdString = z.string().regex(/^[1-9]\d{0,39}$/, 'must be a card 
 /** A numeric id in a query string ("42") or a JSON body (42). */
 export const IdParam = z.union([positiveInt, IdString.transform(Number)]);
 /** A positive integer in a query string or a JSON body. */
-const IntParam = z.union([
+export const IntParam = z.union([
   z.number().int(),
   z
     .string()

@@ -27,6 +27,7 @@ import type {
   Column,
   Comment,
   Tag,
+  SearchResult,
 } from './read-model.js';
 import type { Json } from './transport.js';
 
@@ -63,7 +64,15 @@ export type Extension =
   | 'archiveBoard'
   | 'updateColumn'
   | 'deleteColumn'
-  | 'mailboxes';
+  | 'mailboxes'
+  | 'search';
+
+/** Where a search looks: one board, or every board the key sees; which page. */
+export interface SearchOptions {
+  readonly boardId?: number;
+  readonly page?: number;
+  readonly limit?: number;
+}
 
 /** A board's new name, its new member list (every member but the owner, replacing the list), or both. */
 export interface BoardChange {
@@ -182,6 +191,11 @@ export interface Client {
    * without it (and with a refusal such as 401/403, which no retry mends).
    */
   subscribeEvents(boardId: number, onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void>;
+  /**
+   * Extension `search`: GET /v2/search?q&BoardId&page&limit, the cards whose
+   * texts hold the words, best first (on DragApp, its own search route).
+   */
+  search(query: string, where?: SearchOptions, o?: CallOptions): Promise<SearchResult>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */

@@ -25,6 +25,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   board: async () => (await import('./board-admin.js')).board,
   column: async () => (await import('./column-admin.js')).column,
   sequences: async () => (await import('./sequences.js')).sequences,
+  search: async () => (await import('./search.js')).search,
   api: async () => (await import('./api.js')).api,
   mcp: async () => (await import('./mcp/index.js')).mcp,
 };

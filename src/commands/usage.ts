@@ -26,6 +26,8 @@ Usage
   inboard cards BOARD [--column COL] [--all]
   inboard board rename|members|archive BOARD ... | column rename|delete --board BOARD ...
   inboard archived --board BOARD [--all]
+  inboard search QUERY [--board BOARD] [--all]
+                              cards by the words of their titles, notes, comments and email
   inboard card ID | card create|move|title|archive|restore|comment|note|subtask|tag ...
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
   inboard card thread ID | card reply ID --body TEXT|-

@@ -30,6 +30,7 @@ import { MailboxSupervisor, type SupervisorOptions } from './mail/imap/superviso
 import type { SecretBox } from './secrets.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
+import { searchRoutes } from './search/route.js';
 
 /** What Node's parser refused, in words, with the status it means. */
 function clientErrorAnswer(code: string | undefined): [number, string] {
@@ -230,6 +231,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   meRoutes(app, ctx);
   mailRoutes(app, ctx, opts.mail, { secrets: opts.mailboxes?.secrets, log });
   mailboxRoutes(app, ctx);
+  searchRoutes(app, ctx);
   const watch = opts.mailboxes?.watch ?? false;
   const supervisor =
     watch === false ? null : new MailboxSupervisor({ ...watch, ctx, secrets: opts.mailboxes?.secrets, log });

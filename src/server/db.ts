@@ -5,6 +5,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { SQLITE_SEARCH_MIGRATION } from './search/schema-sqlite.js';
+import { registerSearchFunctions } from './search/texts.js';
 
 export type DB = Database.Database;
 
@@ -274,6 +276,8 @@ const MIGRATIONS: string[] = [
   );
   ALTER TABLE messages ADD COLUMN automatic TEXT;
   `,
+  // 8: the search index (FTS5, kept by triggers on the texts' tables): search/schema-sqlite.ts.
+  SQLITE_SEARCH_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -296,6 +300,8 @@ export function openDb(path: string, durability: Durability = 'full'): DB {
   // Migrations run with foreign keys off (table rebuilds must not cascade),
   // then the result is checked before they are switched on for good.
   db.pragma('foreign_keys = OFF');
+  // The search index's triggers call these: every connection that writes needs them.
+  registerSearchFunctions(db);
   migrate(db);
   const broken = db.pragma('foreign_key_check') as unknown[];
   if (broken.length > 0) throw new Error(`database ${path}: ${broken.length} foreign-key violations after migration`);

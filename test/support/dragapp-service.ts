@@ -80,6 +80,36 @@ export async function startDragAppService(opts: { port?: number; key?: string } 
         return json(200, { Response: { [columnId]: byId }, SequenceOrder: [], Success: true, isEmail: true });
       },
     ],
+    // evidence §2.17, email.ts:337-369: fields JSON-encoded as strings, whole words, no stemming; the answer
+    // as emailData/fetch gives it (types.ts FetchEmailDataResponse), a task's title base64 only (shaping.ts:323-324).
+    [
+      'POST',
+      /^\/v1\.18\/teamBoard\/emailData\/search-emails$/,
+      (_, __, b) => {
+        const wrong = notString(b, ['boardIds', 'searchParams', 'filterParams', 'assignees', 'tagList']);
+        if (wrong !== undefined) return v1Error(`"${wrong}" must be a JSON string`); // [unknown]: chosen.
+        const boardIds = JSON.parse(b.boardIds as string) as unknown[];
+        const params = JSON.parse(b.searchParams as string) as { key?: string; value?: string };
+        const words = String(params.value ?? '')
+          .replace(/^%|%$/g, '')
+          .toLowerCase();
+        if (words.trim() === '') return v1Error('Search value is required'); // [unknown]: chosen.
+        const whole = new RegExp(
+          `(^|[^\\p{L}\\p{N}])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
+          'u',
+        );
+        const Response: Record<string, Record<string, unknown>> = {};
+        for (const i of w.items) {
+          if (!boardIds.some((id) => intOf(id) === i.boardId) || w.archived.includes(i.id)) continue;
+          const hay = params.key === 'MsgFrom' ? (i.from ?? '') : `${i.title} ${i.snippet ?? ''} ${i.from ?? ''}`;
+          if (!whole.test(hay.toLowerCase())) continue;
+          const listed = listedItem(i, Object.keys(Response[i.columnId] ?? {}).length);
+          delete listed.dragTaskName;
+          (Response[i.columnId] ??= {})[i.id] = listed;
+        }
+        return json(200, { Response, SequenceOrder: [], Success: true, isEmail: true });
+      },
+    ],
     // evidence §2.5, cards.ts:257-265.
     [
       'GET',

@@ -18,7 +18,7 @@ import { DragState } from './state.js';
 
 export type Dialect = 'v2' | 'dragapp';
 
-/** What DragApp offers of the extensions: due dates through SaveDueDate, a card's email on its entityConversation routes. */
+/** What DragApp offers of the extensions: due dates through SaveDueDate, a card's email on its entityConversation routes, search on its search-emails route. */
 const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   setDueDate: true,
   setTags: false,
@@ -36,6 +36,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   updateColumn: false,
   deleteColumn: false,
   mailboxes: false,
+  search: true,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

@@ -4,7 +4,8 @@
  * GET /v1.18/teamBoard/boards, a column's cards from emailData/fetch (paged
  * here: the route has none), the detail from detail-page + GetEmailAssignees,
  * move, create (checked listed afterwards), title and due date on their v1.18
- * routes, a card's email on its entityConversation routes (mail.ts).
+ * routes, a card's email on its entityConversation routes (mail.ts), search
+ * on its search-emails route (search.ts).
  * Operations left out of this table keep their /v2 endpoint (those
  * DragApp serves: comments, tags, board detail, archive of tasks).
  */
@@ -19,6 +20,7 @@ import type { CreatedCard } from '../types.js';
 import { seg, type Wire } from '../wire.js';
 import { readColumnItems, readDetail, isoToDue } from './read.js';
 import { dragAppMail } from './mail.js';
+import { dragAppSearch } from './search.js';
 import { notOffered, v1, v1Words, type DragState } from './state.js';
 
 /** What a page is when the caller names no size (the /v2 reference's own default). */
@@ -249,5 +251,6 @@ export function dragAppEndpoints(s: DragState) {
     restoreCard: (_w, id) =>
       Promise.reject(notOffered('Restoring archived cards', 'POST', `/v2/card/${seg(id)}/restore`)),
     ...dragAppMail(s, boardOfCard),
+    ...dragAppSearch(s),
   } satisfies Partial<Endpoints<OperationName>>;
 }

@@ -10,6 +10,7 @@ import { newColumn } from '../flows/board-flows.js';
 import { archivedCards, archivedUnavailable } from '../flows/archived-flows.js';
 import { newCard } from '../flows/card-flows.js';
 import { jumpToCard } from '../flows/jump-flows.js';
+import { searchEverywhere } from '../flows/search-flows.js';
 import { refreshBoard } from '../flows/refresh.js';
 import { tagManager } from '../flows/tag-flows.js';
 import { Triage } from '../triage.js';
@@ -62,6 +63,18 @@ export const BOARD_KEYS: readonly B[] = (
       help: 'go to a card by its id (any board) or title (this board)',
       run: fresh((k) =>
         jumpToCard(k.flow, (id) => {
+          const filter = k.filter();
+          return filter !== null && !filter.ids.has(id);
+        }),
+      ),
+    },
+    {
+      action: 'search',
+      keys: ['F'],
+      group: 'Navigate',
+      help: 'search every board: titles, notes, comments, email',
+      run: fresh((k) =>
+        searchEverywhere(k.flow, (id) => {
           const filter = k.filter();
           return filter !== null && !filter.ids.has(id);
         }),

@@ -71,6 +71,7 @@ export type Action =
   | 'board.archive'
   | 'board.switch'
   | 'card.jump'
+  | 'search'
   | 'board.archived'
   | 'board.filter'
   | 'board.refresh'

@@ -1,0 +1,140 @@
+/**
+ * The filters of a search (`tag:` `assignee:` `board:` `column:` `is:`
+ * `has:` `before:` `after:`) as SQL on the card `c` and the index row `h`,
+ * the same on both engines. Names (boards, columns, tags) are matched here in
+ * JS, folded as the words are (`board:zurich` finds Zürich), among the
+ * boards the asker may see; what they name becomes a list of ids.
+ */
+import { foldText } from '../../text/fold.js';
+import type { Filter } from '../../text/search-query.js';
+import type { Principal } from '../auth.js';
+import type { Ctx } from '../context.js';
+import { placeholders, type Value } from '../sql/sql.js';
+
+export interface Scope {
+  /** The boards searched: visible to the asker, narrowed by BoardId and board:. */
+  boards: Map<number, string>;
+  columns: Map<number, string>;
+}
+
+export interface FilterSql {
+  where: string[];
+  params: Value[];
+  /** has:attachment without words: the rows are the messages with attachments. */
+  attachmentsOnly: boolean;
+}
+
+const contains = (name: string, value: string) => foldText(name).includes(foldText(value));
+const likeEscape = (s: string) => s.replace(/[\\%_]/gu, (c) => `\\${c}`);
+
+/** The boards `p` may see (owner or member, not archived), or just `only` (already checked). */
+export async function scopeOf(ctx: Ctx, p: Principal, only: number | null, filters: readonly Filter[]): Promise<Scope> {
+  const rows = await ctx.sql.all<{ id: number; name: string }>(
+    `SELECT b.id, b.name FROM boards b WHERE b.archived_at IS NULL
+       AND (b.owner_id = ? OR EXISTS (SELECT 1 FROM board_members m WHERE m.board_id = b.id AND m.email = ?))
+     ORDER BY b.id`,
+    [p.userId, p.email],
+  );
+  const boards = new Map<number, string>();
+  for (const b of rows) {
+    if (only !== null && b.id !== only) continue;
+    const keep = filters.every(
+      (f) => f.kind !== 'board' || (contains(b.name, f.value) || String(b.id) === f.value) !== f.negated,
+    );
+    if (keep) boards.set(b.id, b.name);
+  }
+  const columns = new Map<number, string>();
+  if (boards.size > 0) {
+    const ids = [...boards.keys()];
+    for (const c of await ctx.sql.all<{ id: number; name: string }>(
+      `SELECT id, name FROM columns WHERE board_id IN (${placeholders(ids.length)})`,
+      ids,
+    )) {
+      columns.set(c.id, c.name);
+    }
+  }
+  return { boards, columns };
+}
+
+export async function filterSql(
+  ctx: Ctx,
+  p: Principal,
+  scope: Scope,
+  filters: readonly Filter[],
+  withWords: boolean,
+): Promise<FilterSql> {
+  const boardIds = [...scope.boards.keys()];
+  const where = [`c.board_id IN (${placeholders(boardIds.length)})`];
+  const params: Value[] = [...boardIds];
+  const add = (negated: boolean, sql: string, ...ps: Value[]) => {
+    where.push(negated ? `NOT (${sql})` : sql);
+    params.push(...ps);
+  };
+  let attachmentsOnly = false;
+  for (const f of filters) {
+    switch (f.kind) {
+      case 'board':
+        break; // in the scope
+      case 'column': {
+        const ids = [...scope.columns].filter(([, name]) => contains(name, f.value)).map(([id]) => id);
+        add(f.negated, ids.length === 0 ? '1 = 0' : `c.column_id IN (${placeholders(ids.length)})`, ...ids);
+        break;
+      }
+      case 'tag': {
+        const ids = await tagIds(ctx, boardIds, f.value);
+        const sql =
+          ids.length === 0
+            ? '1 = 0'
+            : `EXISTS (SELECT 1 FROM card_tags ct WHERE ct.card_id = c.id AND ct.tag_id IN (${placeholders(ids.length)}))`;
+        add(f.negated, sql, ...ids);
+        break;
+      }
+      case 'assignee':
+        if (f.me)
+          add(f.negated, 'EXISTS (SELECT 1 FROM card_assignees a WHERE a.card_id = c.id AND a.email = ?)', p.email);
+        else
+          add(
+            f.negated,
+            "EXISTS (SELECT 1 FROM card_assignees a WHERE a.card_id = c.id AND LOWER(a.email) LIKE ? ESCAPE '\\')",
+            `%${likeEscape(f.value)}%`,
+          );
+        break;
+      case 'is':
+        if (f.value === 'archived') add(f.negated, 'c.archived = 1');
+        else
+          add(
+            f.negated,
+            'COALESCE((SELECT r.read_status FROM card_reads r WHERE r.card_id = c.id AND r.user_id = ?), c.read_status) = ?',
+            p.userId,
+            f.value === 'read' ? 1 : 0,
+          );
+        break;
+      case 'has':
+        if (!withWords && !f.negated) attachmentsOnly = true;
+        else
+          add(
+            f.negated,
+            "h.kind = 'message' AND EXISTS (SELECT 1 FROM messages m WHERE m.id = h.src AND m.attachments <> '[]')",
+          );
+        break;
+      case 'before':
+        add(false, 'h.at < ?', f.at);
+        break;
+      case 'after':
+        add(false, 'h.at > ?', f.at);
+        break;
+    }
+  }
+  return { where, params, attachmentsOnly };
+}
+
+async function tagIds(ctx: Ctx, boardIds: number[], value: string): Promise<number[]> {
+  if (boardIds.length === 0) return [];
+  const tags = await ctx.sql.all<{ id: number; name: string }>(
+    `SELECT id, name FROM tags WHERE board_id IN (${placeholders(boardIds.length)})`,
+    boardIds,
+  );
+  // A tag named exactly so wins over those whose names contain it (as the board's filter does).
+  const exact = tags.filter((t) => foldText(t.name) === foldText(value));
+  return (exact.length > 0 ? exact : tags.filter((t) => contains(t.name, value))).map((t) => t.id);
+}
