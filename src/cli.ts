@@ -30,6 +30,13 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/serve.js')).serve(rest);
     case 'keys':
       return (await import('./commands/keys.js')).keys(rest);
+    case 'keymap':
+      // The keymap is the UI's (src/ui/keymap.ts); printing it loads no Ink.
+      return (await import('./ui/keymap-command.js')).keymapCommand(
+        rest,
+        (s) => process.stdout.write(s),
+        (s) => process.stderr.write(s),
+      );
     case 'mail-in':
       // Not a scriptable command: its exit statuses are the mail system's (sysexits), not 1 and 2.
       return (await import('./commands/mail-in.js')).mailIn(rest);

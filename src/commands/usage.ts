@@ -34,6 +34,8 @@ Usage
                               any /v2 request with the configured key
   inboard mail-in --board BOARD [--column COLUMN] < message
                               deliver one email to a board (for an MTA; inboard mail-in --help)
+  inboard keymap [--json | --markdown]
+                              every action, its scope and its keys (the config's "keys" applied)
 
 The board
   --board ID|NAME  open this board (a name may be a unique part of it)
@@ -51,6 +53,8 @@ Configuration (flag > environment > config file)
   --api-key KEY                         accepted, but visible in \`ps\`
   config file: ${configFile}
                {"url": "https://…", "apiKey": "…", "insecure": false}  (mode 0600)
+               "keys": {"card.archive": ["x"], "move.right": ["ctrl+l"], "card.due": []}
+                 your keys for the keymap's actions ([] unbinds; inboard keymap lists them)
 
   inboard --help      this text
   inboard --version   the version

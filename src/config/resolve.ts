@@ -31,6 +31,8 @@ export const ConfigFileSchema = z.strictObject({
   insecure: z.boolean().optional(),
   email: z.string().optional(),
   markReadOnOpen: z.boolean().optional(),
+  /** Action id (or scope:action) → its keys; [] unbinds. Checked against the keymap at start (src/ui/keys/user-keys.ts). */
+  keys: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
@@ -160,6 +162,8 @@ export interface BoardSettings {
   email: string | null;
   /** Opening a card's detail marks it read. */
   markReadOnOpen: boolean;
+  /** The config's `"keys"`, as written (the keymap checks them), with the file they came from. */
+  keys: { path: string; map: Record<string, string[]> } | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -199,5 +203,6 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
       );
   }
   if (flags.noMarkRead === true) markReadOnOpen = false;
-  return { email: email?.value ?? null, markReadOnOpen };
+  const keys = file?.keys === undefined ? null : { path: filePath, map: file.keys };
+  return { email: email?.value ?? null, markReadOnOpen, keys };
 }

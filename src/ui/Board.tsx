@@ -10,6 +10,7 @@ import { previewWidth } from './hooks/use-preview.js';
 import { columnWindow } from './layout.js';
 import { Preview } from './Preview.js';
 import { useBoard } from './store-context.js';
+import { keyOf, press } from './keys/active.js';
 
 /** The board whose cards are on screen, and since when (performance.now()). */
 export interface Drawn {
@@ -56,12 +57,22 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
       <Text bold>{fit(header, width)}</Text>
       {error !== null && columns.length === 0 ? (
         <Text color="red">
-          {fit(isKeyRefusal(error) ? `✗ ${error}` : `✗ ${error} — press r to retry, b for boards`, width)}
+          {fit(
+            isKeyRefusal(error)
+              ? `✗ ${error}`
+              : `✗ ${error} — ${press('board', 'board.refresh')} to retry, ${keyOf('board', 'board.switch') ?? 'the board list'} for boards`,
+            width,
+          )}
         </Text>
       ) : columns.length === 0 && !loading && error === null ? (
         // A new board has no columns, and with none nothing else works (n
         // has nowhere to put a card): say what to do instead of a blank screen.
-        <Text dimColor>{fit('No columns yet — press C to add one, b for other boards', width)}</Text>
+        <Text dimColor>
+          {fit(
+            `No columns yet — ${press('board', 'column.new')} to add one, ${keyOf('board', 'board.switch') ?? 'the board list'} for other boards`,
+            width,
+          )}
+        </Text>
       ) : (
         <Box flexDirection="row">
           {columns.slice(win.start, win.end).map((col, i) => (

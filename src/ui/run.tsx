@@ -20,6 +20,7 @@ import { ConfigError, resolveBoardSettings, resolveConfig } from '../config/reso
 import { createBoardStore, isServerId } from '../store/index.js';
 import { draftsPath } from './drafts-file.js';
 import { loadDrafts, provideDrafts } from './drafts.js';
+import { keyProblems } from './keys/user-keys.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
@@ -91,6 +92,12 @@ export async function run(argv: string[]): Promise<number> {
     // The embedded service starts on this thread: load Ink alongside it.
     // A remote one is only a socket away: send the first request first.
     settings = resolveBoardSettings({ flags, env: process.env });
+    // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
+    if (settings.keys !== null) {
+      void loadUi();
+      const problems = (await import('./keymap.js')).applyKeys(settings.keys.map);
+      if (problems.length > 0) throw new ConfigError(keyProblems(settings.keys.path, problems));
+    }
     if (resolveConfig({ flags, env: process.env }).mode === 'embedded') void loadUi();
     conn = await connect(flags, process.env, shutdown.signal);
   } catch (e) {

@@ -152,7 +152,11 @@ describe('the board settings: your email and marking read on opening', () => {
   it('the config file takes both settings and refuses a mistyped one', async () => {
     const p = join(dir, 'config.json');
     await writeFile(p, JSON.stringify({ email: 'me@example.com', markReadOnOpen: false }));
-    expect(resolveBoardSettings({ env: {}, filePath: p })).toEqual({ email: 'me@example.com', markReadOnOpen: false });
+    expect(resolveBoardSettings({ env: {}, filePath: p })).toEqual({
+      email: 'me@example.com',
+      markReadOnOpen: false,
+      keys: null,
+    });
     await writeFile(p, JSON.stringify({ markReadOnOpen: 'no' }));
     expect(() => readConfigFile(p)).toThrow(/"markReadOnOpen"/);
   });

@@ -91,9 +91,10 @@ function PickRow({ isSelected = false, label, value }: { isSelected?: boolean; l
 }
 
 /** The footer while filtering: the `pick-filter` scope's hints, from the keymap. */
-const FILTER_HELP = hintsFor('pick-filter')
-  .map((h) => `${h.key} ${h.label}`)
-  .join(' · ');
+const filterHelp = (): string =>
+  hintsFor('pick-filter')
+    .map((h) => `${h.key} ${h.label}`)
+    .join(' · ');
 
 export function Picker(p: PickerProps) {
   const picker = usePickerState(p.items, p.initialIndex ?? 0, p.marks);
@@ -152,7 +153,7 @@ export function Picker(p: PickerProps) {
   );
   const limit = Math.max(1, p.height - 3 - (state.filtering ? 1 : 0) - (noMatch ? 1 : 0));
   const help = state.filtering
-    ? FILTER_HELP
+    ? filterHelp()
     : `${p.help ?? (several ? 'Space mark · Enter apply · Esc close' : 'Enter pick · Esc close')} · / filter`;
   return (
     <Box flexDirection="column" height={p.height} width={p.width}>
