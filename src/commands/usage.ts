@@ -36,6 +36,8 @@ Usage
                               deliver one email to a board (for an MTA; inboard mail-in --help)
   inboard keymap [--json | --markdown]
                               every action, its scope and its keys (the config's "keys" applied)
+  inboard config path|check|schema
+                              the config file, its problems (each with its line), its JSON Schema
 
 The board
   --board ID|NAME  open this board (a name may be a unique part of it)

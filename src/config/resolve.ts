@@ -6,7 +6,8 @@
  * marking read on opening) resolve the same way: resolveBoardSettings.
  */
 import { chmodSync, readFileSync, statSync } from 'node:fs';
-import { z } from 'zod';
+import { checkConfigText } from './check.js';
+import type { ConfigFile } from './file-schema.js';
 import { checkServiceUrl } from './loopback.js';
 import { configFilePath } from './paths.js';
 
@@ -24,17 +25,7 @@ export interface ConfigFlags {
   noMarkRead?: boolean | undefined;
 }
 
-/** Strict, so a misspelt setting ("apikey") is reported instead of silently ignored. */
-export const ConfigFileSchema = z.strictObject({
-  url: z.string().optional(),
-  apiKey: z.string().optional(),
-  insecure: z.boolean().optional(),
-  email: z.string().optional(),
-  markReadOnOpen: z.boolean().optional(),
-  /** Action id (or scope:action) → its keys; [] unbinds. Checked against the keymap at start (src/ui/keys/user-keys.ts). */
-  keys: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+export { ConfigFileSchema, type ConfigFile } from './file-schema.js';
 
 export type ConfigSource = 'flag' | 'env' | 'file';
 
@@ -66,30 +57,24 @@ export function readConfigFile(path: string = configFilePath()): ConfigFile | nu
     if ((e as { code?: unknown }).code === 'ENOENT') return null;
     throw new ConfigError(`Cannot read the config file ${path}: ${(e as Error).message}`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(`The config file ${path} is not valid JSON (${(e as Error).message})`);
-  }
-  const r = ConfigFileSchema.safeParse(json);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+  const r = checkConfigText(text);
+  if (!r.ok) {
     throw new ConfigError(
-      `The config file ${path} has a problem at ${where}: ${issue?.message ?? 'not understood'}. ` +
-        'Expected {"url": "https://…", "apiKey": "…", "insecure": false, "email": "you@…", "markReadOnOpen": true}.',
+      `The config file ${path} ${r.problems.length === 1 ? 'has a problem' : `has ${r.problems.length} problems`}:\n` +
+        r.problems.map((p) => `  ${p}`).join('\n') +
+        `\n(\`inboard config check\` checks it again; the settings are in \`inboard config schema\`)`,
     );
   }
+  const data = r.config;
   // A key in a world-readable file is as good as published: tighten it as we read it.
-  if (r.data.apiKey && process.platform !== 'win32') {
+  if (data.apiKey && process.platform !== 'win32') {
     try {
       if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
     } catch {
       // Not our file to change (another owner): reading it still works.
     }
   }
-  return r.data;
+  return data;
 }
 
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';

@@ -92,14 +92,14 @@ describe('config file', () => {
     const p = join(dir, 'config.json');
     await writeFile(p, '{"url": "https://x",');
     expect(() => readConfigFile(p)).toThrow(
-      new RegExp(`${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON`),
+      new RegExp(`${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} has a problem:\\n  line 1, column 21: not valid JSON`),
     );
   });
 
   it('a misspelt or mistyped setting names the file and the setting', async () => {
     const p = join(dir, 'config.json');
     await writeFile(p, JSON.stringify({ url: 'https://x.example.com', apikey: 'k' }));
-    expect(() => readConfigFile(p)).toThrow(/config\.json.*apikey/);
+    expect(() => readConfigFile(p)).toThrow(/config\.json has a problem:\n.*"apikey" \(did you mean "apiKey"\?\)/);
     await writeFile(p, JSON.stringify({ insecure: 'yes' }));
     expect(() => readConfigFile(p)).toThrow(/"insecure"/);
   });

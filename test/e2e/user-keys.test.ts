@@ -4,8 +4,8 @@
  * and L say where it went, `?` shows Ctrl+L; a config binding a key twice
  * is refused at start, naming both actions; `inboard keymap` lists the keys.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,9 @@ describe.skipIf(!hasTmux())('keys from the config', () => {
 
     t.keys('?');
     await t.waitFor(/Ctrl\+L +move card to next column/);
-    t.keys('Escape', 'q');
+    t.keys('Escape');
+    await t.waitFor('Ctrl+L move');
+    t.keys('q');
     await t.waitFor('exit=0');
   });
 
@@ -93,5 +95,21 @@ describe.skipIf(!hasTmux())('keys from the config', () => {
     }[];
     expect(json.find((r) => r.scope === 'detail' && r.action === 'card.due')?.keys).toEqual([]);
     expect(json.find((r) => r.scope === 'board' && r.action === 'move.right')?.keys).toEqual(['shift+right', 'L']);
+  });
+
+  it('inboard config check names every problem with its line and exits 1; config schema is the shipped file', () => {
+    writeFileSync(join(dir, 'config.json'), '{\n  "theme": "dark",\n  "keys": {"card.archive": ["X"]}\n}\n');
+    const env = { ...process.env, INBOARD_CONFIG_DIR: dir };
+    const run = (args: string[]) => spawnSync('node', [CLI, ...args], { env, encoding: 'utf8' });
+    const bad = run(['config', 'check']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('line 2, column 3: the file has a setting inboard doesn’t know: "theme"');
+    writeFileSync(join(dir, 'config.json'), '{\n  "keys": {"card.archive": ["X"]}\n}\n');
+    const clash = run(['config', 'check']);
+    expect(clash.status).toBe(1);
+    expect(clash.stderr).toContain('line 2, column 12: "X" is bound twice in board');
+    const schema = run(['config', 'schema']).stdout.trim();
+    expect(JSON.parse(readFileSync(schema, 'utf8'))).toMatchObject({ title: 'inboard config' });
+    expect(run(['config', 'path']).stdout.trim()).toBe(join(dir, 'config.json'));
   });
 });

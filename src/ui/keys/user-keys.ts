@@ -10,6 +10,8 @@
  * key of an action named without its scope is left out (it would be typed):
  * the scope keeps the other keys given, or its own when none is left.
  */
+import { readFileSync } from 'node:fs';
+import { settingWhere } from '../../config/check.js';
 import { isPrintable, parseKeyName, PROMPT_SCOPES, TEXT_SCOPES } from './key-names.js';
 import type { Binding, Scope } from './types.js';
 
@@ -160,11 +162,21 @@ function clashes(
   return out;
 }
 
-/** The config's `"keys"` that can't be applied, every one, and what was done about them (nothing). */
+/** The config's `"keys"` that can't be applied, every one, each with its line in the file, and what was done about them (nothing). */
 export function keyProblems(path: string, problems: readonly string[]): string {
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    // Said without lines, then.
+  }
+  const placed = problems.map((p) => {
+    const name = /keys\."([^"]+)"/.exec(p)?.[1];
+    return `  ${name === undefined || text === '' ? '' : settingWhere(text, ['keys', name])}${p}`;
+  });
   return (
     `the config file ${path} has keys that can't be used, so none of its keys were applied:\n` +
-    problems.map((p) => `  - ${p}`).join('\n') +
+    placed.join('\n') +
     '\n(`inboard keymap` lists every action with its keys; `inboard config check` checks the file)'
   );
 }
