@@ -7,7 +7,7 @@ import { MIN_REFRESH_SECONDS, REFRESH_SECONDS } from '../config/defaults.js';
 
 /** How the board is opened; the usage's first line. */
 export const BOARD_SYNOPSIS =
-  'inboard [--board ID|NAME] [--url URL] [--insecure] [--refresh SECONDS] [--email EMAIL] [--no-mark-read]';
+  'inboard [--board ID|NAME] [--profile NAME] [--url URL] [--insecure] [--refresh SECONDS] [--email EMAIL] [--no-mark-read]';
 
 /** What follows an error in the board's flags. */
 export const BOARD_USAGE = `Usage: ${BOARD_SYNOPSIS}\nSee 'inboard --help'.`;
@@ -53,6 +53,8 @@ Configuration (flag > environment > config file)
   INBOARD_API_KEY  or the config file   its API key; prefer these to a flag,
                                         which other users can see in \`ps\`
   --api-key KEY                         accepted, but visible in \`ps\`
+  --profile NAME   or INBOARD_PROFILE   one of the file's "profiles" (else "defaultProfile"):
+                                        {"profiles": {"work": {"url": "…", "apiKeyFile": "work.key"}, "own": {}}}
   config file: ${configFile}
                {"url": "https://…", "apiKey": "…", "insecure": false}  (mode 0600)
                "keys": {"card.archive": ["x"], "move.right": ["ctrl+l"], "card.due": []}

@@ -9,6 +9,18 @@
  */
 import { z } from 'zod';
 
+const Profile = z
+  .strictObject({
+    url: z.string().optional().describe('This server’s /v2 URL; none: the embedded service'),
+    apiKey: z.string().optional().describe('Its API key'),
+    apiKeyFile: z.string().optional().describe('A file holding its API key (relative to this file’s folder)'),
+    insecure: z.boolean().optional().describe('Accept http:// for this url off loopback'),
+    email: z.string().optional().describe('You on this server, for assignee:me'),
+  })
+  .refine((p) => p.apiKey === undefined || p.apiKeyFile === undefined, {
+    message: 'give apiKey or apiKeyFile, not both',
+  });
+
 const KEY_LIST = z
   .array(z.string())
   .describe('Keys as written: "x", "X", "ctrl+x", "shift+left", "enter", "esc", "tab", "space"…; [] unbinds');
@@ -21,6 +33,13 @@ export const ConfigFileSchema = z
     insecure: z.boolean().optional().describe('Accept http:// for this file’s url off loopback'),
     email: z.string().optional().describe('You, for the filter’s assignee:me'),
     markReadOnOpen: z.boolean().optional().describe('Opening a card marks it read (default true)'),
+    profiles: z
+      .record(z.string(), Profile)
+      .optional()
+      .describe(
+        'Servers by name, each {url, apiKey | apiKeyFile, insecure, email}; chosen by --profile, INBOARD_PROFILE or defaultProfile',
+      ),
+    defaultProfile: z.string().optional().describe('The profile used when none is named'),
     keys: z
       .record(z.string(), KEY_LIST)
       .optional()

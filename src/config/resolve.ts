@@ -7,6 +7,7 @@
  */
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { checkConfigText } from './check.js';
+import { applyProfile, ProfileError, type ProfileView } from './profiles.js';
 import type { ConfigFile } from './file-schema.js';
 import { checkServiceUrl } from './loopback.js';
 import { configFilePath } from './paths.js';
@@ -23,6 +24,8 @@ export interface ConfigFlags {
   email?: string | undefined;
   /** `--no-mark-read`: opening a card leaves it unread. */
   noMarkRead?: boolean | undefined;
+  /** `--profile NAME`: one of the config file's "profiles". */
+  profile?: string | undefined;
 }
 
 export { ConfigFileSchema, type ConfigFile } from './file-schema.js';
@@ -45,8 +48,10 @@ export type ResolvedConfig =
       /** Where each value came from, for `--help`-style diagnostics and error messages. */
       source: { url: ConfigSource; apiKey: ConfigSource };
       keySource: KeySource;
+      /** The config file's profile in use, or null. */
+      profile: string | null;
     }
-  | { mode: 'embedded' };
+  | { mode: 'embedded'; profile: string | null };
 
 /** The config file's settings; null when there is no file. Invalid content is a ConfigError naming the file. */
 export function readConfigFile(path: string = configFilePath()): ConfigFile | null {
@@ -98,11 +103,28 @@ export interface ResolveInput {
   filePath?: string;
 }
 
+/** The file with the chosen profile applied (profiles.ts); a missing profile is a ConfigError. */
+function profileView(
+  input: ResolveInput,
+  flags: ConfigFlags,
+  env: Record<string, string | undefined>,
+  filePath: string,
+): ProfileView {
+  const file = input.file !== undefined ? input.file : readConfigFile(filePath);
+  try {
+    return applyProfile(file, filePath, { flag: flags.profile, env: env.INBOARD_PROFILE });
+  } catch (e) {
+    if (e instanceof ProfileError) throw new ConfigError(e.message);
+    throw e;
+  }
+}
+
 export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
   const flags = input.flags ?? {};
   const env = input.env ?? process.env;
   const filePath = input.filePath ?? configFilePath();
-  const file = input.file !== undefined ? input.file : readConfigFile(filePath);
+  const { file, profile, keyFile } = profileView(input, flags, env, filePath);
+  const fileSays = profile === null ? `the config file ${filePath}` : `the profile "${profile}" of ${filePath}`;
   const named = (s: ConfigSource, what: 'url' | 'key') =>
     s === 'flag'
       ? what === 'url'
@@ -112,16 +134,16 @@ export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
         ? what === 'url'
           ? 'INBOARD_URL'
           : 'INBOARD_API_KEY'
-        : `the config file ${filePath}`;
+        : fileSays;
 
   const url = pick(flags.url, env.INBOARD_URL, file?.url);
-  if (!url) return { mode: 'embedded' };
+  if (!url) return { mode: 'embedded', profile };
 
   const apiKey = pick(flags.apiKey, env.INBOARD_API_KEY, file?.apiKey);
   if (!apiKey) {
     throw new ConfigError(
       `A service URL is set (${named(url.source, 'url')}) but no API key: ` +
-        `set INBOARD_API_KEY or add "apiKey" to ${filePath}.`,
+        `set INBOARD_API_KEY or add "apiKey" to ${fileSays}.`,
     );
   }
   // The file's "insecure" vouches for the file's URL only, not for one given elsewhere.
@@ -137,7 +159,8 @@ export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
     apiKey: apiKey.value,
     insecure,
     source: { url: url.source, apiKey: apiKey.source },
-    keySource: apiKey.source === 'file' ? { from: 'file', path: filePath } : { from: apiKey.source },
+    keySource: apiKey.source === 'file' ? { from: 'file', path: keyFile ?? filePath } : { from: apiKey.source },
+    profile,
   };
 }
 
@@ -164,7 +187,7 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
   const flags = input.flags ?? {};
   const env = input.env ?? process.env;
   const filePath = input.filePath ?? configFilePath();
-  const file = input.file !== undefined ? input.file : readConfigFile(filePath);
+  const { file } = profileView(input, flags, env, filePath);
 
   const email = pick(flags.email, env.INBOARD_EMAIL, file?.email);
   if (email !== undefined && !EMAIL.test(email.value)) {

@@ -41,6 +41,7 @@ export async function run(argv: string[]): Promise<number> {
         refresh: { type: 'string' },
         email: { type: 'string' },
         'no-mark-read': { type: 'boolean' },
+        profile: { type: 'string' },
       },
       strict: true,
     }));
@@ -74,6 +75,7 @@ export async function run(argv: string[]): Promise<number> {
     insecure: values.insecure,
     email: values.email,
     noMarkRead: values['no-mark-read'],
+    profile: values.profile,
   };
   let ui: Promise<Mount> | null = null;
   const loadUi = (): Promise<Mount> => {

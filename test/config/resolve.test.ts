@@ -48,6 +48,7 @@ describe('resolveConfig precedence', () => {
   it('is embedded when no URL is configured anywhere (empty env values count as unset)', () => {
     expect(resolveConfig({ env: { INBOARD_URL: '  ', INBOARD_API_KEY: KEY_ENV }, file: null })).toEqual({
       mode: 'embedded',
+      profile: null,
     });
   });
 
