@@ -21,6 +21,37 @@ const Profile = z
     message: 'give apiKey or apiKeyFile, not both',
   });
 
+/** The roles a theme colours (src/ui/theme.ts); `"colors"` overrides them. */
+export const COLOR_ROLES = ['accent', 'muted', 'error', 'warning', 'ok', 'people'] as const;
+export type ColorRole = (typeof COLOR_ROLES)[number];
+export const THEMES = ['dark', 'light', 'mono'] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+/** Colour names chalk (and so Ink) draws. */
+const COLOR_NAMES = [
+  'black',
+  'red',
+  'green',
+  'yellow',
+  'blue',
+  'magenta',
+  'cyan',
+  'white',
+  'gray',
+  'grey',
+  'blackBright',
+  'redBright',
+  'greenBright',
+  'yellowBright',
+  'blueBright',
+  'magentaBright',
+  'cyanBright',
+  'whiteBright',
+] as const;
+const Colour = z.string().refine((v) => /^#[0-9a-fA-F]{6}$/.test(v) || (COLOR_NAMES as readonly string[]).includes(v), {
+  message: `a colour is "#rrggbb" or one of ${COLOR_NAMES.join(', ')}`,
+});
+
 const KEY_LIST = z
   .array(z.string())
   .describe('Keys as written: "x", "X", "ctrl+x", "shift+left", "enter", "esc", "tab", "space"…; [] unbinds');
@@ -40,6 +71,17 @@ export const ConfigFileSchema = z
         'Servers by name, each {url, apiKey | apiKeyFile, insecure, email}; chosen by --profile, INBOARD_PROFILE or defaultProfile',
       ),
     defaultProfile: z.string().optional().describe('The profile used when none is named'),
+    theme: z
+      .enum(THEMES, { error: `a theme is ${THEMES.join(', ')}` })
+      .optional()
+      .describe('dark (the default), light (for a white terminal) or mono; NO_COLOR wins over it'),
+    colors: z
+      .strictObject({
+        ...Object.fromEntries(COLOR_ROLES.map((r) => [r, Colour.optional()])),
+        tags: z.record(z.string(), Colour).optional().describe('A tag colour name (yellow, teal…) → the colour drawn'),
+      })
+      .optional()
+      .describe(`Colours over the theme, by role: ${COLOR_ROLES.join(', ')}; "#rrggbb" or a colour name`),
     keys: z
       .record(z.string(), KEY_LIST)
       .optional()

@@ -172,6 +172,8 @@ export interface BoardSettings {
   markReadOnOpen: boolean;
   /** The config's `"keys"`, as written (the keymap checks them), with the file they came from. */
   keys: { path: string; map: Record<string, string[]> } | null;
+  /** The config's `"theme"` and `"colors"` (src/ui/theme.ts). */
+  theme: Pick<ConfigFile, 'theme' | 'colors'>;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -212,5 +214,5 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
   }
   if (flags.noMarkRead === true) markReadOnOpen = false;
   const keys = file?.keys === undefined ? null : { path: filePath, map: file.keys };
-  return { email: email?.value ?? null, markReadOnOpen, keys };
+  return { email: email?.value ?? null, markReadOnOpen, keys, theme: { theme: file?.theme, colors: file?.colors } };
 }

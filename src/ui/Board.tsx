@@ -11,6 +11,7 @@ import { columnWindow } from './layout.js';
 import { Preview } from './Preview.js';
 import { useBoard } from './store-context.js';
 import { keyOf, press } from './keys/active.js';
+import { color } from './theme.js';
 
 /** The board whose cards are on screen, and since when (performance.now()). */
 export interface Drawn {
@@ -56,7 +57,7 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
     <Box flexDirection="column" height={height}>
       <Text bold>{fit(header, width)}</Text>
       {error !== null && columns.length === 0 ? (
-        <Text color="red">
+        <Text color={color('error')}>
           {fit(
             isKeyRefusal(error)
               ? `✗ ${error}`

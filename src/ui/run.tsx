@@ -21,6 +21,7 @@ import { createBoardStore, isServerId } from '../store/index.js';
 import { draftsPath } from './drafts-file.js';
 import { loadDrafts, provideDrafts } from './drafts.js';
 import { keyProblems } from './keys/user-keys.js';
+import { applyTheme } from './theme.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
@@ -94,6 +95,7 @@ export async function run(argv: string[]): Promise<number> {
     // The embedded service starts on this thread: load Ink alongside it.
     // A remote one is only a socket away: send the first request first.
     settings = resolveBoardSettings({ flags, env: process.env });
+    applyTheme(settings.theme);
     // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
     if (settings.keys !== null) {
       void loadUi();

@@ -157,6 +157,7 @@ describe('the board settings: your email and marking read on opening', () => {
       email: 'me@example.com',
       markReadOnOpen: false,
       keys: null,
+      theme: { theme: undefined, colors: undefined },
     });
     await writeFile(p, JSON.stringify({ markReadOnOpen: 'no' }));
     expect(() => readConfigFile(p)).toThrow(/"markReadOnOpen"/);

@@ -47,6 +47,7 @@ import type { PickerProps, PickItem } from './types.js';
 export type { PickerProps, PickItem } from './types.js';
 import { usePickerInput } from './use-picker-input.js';
 import { markOf, usePickerState } from './use-picker-state.js';
+import { color, tagColor } from '../theme.js';
 
 /** A row as drawn: its item, the gutter before the marker (`3 `, or blank), and in a picker of several its mark. */
 interface Row {
@@ -81,8 +82,14 @@ function PickRow({ isSelected = false, label, value }: { isSelected?: boolean; l
     <Box>
       <Text dimColor={!isSelected}>{row?.gutter ?? ' '.repeat(GUTTER)}</Text>
       <Indicator isSelected={isSelected} />
-      <Text color={isSelected ? 'cyan' : undefined} dimColor={it?.dim === true && !isSelected} bold={isSelected}>
-        {it?.swatch !== undefined ? <Text color={it.swatch ?? undefined}>■ </Text> : null}
+      <Text
+        color={isSelected ? color('accent') : undefined}
+        dimColor={it?.dim === true && !isSelected}
+        bold={isSelected}
+      >
+        {it?.swatch !== undefined ? (
+          <Text color={it.swatch === null ? undefined : tagColor({ name: '', hex: it.swatch })}>■ </Text>
+        ) : null}
         {row !== undefined && row.mark !== null ? `${row.mark} ` : ''}
         {label}
       </Text>
@@ -159,12 +166,12 @@ export function Picker(p: PickerProps) {
     <Box flexDirection="column" height={p.height} width={p.width}>
       <Text bold>{fit(p.title, p.width)}</Text>
       {status ? (
-        <Text color={status.error ? 'red' : undefined} dimColor={!status.error}>
+        <Text color={status.error ? color('error') : undefined} dimColor={!status.error}>
           {fit(status.error ? `✗ ${status.text}` : status.text, p.width)}
         </Text>
       ) : null}
       {/* Typed text only: control characters never reach the query (use-picker-input). */}
-      {state.filtering ? <Text color="cyan">{fit(`/ ${state.query}▏`, p.width)}</Text> : null}
+      {state.filtering ? <Text color={color('accent')}>{fit(`/ ${state.query}▏`, p.width)}</Text> : null}
       {noMatch ? <Text dimColor>{fit('No matches', p.width)}</Text> : null}
       {items.length > 0 && (
         <RowItems.Provider value={byValue}>
