@@ -82,6 +82,12 @@ export const ConfigFileSchema = z
       })
       .optional()
       .describe(`Colours over the theme, by role: ${COLOR_ROLES.join(', ')}; "#rrggbb" or a colour name`),
+    views: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'Saved views: a name → a filter in the language of / (tag:billing assignee:me is:unread); keys 1–9 show them, 0 shows all',
+      ),
     keys: z
       .record(z.string(), KEY_LIST)
       .optional()

@@ -174,6 +174,8 @@ export interface BoardSettings {
   keys: { path: string; map: Record<string, string[]> } | null;
   /** The config's `"theme"` and `"colors"` (src/ui/theme.ts). */
   theme: Pick<ConfigFile, 'theme' | 'colors'>;
+  /** The config's saved views, name → filter (src/ui/views.ts). */
+  views: Record<string, string>;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -214,5 +216,11 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
   }
   if (flags.noMarkRead === true) markReadOnOpen = false;
   const keys = file?.keys === undefined ? null : { path: filePath, map: file.keys };
-  return { email: email?.value ?? null, markReadOnOpen, keys, theme: { theme: file?.theme, colors: file?.colors } };
+  return {
+    email: email?.value ?? null,
+    markReadOnOpen,
+    keys,
+    theme: { theme: file?.theme, colors: file?.colors },
+    views: file?.views ?? {},
+  };
 }

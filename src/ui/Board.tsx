@@ -11,6 +11,7 @@ import { columnWindow } from './layout.js';
 import { Preview } from './Preview.js';
 import { useBoard } from './store-context.js';
 import { keyOf, press } from './keys/active.js';
+import { viewOf } from './views.js';
 import { color } from './theme.js';
 
 /** The board whose cards are on screen, and since when (performance.now()). */
@@ -48,8 +49,10 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   start.current = win.start;
   const range =
     columns.length > win.end - win.start ? `  columns ${win.start + 1}–${win.end} of ${columns.length}` : '';
+  // A saved view is named as such (views.ts); any other filter by what it filters.
+  const view = filter !== null && filter.spec.tagId === null ? viewOf(filter.spec.text) : null;
   const filterText = filter
-    ? `  filter: ${filter.label} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})`
+    ? `  ${view === null ? `filter: ${filter.label}` : `view ${view.n}: ${sanitize(view.name)}`} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})`
     : '';
   const header = `${name === null ? 'inboard' : sanitize(name)}${range}${filterText}${loading ? '  loading…' : ''}`;
 

@@ -22,6 +22,7 @@ import { draftsPath } from './drafts-file.js';
 import { loadDrafts, provideDrafts } from './drafts.js';
 import { keyProblems } from './keys/user-keys.js';
 import { applyTheme } from './theme.js';
+import { applyViews } from './views.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
@@ -96,6 +97,7 @@ export async function run(argv: string[]): Promise<number> {
     // A remote one is only a socket away: send the first request first.
     settings = resolveBoardSettings({ flags, env: process.env });
     applyTheme(settings.theme);
+    applyViews(settings.views);
     // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
     if (settings.keys !== null) {
       void loadUi();

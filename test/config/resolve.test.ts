@@ -158,6 +158,7 @@ describe('the board settings: your email and marking read on opening', () => {
       markReadOnOpen: false,
       keys: null,
       theme: { theme: undefined, colors: undefined },
+      views: {},
     });
     await writeFile(p, JSON.stringify({ markReadOnOpen: 'no' }));
     expect(() => readConfigFile(p)).toThrow(/"markReadOnOpen"/);

@@ -21,6 +21,7 @@ import { CURSOR_KEYS, MOVE_KEYS, walked } from './cursor-keys.js';
 import { filterPrompt } from './filter-keys.js';
 import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
+import { VIEW_KEYS } from './view-keys.js';
 
 type B = ScreenBinding<ScreenKeys>;
 
@@ -104,6 +105,7 @@ export const BOARD_KEYS: readonly B[] = (
       run: fresh((k) => newColumn(k.flow)),
     },
     ...BOARD_ADMIN_KEYS,
+    ...VIEW_KEYS,
     {
       action: 'board.filter',
       keys: ['/'],

@@ -29,7 +29,7 @@ export const MODAL: ReadonlySet<Scope> = new Set<Scope>([
 ]);
 
 /** Actions whose handler reads the digit pressed (open the 3rd board, move to the 3rd column). */
-const DIGIT_ACTIONS = new Set(['list.nth', 'triage.move']);
+const DIGIT_ACTIONS = new Set(['list.nth', 'triage.move', 'view.show']);
 const DIGITS = new Set(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
 
 export type UserKeys = Readonly<Record<string, readonly string[]>>;
