@@ -32,6 +32,21 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/keys.js')).keys(rest);
     case 'mailbox':
       return (await import('./commands/mailbox/index.js')).mailbox(rest);
+    case 'keymap':
+      // The keymap is the UI's (src/ui/keymap.ts); printing it loads no Ink.
+      return (await import('./ui/keymap-command.js')).keymapCommand(
+        rest,
+        (s) => process.stdout.write(s),
+        (s) => process.stderr.write(s),
+      );
+    case 'config':
+      // Checking "keys" takes the keymap, the UI's; nothing is drawn.
+      return (await import('./ui/config-command.js')).configCommand(rest, {
+        out: (s) => process.stdout.write(s),
+        err: (s) => process.stderr.write(s),
+        // Shipped at the package's root: beside dist/ as built, beside src/ in a checkout.
+        schemaPath: fileURLToPath(new URL('../config.schema.json', import.meta.url)),
+      });
     case 'mail-in':
       // Not a scriptable command: its exit statuses are the mail system's (sysexits), not 1 and 2.
       return (await import('./commands/mail-in.js')).mailIn(rest);

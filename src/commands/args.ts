@@ -37,6 +37,7 @@ export const COMMON_OPTIONS = {
   url: { type: 'string' },
   'api-key': { type: 'string' },
   insecure: { type: 'boolean' },
+  profile: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options;
@@ -48,6 +49,7 @@ export const COMMON_HELP = `Common options
   --api-key KEY     its API key; prefer INBOARD_API_KEY or the config file, since
                     flags are visible to other users in \`ps\`
   --insecure        allow plain http:// to a host that is not loopback
+  --profile NAME    one of the config file's "profiles" (or INBOARD_PROFILE)
   -h, --help        this text
 
 Exit status: 0 success, 1 the server refused or failed, 2 usage error.
@@ -118,8 +120,9 @@ export function configFlags(values: {
   url?: string | undefined;
   'api-key'?: string | undefined;
   insecure?: boolean | undefined;
+  profile?: string | undefined;
 }): ConfigFlags {
-  return { url: values.url, apiKey: values['api-key'], insecure: values.insecure };
+  return { url: values.url, apiKey: values['api-key'], insecure: values.insecure, profile: values.profile };
 }
 
 /** Exactly `names.length` positionals, named for the error message. */

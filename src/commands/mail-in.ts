@@ -95,6 +95,7 @@ export async function mailIn(argv: string[]): Promise<number> {
         url: { type: 'string' },
         'api-key': { type: 'string' },
         insecure: { type: 'boolean' },
+        profile: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,

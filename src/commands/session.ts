@@ -11,6 +11,7 @@ export interface ConnectionValues {
   url?: string | undefined;
   'api-key'?: string | undefined;
   insecure?: boolean | undefined;
+  profile?: string | undefined;
 }
 
 export async function withClient<T>(

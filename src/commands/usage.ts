@@ -7,7 +7,7 @@ import { MIN_REFRESH_SECONDS, REFRESH_SECONDS } from '../config/defaults.js';
 
 /** How the board is opened; the usage's first line. */
 export const BOARD_SYNOPSIS =
-  'inboard [--board ID|NAME] [--url URL] [--insecure] [--refresh SECONDS] [--email EMAIL] [--no-mark-read]';
+  'inboard [--board ID|NAME] [--profile NAME] [--url URL] [--insecure] [--refresh SECONDS] [--email EMAIL] [--no-mark-read]';
 
 /** What follows an error in the board's flags. */
 export const BOARD_USAGE = `Usage: ${BOARD_SYNOPSIS}\nSee 'inboard --help'.`;
@@ -40,6 +40,10 @@ Usage
                               deliver one email to a board (for an MTA; inboard mail-in --help)
   inboard mcp [--read-only]   the boards for AI assistants: an MCP server on stdio
                               (an MCP client starts it; inboard mcp --help)
+  inboard keymap [--json | --markdown]
+                              every action, its scope and its keys (the config's "keys" applied)
+  inboard config path|check|schema
+                              the config file, its problems (each with its line), its JSON Schema
 
 The board
   --board ID|NAME  open this board (a name may be a unique part of it)
@@ -55,8 +59,12 @@ Configuration (flag > environment > config file)
   INBOARD_API_KEY  or the config file   its API key; prefer these to a flag,
                                         which other users can see in \`ps\`
   --api-key KEY                         accepted, but visible in \`ps\`
+  --profile NAME   or INBOARD_PROFILE   one of the file's "profiles" (else "defaultProfile"):
+                                        {"profiles": {"work": {"url": "…", "apiKeyFile": "work.key"}, "own": {}}}
   config file: ${configFile}
                {"url": "https://…", "apiKey": "…", "insecure": false}  (mode 0600)
+               "keys": {"card.archive": ["x"], "move.right": ["ctrl+l"], "card.due": []}
+                 your keys for the keymap's actions ([] unbinds; inboard keymap lists them)
 
   inboard --help      this text
   inboard --version   the version

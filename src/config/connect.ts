@@ -14,13 +14,15 @@ import { ConfigError, resolveConfig, type ConfigFlags, type KeySource } from './
 
 export interface Connection {
   client: Client;
-  /** "embedded" or the remote host, for people to read. */
+  /** "embedded" or the remote host, for people to read; with the profile in use first ("work · boards.example.com"). */
   backend: string;
   /** Where the key came from; the client's 401s already say it (key-refused.ts). */
   keySource: KeySource;
   /** Stops the embedded service, if one was started. */
   close(): Promise<void>;
 }
+
+const named = (profile: string | null, where: string) => (profile === null ? where : `${profile} · ${where}`);
 
 /** `signal` cancels every request of the client (see ClientOptions.signal). */
 export async function connect(
@@ -34,7 +36,7 @@ export async function connect(
     const { keySource } = config;
     return {
       client: explainKeyRefusals(client, keySource),
-      backend: new URL(config.url).host,
+      backend: named(config.profile, new URL(config.url).host),
       keySource,
       close: () => Promise.resolve(),
     };
@@ -55,5 +57,5 @@ export async function connect(
     throw e;
   });
   const client = explainKeyRefusals(createClient({ baseUrl: svc.url, apiKey, signal }), keySource);
-  return { client, backend: 'embedded', keySource, close: () => svc.close() };
+  return { client, backend: named(config.profile, 'embedded'), keySource, close: () => svc.close() };
 }

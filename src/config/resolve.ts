@@ -6,7 +6,9 @@
  * marking read on opening) resolve the same way: resolveBoardSettings.
  */
 import { chmodSync, readFileSync, statSync } from 'node:fs';
-import { z } from 'zod';
+import { checkConfigText } from './check.js';
+import { applyProfile, ProfileError, type ProfileView } from './profiles.js';
+import type { ConfigFile } from './file-schema.js';
 import { checkServiceUrl } from './loopback.js';
 import { configFilePath } from './paths.js';
 
@@ -22,17 +24,11 @@ export interface ConfigFlags {
   email?: string | undefined;
   /** `--no-mark-read`: opening a card leaves it unread. */
   noMarkRead?: boolean | undefined;
+  /** `--profile NAME`: one of the config file's "profiles". */
+  profile?: string | undefined;
 }
 
-/** Strict, so a misspelt setting ("apikey") is reported instead of silently ignored. */
-export const ConfigFileSchema = z.strictObject({
-  url: z.string().optional(),
-  apiKey: z.string().optional(),
-  insecure: z.boolean().optional(),
-  email: z.string().optional(),
-  markReadOnOpen: z.boolean().optional(),
-});
-export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+export { ConfigFileSchema, type ConfigFile } from './file-schema.js';
 
 export type ConfigSource = 'flag' | 'env' | 'file';
 
@@ -52,8 +48,10 @@ export type ResolvedConfig =
       /** Where each value came from, for `--help`-style diagnostics and error messages. */
       source: { url: ConfigSource; apiKey: ConfigSource };
       keySource: KeySource;
+      /** The config file's profile in use, or null. */
+      profile: string | null;
     }
-  | { mode: 'embedded' };
+  | { mode: 'embedded'; profile: string | null };
 
 /** The config file's settings; null when there is no file. Invalid content is a ConfigError naming the file. */
 export function readConfigFile(path: string = configFilePath()): ConfigFile | null {
@@ -64,30 +62,24 @@ export function readConfigFile(path: string = configFilePath()): ConfigFile | nu
     if ((e as { code?: unknown }).code === 'ENOENT') return null;
     throw new ConfigError(`Cannot read the config file ${path}: ${(e as Error).message}`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(`The config file ${path} is not valid JSON (${(e as Error).message})`);
-  }
-  const r = ConfigFileSchema.safeParse(json);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    const where = issue?.path.length ? `"${issue.path.join('.')}"` : 'the top level';
+  const r = checkConfigText(text);
+  if (!r.ok) {
     throw new ConfigError(
-      `The config file ${path} has a problem at ${where}: ${issue?.message ?? 'not understood'}. ` +
-        'Expected {"url": "https://…", "apiKey": "…", "insecure": false, "email": "you@…", "markReadOnOpen": true}.',
+      `The config file ${path} ${r.problems.length === 1 ? 'has a problem' : `has ${r.problems.length} problems`}:\n` +
+        r.problems.map((p) => `  ${p}`).join('\n') +
+        `\n(\`inboard config check\` checks it again; the settings are in \`inboard config schema\`)`,
     );
   }
+  const data = r.config;
   // A key in a world-readable file is as good as published: tighten it as we read it.
-  if (r.data.apiKey && process.platform !== 'win32') {
+  if (data.apiKey && process.platform !== 'win32') {
     try {
       if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
     } catch {
       // Not our file to change (another owner): reading it still works.
     }
   }
-  return r.data;
+  return data;
 }
 
 const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
@@ -111,11 +103,28 @@ export interface ResolveInput {
   filePath?: string;
 }
 
+/** The file with the chosen profile applied (profiles.ts); a missing profile is a ConfigError. */
+function profileView(
+  input: ResolveInput,
+  flags: ConfigFlags,
+  env: Record<string, string | undefined>,
+  filePath: string,
+): ProfileView {
+  const file = input.file !== undefined ? input.file : readConfigFile(filePath);
+  try {
+    return applyProfile(file, filePath, { flag: flags.profile, env: env.INBOARD_PROFILE });
+  } catch (e) {
+    if (e instanceof ProfileError) throw new ConfigError(e.message);
+    throw e;
+  }
+}
+
 export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
   const flags = input.flags ?? {};
   const env = input.env ?? process.env;
   const filePath = input.filePath ?? configFilePath();
-  const file = input.file !== undefined ? input.file : readConfigFile(filePath);
+  const { file, profile, keyFile } = profileView(input, flags, env, filePath);
+  const fileSays = profile === null ? `the config file ${filePath}` : `the profile "${profile}" of ${filePath}`;
   const named = (s: ConfigSource, what: 'url' | 'key') =>
     s === 'flag'
       ? what === 'url'
@@ -125,16 +134,16 @@ export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
         ? what === 'url'
           ? 'INBOARD_URL'
           : 'INBOARD_API_KEY'
-        : `the config file ${filePath}`;
+        : fileSays;
 
   const url = pick(flags.url, env.INBOARD_URL, file?.url);
-  if (!url) return { mode: 'embedded' };
+  if (!url) return { mode: 'embedded', profile };
 
   const apiKey = pick(flags.apiKey, env.INBOARD_API_KEY, file?.apiKey);
   if (!apiKey) {
     throw new ConfigError(
       `A service URL is set (${named(url.source, 'url')}) but no API key: ` +
-        `set INBOARD_API_KEY or add "apiKey" to ${filePath}.`,
+        `set INBOARD_API_KEY or add "apiKey" to ${fileSays}.`,
     );
   }
   // The file's "insecure" vouches for the file's URL only, not for one given elsewhere.
@@ -150,7 +159,8 @@ export function resolveConfig(input: ResolveInput = {}): ResolvedConfig {
     apiKey: apiKey.value,
     insecure,
     source: { url: url.source, apiKey: apiKey.source },
-    keySource: apiKey.source === 'file' ? { from: 'file', path: filePath } : { from: apiKey.source },
+    keySource: apiKey.source === 'file' ? { from: 'file', path: keyFile ?? filePath } : { from: apiKey.source },
+    profile,
   };
 }
 
@@ -160,6 +170,12 @@ export interface BoardSettings {
   email: string | null;
   /** Opening a card's detail marks it read. */
   markReadOnOpen: boolean;
+  /** The config's `"keys"`, as written (the keymap checks them), with the file they came from. */
+  keys: { path: string; map: Record<string, string[]> } | null;
+  /** The config's `"theme"` and `"colors"` (src/ui/theme.ts). */
+  theme: Pick<ConfigFile, 'theme' | 'colors'>;
+  /** The config's saved views, name → filter (src/ui/views.ts). */
+  views: Record<string, string>;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -175,7 +191,7 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
   const flags = input.flags ?? {};
   const env = input.env ?? process.env;
   const filePath = input.filePath ?? configFilePath();
-  const file = input.file !== undefined ? input.file : readConfigFile(filePath);
+  const { file } = profileView(input, flags, env, filePath);
 
   const email = pick(flags.email, env.INBOARD_EMAIL, file?.email);
   if (email !== undefined && !EMAIL.test(email.value)) {
@@ -199,5 +215,12 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
       );
   }
   if (flags.noMarkRead === true) markReadOnOpen = false;
-  return { email: email?.value ?? null, markReadOnOpen };
+  const keys = file?.keys === undefined ? null : { path: filePath, map: file.keys };
+  return {
+    email: email?.value ?? null,
+    markReadOnOpen,
+    keys,
+    theme: { theme: file?.theme, colors: file?.colors },
+    views: file?.views ?? {},
+  };
 }

@@ -10,6 +10,9 @@ import { previewWidth } from './hooks/use-preview.js';
 import { columnWindow } from './layout.js';
 import { Preview } from './Preview.js';
 import { useBoard } from './store-context.js';
+import { keyOf, press } from './keys/active.js';
+import { viewOf } from './views.js';
+import { color } from './theme.js';
 
 /** The board whose cards are on screen, and since when (performance.now()). */
 export interface Drawn {
@@ -46,8 +49,10 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   start.current = win.start;
   const range =
     columns.length > win.end - win.start ? `  columns ${win.start + 1}–${win.end} of ${columns.length}` : '';
+  // A saved view is named as such (views.ts); any other filter by what it filters.
+  const view = filter !== null && filter.spec.tagId === null ? viewOf(filter.spec.text) : null;
   const filterText = filter
-    ? `  filter: ${filter.label} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})`
+    ? `  ${view === null ? `filter: ${filter.label}` : `view ${view.n}: ${sanitize(view.name)}`} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})`
     : '';
   const header = `${name === null ? 'inboard' : sanitize(name)}${range}${filterText}${loading ? '  loading…' : ''}`;
 
@@ -55,13 +60,23 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
     <Box flexDirection="column" height={height}>
       <Text bold>{fit(header, width)}</Text>
       {error !== null && columns.length === 0 ? (
-        <Text color="red">
-          {fit(isKeyRefusal(error) ? `✗ ${error}` : `✗ ${error} — press r to retry, b for boards`, width)}
+        <Text color={color('error')}>
+          {fit(
+            isKeyRefusal(error)
+              ? `✗ ${error}`
+              : `✗ ${error} — ${press('board', 'board.refresh')} to retry, ${keyOf('board', 'board.switch') ?? 'the board list'} for boards`,
+            width,
+          )}
         </Text>
       ) : columns.length === 0 && !loading && error === null ? (
         // A new board has no columns, and with none nothing else works (n
         // has nowhere to put a card): say what to do instead of a blank screen.
-        <Text dimColor>{fit('No columns yet — press C to add one, b for other boards', width)}</Text>
+        <Text dimColor>
+          {fit(
+            `No columns yet — ${press('board', 'column.new')} to add one, ${keyOf('board', 'board.switch') ?? 'the board list'} for other boards`,
+            width,
+          )}
+        </Text>
       ) : (
         <Box flexDirection="row">
           {columns.slice(win.start, win.end).map((col, i) => (

@@ -11,6 +11,7 @@ import type { Board, Unreadable } from '../api/read-model.js';
 import { isKeyRefusal } from '../config/key-refused.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Action } from './keys/types.js';
+import { press } from './keys/active.js';
 import { Picker, type PickItem } from './prompts/Picker.js';
 
 export interface BoardPickerProps {
@@ -67,13 +68,13 @@ export function BoardPicker({
   const waiting = loading && boards.length === 0;
   const status =
     error !== null
-      ? { text: isKeyRefusal(error) ? error : `${error} — press r to retry`, error: true }
+      ? { text: isKeyRefusal(error) ? error : `${error} — ${press('picker', 'list.reload')} to retry`, error: true }
       : !loading && boards.length === 0
         ? {
             text:
               unreadable.length > 0
                 ? `${unreadableWords(unreadable)}; no board to open`
-                : 'No boards yet — press n to create one.',
+                : `No boards yet — ${press('picker', 'board.new')} to create one.`,
           }
         : unreadable.length > 0
           ? { text: unreadableWords(unreadable), error: true }

@@ -11,6 +11,7 @@ import type { DetailLine } from './detail-line.js';
 import { sameSel, type DetailItemKind, type DetailSel } from './detail-selection.js';
 import { useThreadLines, type ThreadOptions } from './hooks/use-thread-lines.js';
 import { useBoard } from './store-context.js';
+import { color, tagColor } from './theme.js';
 
 export type { DetailLine } from './detail-line.js';
 
@@ -46,7 +47,10 @@ export function detailLines(
   lines.push({ text: `Card id ${sanitize(d.ServiceTaskId)}`, dim: true });
   // A teammate's change that came live: whose (the row's `*` says only that it was someone else's).
   if (changedBy !== null)
-    lines.push({ text: `* changed by ${sanitize(changedBy.by)} at ${clockTime(changedBy.at)}`, color: 'yellow' });
+    lines.push({
+      text: `* changed by ${sanitize(changedBy.by)} at ${clockTime(changedBy.at)}`,
+      color: color('warning'),
+    });
   if (col) field('Column', 'displayName' in col ? col.displayName : sanitize(col.Name));
   else if (d.ColumnId) field('Column', sanitize(d.ColumnId));
   else dim('Column');
@@ -62,7 +66,7 @@ export function detailLines(
     const u = urgency(d.DueDate);
     para(
       `${'Due'.padEnd(12)} ${longDate(d.DueDate)}${u === 'overdue' ? ' — overdue' : u === 'today' ? ' — due today' : ''}`,
-      u === 'overdue' ? { color: 'red', bold: true } : u === 'today' ? { color: 'yellow' } : {},
+      u === 'overdue' ? { color: color('error'), bold: true } : u === 'today' ? { color: color('warning') } : {},
     );
   }
   if (d.Assignees === undefined) dim('Assignees');
@@ -72,7 +76,7 @@ export function detailLines(
   else lines.push({ text: `${'Tags'.padEnd(12)} ${tags.length === 0 ? '—' : ''}` });
   for (const t of tags ?? []) {
     const c = normaliseTagColor(t.Color);
-    lines.push({ text: `  ■ ${sanitize(t.Name)} (${c.name})`, color: c.hex ?? undefined });
+    lines.push({ text: `  ■ ${sanitize(t.Name)} (${c.name})`, color: tagColor(c) });
   }
   // The email thread, when the card is one: what the card is about, before the team's notes on it.
   lines.push(...thread);
@@ -181,7 +185,7 @@ export function CardDetailView({
   if (detail.data === null) {
     return (
       <Box height={height}>
-        <Text color={detail.error ? 'red' : undefined}>{detail.error ? `✗ ${detail.error}` : 'loading…'}</Text>
+        <Text color={detail.error ? color('error') : undefined}>{detail.error ? `✗ ${detail.error}` : 'loading…'}</Text>
       </Box>
     );
   }

@@ -6,6 +6,7 @@ import type { Card } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
 import { cellWidth, fit, truncate } from '../text/width.js';
 import { dueText, initials, threadLine, urgency } from './card-meta.js';
+import { color, tagColor } from './theme.js';
 
 export interface CardRowProps {
   card: Card;
@@ -51,13 +52,15 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, se
   const showTag = fits(tagText);
   const showWho = fits(who);
   const metaParts: { text: string; color?: string }[] = [];
-  if (showTag)
-    metaParts.push({ text: tagText, color: first ? (normaliseTagColor(first.Color).hex ?? undefined) : undefined });
-  if (showWho) metaParts.push({ text: who, color: 'cyan' });
+  if (showTag) metaParts.push({ text: tagText, color: first ? tagColor(normaliseTagColor(first.Color)) : undefined });
+  if (showWho) metaParts.push({ text: who, color: color('people') });
   if (urgent !== null) {
     if (reserved > 0)
-      metaParts.push({ text: truncate(due, reserved - 1), color: urgent === 'overdue' ? 'red' : 'yellow' });
-  } else if (showDue) metaParts.push({ text: due, color: 'gray' });
+      metaParts.push({
+        text: truncate(due, reserved - 1),
+        color: urgent === 'overdue' ? color('error') : color('warning'),
+      });
+  } else if (showDue) metaParts.push({ text: due, color: color('muted') });
   const titleWidth = width - cellWidth(lead) - used;
   // A thread's sender and preview, dimmed after the title, only in room the title leaves.
   const thread = threadLine(card.sender, card.snippet);

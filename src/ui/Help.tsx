@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { cellWidth, fit } from '../text/width.js';
 import { useKeyHandler } from './hooks/use-key-router.js';
-import { actionFor, bindingsFor, displayKey, keyName, type Binding, type Scope } from './keymap.js';
+import { actionFor, bindingFor, bindingsFor, displayKey, keyName, keyOf, type Binding, type Scope } from './keymap.js';
 
 /** What the help says it lists, by the scope it was opened from. */
 const WHAT: Partial<Record<Scope, string>> = {
@@ -42,6 +42,22 @@ export function helpLines(scope: Scope): Line[] {
     for (const b of list) lines.push({ key: `${group}:${b.action}`, text: `  ${keysText(b).padEnd(22)} ${b.help}` });
   }
   return lines;
+}
+
+/** "press ? or Esc to close", in the keys in force. */
+function closeWords(): string {
+  // A character first (`?`, the key that opened it), then a named key (Esc).
+  const keys = [...(bindingFor('help', 'help.close')?.keys ?? [])].sort((a, b) => a.length - b.length);
+  const named = keys.find((k) => k.length > 1);
+  const two = [keys[0], named === keys[0] ? undefined : named].filter((k): k is string => k !== undefined);
+  return two.length === 0 ? 'help.close has no key' : `press ${two.map(displayKey).join(' or ')} to close`;
+}
+
+/** "j/k scroll", in the keys in force. */
+function scrollWords(): string {
+  const down = keyOf('help', 'scroll.down');
+  const up = keyOf('help', 'scroll.up');
+  return down !== null && up !== null ? `${down}/${up} scroll` : 'scroll with the keys above';
 }
 
 /** Cells between two columns of the help. */
@@ -139,7 +155,7 @@ export function Help({
     .join(' · ');
   return (
     <Box flexDirection="column" height={height} width={width}>
-      <Text bold>{fit(`Keys${what === undefined ? '' : ` of ${what}`} — press ? or Esc to close`, width)}</Text>
+      <Text bold>{fit(`Keys${what === undefined ? '' : ` of ${what}`} — ${closeWords()}`, width)}</Text>
       <Box flexDirection="row">
         {page.columns.map((col, i) => (
           <Box key={i} flexDirection="column" width={page.columnWidth} marginLeft={i === 0 ? 0 : GAP} flexShrink={0}>
@@ -151,7 +167,7 @@ export function Help({
           </Box>
         ))}
       </Box>
-      {scrollable && <Text dimColor>{fit(`${marker} — j/k scroll`, width)}</Text>}
+      {scrollable && <Text dimColor>{fit(`${marker} — ${scrollWords()}`, width)}</Text>}
     </Box>
   );
 }

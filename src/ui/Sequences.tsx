@@ -17,6 +17,7 @@ import { useKeyHandler, useKeyHandoff } from './hooks/use-key-router.js';
 import { actionFor, keyName } from './keymap.js';
 import { Picker } from './prompts/Picker.js';
 import { useBoard, useBoardStore } from './store-context.js';
+import { color } from './theme.js';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
@@ -80,7 +81,7 @@ export function Sequences({ width, height, onClose }: { width: number; height: n
     return (
       <Box flexDirection="column" height={height}>
         {open.data === null ? (
-          <Text color={open.error ? 'red' : undefined}>{open.error ? `✗ ${open.error}` : 'loading…'}</Text>
+          <Text color={open.error ? color('error') : undefined}>{open.error ? `✗ ${open.error}` : 'loading…'}</Text>
         ) : (
           shown.map((l, i) => (
             <Text key={scroll + i} bold={l.bold} dimColor={l.dim}>

@@ -8,6 +8,7 @@ import type { RefreshClock, RefreshState } from './flows/refresh.js';
 import type { Hint } from './keymap.js';
 import type { Action } from './keys/types.js';
 import { StoreContext } from './store-context.js';
+import { color } from './theme.js';
 
 export interface StatusBarProps {
   width: number;
@@ -161,7 +162,7 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
         <Text dimColor>{fit(hints, p.width)}</Text>
       ) : (
         messageLines(message, p.width).map((l, i) => (
-          <Text key={i} color={p.error || (p.notice === null && p.stuckMail) ? 'red' : 'green'}>
+          <Text key={i} color={p.error || (p.notice === null && p.stuckMail) ? color('error') : color('ok')}>
             {fit(l, p.width)}
           </Text>
         ))

@@ -5,6 +5,7 @@ import { CardDetail } from './CardDetail.js';
 import { useLiveDetail } from './hooks/use-live-detail.js';
 import { useBoard } from './store-context.js';
 import type { Triage } from './triage.js';
+import { color } from './theme.js';
 
 export interface TriageScreenProps {
   triage: Triage;
@@ -51,7 +52,7 @@ export function TriageScreen({ triage, width, height }: TriageScreenProps) {
           <Text dimColor>{fit(`Loading more cards of ${column}…`, width)}</Text>
         ) : (
           <>
-            <Text color="green" bold>
+            <Text color={color('ok')} bold>
               {fit(done, width)}
             </Text>
             <Text dimColor>{fit('Esc or q: back to the board · k: the last card again · u: undo', width)}</Text>
@@ -66,7 +67,7 @@ export function TriageScreen({ triage, width, height }: TriageScreenProps) {
     <Box flexDirection="column" height={height}>
       <Text bold>{fit(`${title} · ${progress}`, width)}</Text>
       <Text dimColor>{fit(`Move to: ${names}`, width)}</Text>
-      {refused !== null && <Text color="yellow">{fit(refused, width)}</Text>}
+      {refused !== null && <Text color={color('warning')}>{fit(refused, width)}</Text>}
       {detail === null ? (
         <Text dimColor>loading…</Text>
       ) : (

@@ -3,9 +3,11 @@
  * their handlers (keys/board-keys.ts, keys/detail-keys.ts, keys/triage-keys.ts;
  * the card actions they share are declared once in keys/card-actions.ts), the
  * rest with the action ids their components dispatch on (keys/overlay-keys.ts,
- * keys/multi-pick-keys.ts). Input,
- * the `?` help, the footer hints, a text prompt's editing keys and the
- * README's key table (`npm run keys:readme`) all come from this table.
+ * keys/multi-pick-keys.ts). The config's `"keys"` are applied to it at start
+ * (`applyKeys`, keys/user-keys.ts) and the result is the keymap in force
+ * (keys/active.ts): input, the `?` help, the footer hints, a text prompt's
+ * editing keys, `inboard keymap` and the README's key table
+ * (`npm run keys:readme`, of the built-in keys) all come from it.
  */
 import { BOARD_KEYS } from './keys/board-keys.js';
 import type { ScreenKeys } from './keys/context.js';
@@ -15,24 +17,17 @@ import { MULTI_PICK_KEYS } from './keys/multi-pick-keys.js';
 import { OVERLAY_KEYS, type EditBinding } from './keys/overlay-keys.js';
 import { TRIAGE_KEYS } from './keys/triage-keys.js';
 import type { Action, Binding, Scope, ScreenBinding } from './keys/types.js';
+import { activeBinding, activeTable, boundIn, installKeymap } from './keys/active.js';
+import { applyUserKeys, MODAL, type UserKeys } from './keys/user-keys.js';
 
 export type { Action, Binding, Scope } from './keys/types.js';
 export { ctrlByte, displayKey, keyName } from './keys/names.js';
+export { keymapVersion, keyOf, press } from './keys/active.js';
 
-/** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
-const MODAL: ReadonlySet<Scope> = new Set<Scope>([
-  'prompt',
-  'filter-prompt',
-  'confirm',
-  'pick',
-  'multi-pick',
-  'pick-filter',
-  'tags',
-  'help',
-  'sequence',
-]);
+type AnyBinding = Binding | EditBinding | ScreenBinding<ScreenKeys>;
 
-export const KEYMAP: readonly (Binding | EditBinding | ScreenBinding<ScreenKeys>)[] = [
+/** The built-in keymap, before the config's `"keys"`. */
+export const KEYMAP: readonly AnyBinding[] = [
   ...BOARD_KEYS,
   ...DETAIL_KEYS,
   ...TRIAGE_KEYS,
@@ -40,18 +35,41 @@ export const KEYMAP: readonly (Binding | EditBinding | ScreenBinding<ScreenKeys>
   ...MULTI_PICK_KEYS,
 ];
 
-const index = new Map<string, Binding>();
-for (const b of KEYMAP) {
-  for (const k of b.keys) {
-    const id = `${b.scope}:${k}`;
-    if (index.has(id)) throw new Error(`keymap: ${k} is bound twice in ${b.scope}`);
-    index.set(id, b);
-  }
+installKeymap(KEYMAP);
+
+/** The keymap in force: the built-in one with the config's keys applied. */
+export const keymap = (): readonly AnyBinding[] => activeTable();
+
+/**
+ * Puts the config's `"keys"` in force, all or nothing: the problems in words
+ * (each naming its setting) and the keymap unchanged when there is any.
+ */
+export function applyKeys(user: UserKeys | undefined): string[] {
+  const { table, problems } = applyUserKeys(KEYMAP, user ?? {});
+  if (problems.length === 0) installKeymap(table);
+  return problems;
+}
+
+const builtIn = new Map(KEYMAP.flatMap((b) => b.keys.map((k) => [`${b.scope}:${k}`, b] as const)));
+
+/**
+ * What a key that the config's keys took away used to do, in words ("a was
+ * card.archive: it is x now"), or null: a key that silently did nothing
+ * after a remap would look broken.
+ */
+export function movedKeyWords(scope: Scope, name: string): string | null {
+  if (bindingOf(scope, name) !== undefined) return null;
+  const was = builtIn.get(`${scope}:${name}`) ?? (MODAL.has(scope) ? undefined : builtIn.get(`global:${name}`));
+  if (was === undefined) return null;
+  const now = activeBinding(was.scope, was.action)?.keys ?? [];
+  return `${displayKey(name)} is not bound in your keys: ${was.action} (${was.help}) is ${
+    now.length === 0 ? 'unbound' : `on ${now.map(displayKey).join(' / ')}`
+  }`;
 }
 
 /** The binding a key triggers in a scope; scope bindings win over global ones. */
 export function bindingOf(scope: Scope, name: string): Binding | undefined {
-  return index.get(`${scope}:${name}`) ?? (MODAL.has(scope) ? undefined : index.get(`global:${name}`));
+  return boundIn(scope, name) ?? (MODAL.has(scope) ? undefined : boundIn('global', name));
 }
 
 /** The action a key triggers in a scope. */
@@ -62,25 +80,25 @@ export function screenBindingOf(
   scope: 'board' | 'detail' | 'triage',
   name: string,
 ): ScreenBinding<ScreenKeys> | undefined {
-  const b = index.get(`${scope}:${name}`);
+  const b = boundIn(scope, name);
   return b !== undefined && 'run' in b ? (b as ScreenBinding<ScreenKeys>) : undefined;
 }
 
 /** A binding by scope and action id. */
 export function bindingFor(scope: Scope, action: Action): Binding | undefined {
-  return KEYMAP.find((b) => b.scope === scope && b.action === action);
+  return activeBinding(scope, action);
 }
 
 /** A text prompt's edit for a key name, from the prompt scope's bindings. */
 export function editFor(name: string): EditBinding['edit'] {
-  const b = index.get(`prompt:${name}`);
+  const b = boundIn('prompt', name);
   return b !== undefined && 'edit' in b ? (b as EditBinding).edit : undefined;
 }
 
 /** Every Ctrl+letter editing key of a text prompt, by the byte a terminal sends for it. */
 export function promptEditBytes(): Map<string, NonNullable<EditBinding['edit']>> {
   const out = new Map<string, NonNullable<EditBinding['edit']>>();
-  for (const b of OVERLAY_KEYS) {
+  for (const b of activeTable() as readonly EditBinding[]) {
     if (b.scope !== 'prompt' || b.edit === undefined) continue;
     for (const k of b.keys) {
       const m = /^C-([a-z])$/.exec(k);
@@ -102,10 +120,11 @@ export function promptEditBytes(): Map<string, NonNullable<EditBinding['edit']>>
  * must not also promise it quits.
  */
 export function bindingsFor(scope: Scope): Binding[] {
-  const own = KEYMAP.filter((b) => b.scope === scope);
+  const own = activeTable().filter((b) => b.scope === scope && b.keys.length > 0);
   if (MODAL.has(scope)) return own;
   const taken = new Set(own.flatMap((b) => b.keys));
-  const global = KEYMAP.filter((b) => b.scope === 'global')
+  const global = activeTable()
+    .filter((b) => b.scope === 'global')
     .map((b) => ({ ...b, keys: b.keys.filter((k) => !taken.has(k)) }))
     .filter((b) => b.keys.length > 0);
   return own.concat(global);
@@ -144,11 +163,11 @@ const OVERLAYS: readonly [Scope, string][] = [
   ['global', 'On the board, the detail and the board list'],
 ];
 
-/** The keymap in Markdown: the README's key section. */
+/** The keymap in force in Markdown: the README's key section (of the built-in keys, unless the config's are in force). */
 export function keyTableMarkdown(): string {
   const esc = (t: string) => t.replace(/\|/g, '\\|');
   const keys = (b: Binding) => b.keys.map((k) => `\`${displayKey(k)}\``).join(' ');
-  const own = (scope: Scope) => KEYMAP.filter((b) => b.scope === scope);
+  const own = (scope: Scope) => activeTable().filter((b) => b.scope === scope && b.keys.length > 0);
   const tables = SCREENS.map(([scope, title]) =>
     [
       `**${title}**`,

@@ -20,6 +20,9 @@ import { ConfigError, resolveBoardSettings, resolveConfig } from '../config/reso
 import { createBoardStore, isServerId } from '../store/index.js';
 import { draftsPath } from './drafts-file.js';
 import { loadDrafts, provideDrafts } from './drafts.js';
+import { keyProblems } from './keys/user-keys.js';
+import { applyTheme } from './theme.js';
+import { applyViews } from './views.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
@@ -40,6 +43,7 @@ export async function run(argv: string[]): Promise<number> {
         refresh: { type: 'string' },
         email: { type: 'string' },
         'no-mark-read': { type: 'boolean' },
+        profile: { type: 'string' },
       },
       strict: true,
     }));
@@ -73,6 +77,7 @@ export async function run(argv: string[]): Promise<number> {
     insecure: values.insecure,
     email: values.email,
     noMarkRead: values['no-mark-read'],
+    profile: values.profile,
   };
   let ui: Promise<Mount> | null = null;
   const loadUi = (): Promise<Mount> => {
@@ -91,6 +96,14 @@ export async function run(argv: string[]): Promise<number> {
     // The embedded service starts on this thread: load Ink alongside it.
     // A remote one is only a socket away: send the first request first.
     settings = resolveBoardSettings({ flags, env: process.env });
+    applyTheme(settings.theme);
+    applyViews(settings.views);
+    // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
+    if (settings.keys !== null) {
+      void loadUi();
+      const problems = (await import('./keymap.js')).applyKeys(settings.keys.map);
+      if (problems.length > 0) throw new ConfigError(keyProblems(settings.keys.path, problems));
+    }
     if (resolveConfig({ flags, env: process.env }).mode === 'embedded') void loadUi();
     conn = await connect(flags, process.env, shutdown.signal);
   } catch (e) {

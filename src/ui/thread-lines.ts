@@ -11,6 +11,7 @@ import { wrap } from '../text/wrap.js';
 import { longDate } from './card-meta.js';
 import type { DetailLine } from './detail-line.js';
 import { baseSubject, byteSize, messageText, splitMessage, type Part } from './thread-text.js';
+import { color } from './theme.js';
 
 /** A reply as the thread draws it before the server's thread lists it. */
 export interface OwnReply {
@@ -71,7 +72,7 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
     // Nothing while it loads: most cards have no thread, and a "loading…" that then goes would make the card jump.
     if (e?.error != null) {
       head('Thread');
-      lines.push({ text: `  ✗ ${e.error}`, color: 'red' });
+      lines.push({ text: `  ✗ ${e.error}`, color: color('error') });
     }
     if (own.length === 0) return lines;
   }
@@ -80,7 +81,7 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
   if (all.length === 0 && own.length === 0) return lines;
   const count = all.length + own.length;
   head(`Thread (${count} ${count === 1 ? 'message' : 'messages'})`);
-  if (e?.error != null) lines.push({ text: `  ✗ ${e.error}`, color: 'red' });
+  if (e?.error != null) lines.push({ text: `  ✗ ${e.error}`, color: color('error') });
   // A server whose routes give less than the whole thread says so; shown once, above the messages.
   const note = all.find((m) => m.ThreadNote !== undefined && m.ThreadNote !== '')?.ThreadNote;
   if (note !== undefined) para(`ⓘ ${clean(note)}`, { dim: true }, '  ');
@@ -112,7 +113,7 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
     lines.push({ text: '' });
     para(
       `↩ you — ${r.state === 'sending' ? 'sending…' : `sent${r.at === null ? '' : ` ${longDate(r.at)}`}`}`,
-      r.state === 'sending' ? { color: 'yellow', bold: true } : { color: 'green', bold: true },
+      r.state === 'sending' ? { color: color('warning'), bold: true } : { color: color('ok'), bold: true },
     );
     if (r.cc.length > 0) field('Cc', list(r.cc), { dim: true });
     drawText(r.text);

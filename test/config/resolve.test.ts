@@ -48,6 +48,7 @@ describe('resolveConfig precedence', () => {
   it('is embedded when no URL is configured anywhere (empty env values count as unset)', () => {
     expect(resolveConfig({ env: { INBOARD_URL: '  ', INBOARD_API_KEY: KEY_ENV }, file: null })).toEqual({
       mode: 'embedded',
+      profile: null,
     });
   });
 
@@ -92,14 +93,14 @@ describe('config file', () => {
     const p = join(dir, 'config.json');
     await writeFile(p, '{"url": "https://x",');
     expect(() => readConfigFile(p)).toThrow(
-      new RegExp(`${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not valid JSON`),
+      new RegExp(`${p.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} has a problem:\\n  line 1, column 21: not valid JSON`),
     );
   });
 
   it('a misspelt or mistyped setting names the file and the setting', async () => {
     const p = join(dir, 'config.json');
     await writeFile(p, JSON.stringify({ url: 'https://x.example.com', apikey: 'k' }));
-    expect(() => readConfigFile(p)).toThrow(/config\.json.*apikey/);
+    expect(() => readConfigFile(p)).toThrow(/config\.json has a problem:\n.*"apikey" \(did you mean "apiKey"\?\)/);
     await writeFile(p, JSON.stringify({ insecure: 'yes' }));
     expect(() => readConfigFile(p)).toThrow(/"insecure"/);
   });
@@ -152,7 +153,13 @@ describe('the board settings: your email and marking read on opening', () => {
   it('the config file takes both settings and refuses a mistyped one', async () => {
     const p = join(dir, 'config.json');
     await writeFile(p, JSON.stringify({ email: 'me@example.com', markReadOnOpen: false }));
-    expect(resolveBoardSettings({ env: {}, filePath: p })).toEqual({ email: 'me@example.com', markReadOnOpen: false });
+    expect(resolveBoardSettings({ env: {}, filePath: p })).toEqual({
+      email: 'me@example.com',
+      markReadOnOpen: false,
+      keys: null,
+      theme: { theme: undefined, colors: undefined },
+      views: {},
+    });
     await writeFile(p, JSON.stringify({ markReadOnOpen: 'no' }));
     expect(() => readConfigFile(p)).toThrow(/"markReadOnOpen"/);
   });

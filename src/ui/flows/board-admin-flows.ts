@@ -10,6 +10,7 @@ import { ownerOnly, selectPaging, type BoardState } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { parseEmails } from './board-flows.js';
 import { ask, why, type Flow } from './flow.js';
+import { press } from '../keys/active.js';
 
 const nameOf = (s: BoardState, boardId: number): string => s.boards.items.find((b) => b.Id === boardId)?.Name ?? '';
 
@@ -50,7 +51,7 @@ export function renameBoard(f: Flow, boardId: number): void {
     draft: {
       id: { kind: 'boardName', board: boardId, card: null },
       label: 'board name',
-      reopen: 'press B',
+      reopen: press('board', 'board.rename'),
       edit: {},
     },
   });
@@ -75,7 +76,7 @@ export function editMembers(f: Flow, boardId: number): void {
     draft: {
       id: { kind: 'members', board: boardId, card: null },
       label: 'board members',
-      reopen: 'press M',
+      reopen: press('board', 'board.members'),
       edit: {},
     },
   });
@@ -116,7 +117,7 @@ export function renameColumn(f: Flow): void {
     draft: {
       id: { kind: 'columnName', board: s.boardId, card: null },
       label: `name of column “${col.displayName}”`,
-      reopen: 'press E on it',
+      reopen: `${press('board', 'column.rename')} on it`,
       // One draft per board: it comes back on the column it was typed for only.
       fields: (text) => ({ text, column: col.label }),
       edit: { matches: (kept) => kept.column === col.label },

@@ -1,6 +1,7 @@
 /** Board-level keys: `C` new column; `n` in the board picker makes a board with its users. */
 import type { DraftId } from '../drafts.js';
 import { ask, type Flow, type Keep } from './flow.js';
+import { press } from '../keys/active.js';
 
 export function newColumn(f: Flow): void {
   ask(f, {
@@ -10,7 +11,7 @@ export function newColumn(f: Flow): void {
     draft: {
       id: { kind: 'newColumn', board: f.store.getState().boardId, card: null },
       label: 'new column',
-      reopen: 'press C',
+      reopen: press('board', 'column.new'),
     },
   });
 }
@@ -34,7 +35,7 @@ export function newBoard(f: Flow, onCreated: (id: number) => void): void {
   const keep: Keep = {
     id,
     label: 'new board',
-    reopen: 'press n in the board list',
+    reopen: `${press('picker', 'board.new')} in the board list`,
     fields: (name) => ({ name, users: typed.users }),
   };
   const askName = (restored = false) =>

@@ -6,6 +6,7 @@ import { ask, quoted, why, type Flow, type Keep } from './flow.js';
 import { refreshBoard } from './refresh.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
+import { press } from '../keys/active.js';
 
 // Sanitised (idempotent on display titles) and cut by cells, never mid-grapheme:
 // at 80 cells, so a wide terminal shows most subjects whole; the prompt fits
@@ -28,7 +29,12 @@ export function newCard(
   // A refused card reopens with what was sent; else a kept draft comes back.
   const kept = start.title === undefined ? f.overlays.drafts.get(id)?.fields : undefined;
   const typed = { title: start.title ?? kept?.title ?? '', note: start.note ?? kept?.note ?? '' };
-  const keep: Keep = { id, label: 'new card', reopen: 'press n', fields: (title) => ({ title, note: typed.note }) };
+  const keep: Keep = {
+    id,
+    label: 'new card',
+    reopen: press('board', 'card.new'),
+    fields: (title) => ({ title, note: typed.note }),
+  };
   const askTitle = (o: { error?: string | null; queued?: boolean; restored?: boolean } = {}) =>
     ask(f, {
       title: `New card in ${col.displayName} — title`,
@@ -95,7 +101,7 @@ export function editTitle(
     draft: {
       id: { kind: 'title', board: f.store.getState().boardId, card: cardId },
       label: `title of ${quoted(title)}`,
-      reopen: 'press e',
+      reopen: press('board', 'card.edit'),
       edit: {},
     },
     run: (v) => f.store.getState().editTitle(cardId, v, title, version),
@@ -165,7 +171,7 @@ export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'sub
     draft: {
       id: { kind: what, board: s.boardId, card: cardId },
       label: `${label.toLowerCase()} on ${quoted(title)}`,
-      reopen: `press ${{ comment: 'c', note: 'N', subTask: 's' }[what]}`,
+      reopen: press('board', ({ comment: 'card.comment', note: 'card.note', subTask: 'card.subtask' } as const)[what]),
     },
   });
 }

@@ -12,6 +12,7 @@ import { sanitize } from '../../text/sanitize.js';
 import type { Draft } from '../drafts.js';
 import { quoted, type Flow, ask, why } from './flow.js';
 import { refreshBoard } from './refresh.js';
+import { press } from '../keys/active.js';
 
 export const DUE_NOT_OFFERED = 'Setting due dates is not offered by this server';
 
@@ -79,7 +80,7 @@ export function dueDate(
     ...(o.error !== undefined ? { error: o.error, queued: true } : {}),
     // A date is more often retyped than edited: typing replaces it, arrows edit it.
     selected: o.typed === undefined,
-    draft: { ...keep, reopen: 'press D', edit: {} },
+    draft: { ...keep, reopen: press('board', 'card.due'), edit: {} },
     allowEmpty: true,
     optimistic: true,
     help: `tomorrow 10 · mon 9am · next week · in 2 days · ${dayFirst() ? '25/11' : '11/25'} · 2026-12-01 17:00 · empty clears`,

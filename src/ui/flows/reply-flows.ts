@@ -16,6 +16,7 @@ import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import type { DraftId } from '../drafts.js';
 import { ask, quoted, type Flow, type Keep } from './flow.js';
+import { press } from '../keys/active.js';
 
 /** The messages known of the card's thread (null: not read yet). */
 function messages(store: BoardStore, cardId: CardId): readonly ThreadMessage[] | null {
@@ -99,7 +100,7 @@ export function reply(f: Flow, cardId: CardId, replied: () => void): void {
   ];
   const title = s.view.cards.get(cardId)?.displayTitle ?? sanitize(last.Subject);
   const id: DraftId = { kind: 'reply', board: s.boardId, card: cardId };
-  const keep: Keep = { id, label: `reply on ${quoted(title)}`, reopen: 'press w' };
+  const keep: Keep = { id, label: `reply on ${quoted(title)}`, reopen: press('detail', 'card.reply') };
   ask(f, {
     title: `Reply to ${quoted(title)}`,
     details,

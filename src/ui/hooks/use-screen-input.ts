@@ -10,7 +10,7 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import { newBoard } from '../flows/board-flows.js';
 import { boardListAction } from '../flows/board-list-actions.js';
 import { drawNextFrameAtOnce } from '../ink-overrides/throttle.js';
-import { actionFor, keyName, screenBindingOf, type Action } from '../keymap.js';
+import { actionFor, keyName, movedKeyWords, screenBindingOf, type Action } from '../keymap.js';
 import type { Flow } from '../flows/flow.js';
 import type { ScreenKeys } from '../keys/context.js';
 import type { Overlays } from '../overlay.js';
@@ -87,6 +87,8 @@ export function useScreenInput(o: UseScreenInput): (action: Action | undefined, 
     const action = actionFor(screen, name);
     if (action === 'quit') return quit();
     if (action === 'help') return nav.openHelp(screen);
+    const moved = action === undefined ? movedKeyWords(screen, name) : null;
+    if (moved !== null) return notify(moved);
     notify(null);
     if (screen === 'picker') return pickerAction(action);
     // The screen's binding runs, or says why it can't (keys/board-keys.ts, keys/detail-keys.ts).

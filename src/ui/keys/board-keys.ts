@@ -22,6 +22,7 @@ import { CURSOR_KEYS, MOVE_KEYS, walked } from './cursor-keys.js';
 import { filterPrompt } from './filter-keys.js';
 import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
+import { VIEW_KEYS } from './view-keys.js';
 
 type B = ScreenBinding<ScreenKeys>;
 
@@ -117,6 +118,7 @@ export const BOARD_KEYS: readonly B[] = (
       run: fresh((k) => newColumn(k.flow)),
     },
     ...BOARD_ADMIN_KEYS,
+    ...VIEW_KEYS,
     {
       action: 'board.filter',
       keys: ['/'],

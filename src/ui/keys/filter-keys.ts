@@ -5,7 +5,7 @@
 import type { CardId } from '../../api/read-model.js';
 import { filterProblem, type BoardStore } from '../../store/index.js';
 import { displayKey } from './names.js';
-import { overlayBinding as bindingFor } from './overlay-keys.js';
+import { activeBinding as bindingFor } from './active.js';
 import type { ScreenKeys } from './context.js';
 
 /**

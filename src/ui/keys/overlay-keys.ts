@@ -5,7 +5,6 @@
  * (TextPrompt's text, Picker's highlight), and they dispatch on these action ids.
  */
 import { PROMPT_KEYS, type EditBinding } from './prompt-keys.js';
-import type { Action, Scope } from './types.js';
 
 export type { EditBinding } from './prompt-keys.js';
 
@@ -238,8 +237,3 @@ export const OVERLAY_KEYS: readonly EditBinding[] = [
   { action: 'help', keys: ['?'], scope: 'global', group: 'App', help: 'this help', hint: 'help' },
   { action: 'quit', keys: ['q', 'C-c'], scope: 'global', group: 'App', help: 'quit', hint: 'quit' },
 ];
-
-/** A binding of these scopes by its action (for texts built from the keymap, such as the filter prompt's key line). */
-export function overlayBinding(scope: Scope, action: Action): EditBinding | undefined {
-  return OVERLAY_KEYS.find((b) => b.scope === scope && b.action === action);
-}

@@ -80,6 +80,9 @@ export type Action =
   | 'tags.manage'
   | 'board.triage'
   | 'board.preview'
+  // the config's saved views
+  | 'view.show'
+  | 'view.all'
   // the card detail
   | 'scroll.up'
   | 'scroll.down'

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 import { actionFor, displayKey, keyName } from '../keymap.js';
 import { cellWidth, fit, truncate } from '../../text/width.js';
+import { color } from '../theme.js';
 
 export interface ConfirmProps {
   question: string;
@@ -45,7 +46,7 @@ export function Confirm({ question, details = [], width, onYes, onNo }: ConfirmP
       <Text>
         {truncate(question, Math.max(1, width - 12 - cellWidth(said)))}
         <Text bold> [y/n]</Text>
-        <Text color="yellow">{said}</Text>
+        <Text color={color('warning')}>{said}</Text>
       </Text>
       {details.map((line, i) => (
         <Text key={i}>{fit(line, Math.max(1, width - 4))}</Text>

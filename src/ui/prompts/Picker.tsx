@@ -47,6 +47,7 @@ import type { PickerProps, PickItem } from './types.js';
 export type { PickerProps, PickItem } from './types.js';
 import { usePickerInput } from './use-picker-input.js';
 import { markOf, usePickerState } from './use-picker-state.js';
+import { color, tagColor } from '../theme.js';
 
 /** A row as drawn: its item, the gutter before the marker (`3 `, or blank), and in a picker of several its mark. */
 interface Row {
@@ -81,8 +82,14 @@ function PickRow({ isSelected = false, label, value }: { isSelected?: boolean; l
     <Box>
       <Text dimColor={!isSelected}>{row?.gutter ?? ' '.repeat(GUTTER)}</Text>
       <Indicator isSelected={isSelected} />
-      <Text color={isSelected ? 'cyan' : undefined} dimColor={it?.dim === true && !isSelected} bold={isSelected}>
-        {it?.swatch !== undefined ? <Text color={it.swatch ?? undefined}>■ </Text> : null}
+      <Text
+        color={isSelected ? color('accent') : undefined}
+        dimColor={it?.dim === true && !isSelected}
+        bold={isSelected}
+      >
+        {it?.swatch !== undefined ? (
+          <Text color={it.swatch === null ? undefined : tagColor({ name: '', hex: it.swatch })}>■ </Text>
+        ) : null}
         {row !== undefined && row.mark !== null ? `${row.mark} ` : ''}
         {label}
       </Text>
@@ -91,9 +98,10 @@ function PickRow({ isSelected = false, label, value }: { isSelected?: boolean; l
 }
 
 /** The footer while filtering: the `pick-filter` scope's hints, from the keymap. */
-const FILTER_HELP = hintsFor('pick-filter')
-  .map((h) => `${h.key} ${h.label}`)
-  .join(' · ');
+const filterHelp = (): string =>
+  hintsFor('pick-filter')
+    .map((h) => `${h.key} ${h.label}`)
+    .join(' · ');
 
 export function Picker(p: PickerProps) {
   const picker = usePickerState(p.items, p.initialIndex ?? 0, p.marks);
@@ -152,18 +160,18 @@ export function Picker(p: PickerProps) {
   );
   const limit = Math.max(1, p.height - 3 - (state.filtering ? 1 : 0) - (noMatch ? 1 : 0));
   const help = state.filtering
-    ? FILTER_HELP
+    ? filterHelp()
     : `${p.help ?? (several ? 'Space mark · Enter apply · Esc close' : 'Enter pick · Esc close')} · / filter`;
   return (
     <Box flexDirection="column" height={p.height} width={p.width}>
       <Text bold>{fit(p.title, p.width)}</Text>
       {status ? (
-        <Text color={status.error ? 'red' : undefined} dimColor={!status.error}>
+        <Text color={status.error ? color('error') : undefined} dimColor={!status.error}>
           {fit(status.error ? `✗ ${status.text}` : status.text, p.width)}
         </Text>
       ) : null}
       {/* Typed text only: control characters never reach the query (use-picker-input). */}
-      {state.filtering ? <Text color="cyan">{fit(`/ ${state.query}▏`, p.width)}</Text> : null}
+      {state.filtering ? <Text color={color('accent')}>{fit(`/ ${state.query}▏`, p.width)}</Text> : null}
       {noMatch ? <Text dimColor>{fit('No matches', p.width)}</Text> : null}
       {items.length > 0 && (
         <RowItems.Provider value={byValue}>

@@ -12,6 +12,7 @@ import { useEditor } from '../hooks/use-editor.js';
 import { displayKey } from '../keymap.js';
 import { useTextInput } from './use-text-input.js';
 import { useTextInputState } from './use-text-input-state.js';
+import { color } from '../theme.js';
 
 export interface TextPromptProps {
   title: string;
@@ -143,15 +144,15 @@ export function TextPrompt(p: TextPromptProps) {
           );
         })}
         {editorWhy !== null ? (
-          <Text color="red">{fit(`✗ ${editorWhy}`, inner)}</Text>
+          <Text color={color('error')}>{fit(`✗ ${editorWhy}`, inner)}</Text>
         ) : ignoredKey !== null ? (
           // First, then what the line said (a date's preview stays in view).
-          <Text color="yellow">{fit([ignoredKey, p.help, foot].filter(Boolean).join(' · '), inner)}</Text>
+          <Text color={color('warning')}>{fit([ignoredKey, p.help, foot].filter(Boolean).join(' · '), inner)}</Text>
         ) : (
           <Text dimColor>{fit(p.help ? `${p.help} · ${foot}` : foot, inner)}</Text>
         )}
       </Box>
-      {p.error ? <Text color="red">{fit(`✗ ${p.error}`, p.width)}</Text> : null}
+      {p.error ? <Text color={color('error')}>{fit(`✗ ${p.error}`, p.width)}</Text> : null}
     </Box>
   );
 }

@@ -8,7 +8,7 @@
 import { useApp, useStdin, type Key } from 'ink';
 import { useEffect, useRef, type Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
-import { actionFor, bindingFor, ctrlByte, editFor, keyName, promptEditBytes } from '../keymap.js';
+import { actionFor, bindingFor, ctrlByte, editFor, keymapVersion, keyName, promptEditBytes } from '../keymap.js';
 import { textInputReducer, type TextInputAction, type TextInputState } from './use-text-input-state.js';
 
 export interface UseTextInputOptions {
@@ -56,16 +56,31 @@ function promptKeyName(input: string, key: Key): string {
   return keyName(input, key);
 }
 
-// The editing keys' bytes (Ctrl+A, Ctrl+W… and Backspace), from the keymap's prompt scope.
-const EDIT_ACTIONS = promptEditBytes();
-// Ctrl+G (the editor) read in a chunk of text is the key too, in its place.
-const EDITOR_BYTE = ctrlByte(bindingFor('prompt', 'prompt.editor')?.keys[0] ?? '') ?? '';
-const byteClass = [...EDIT_ACTIONS.keys(), EDITOR_BYTE]
-  .filter((b) => b !== '')
-  .map((b) => `\\x${b.charCodeAt(0).toString(16).padStart(2, '0')}`)
-  .join('');
-const KEY_BYTES = new RegExp(`[${byteClass}]`);
-const KEY_SPLIT = new RegExp(`([${byteClass}])`);
+interface KeyBytes {
+  /** The editing keys' bytes (Ctrl+A, Ctrl+W… and Backspace), from the keymap's prompt scope. */
+  edits: Map<string, NonNullable<ReturnType<typeof editFor>>>;
+  /** Ctrl+G (the editor) read in a chunk of text is the key too, in its place. */
+  editor: ReadonlySet<string>;
+  test: RegExp;
+  split: RegExp;
+}
+let bytes: { version: number; of: KeyBytes } | null = null;
+
+/** The key bytes of the keymap in force (the config's keys are put in force before the first prompt). */
+function keyBytes(): KeyBytes {
+  if (bytes !== null && bytes.version === keymapVersion()) return bytes.of;
+  const edits = promptEditBytes();
+  const editorKeys = bindingFor('prompt', 'prompt.editor')?.keys ?? [];
+  const editor = new Set(editorKeys.map((k) => ctrlByte(k) ?? '').filter((b) => b !== ''));
+  const byteClass = [...edits.keys(), ...editor]
+    .map((b) => `\\x${b.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .join('');
+  // No byte at all: a class that matches nothing.
+  const cls = byteClass === '' ? '[^\\s\\S]' : `[${byteClass}]`;
+  const of = { edits, editor, test: new RegExp(cls), split: new RegExp(`(${cls})`) };
+  bytes = { version: keymapVersion(), of };
+  return of;
+}
 
 export function useTextInput({
   state,
@@ -135,12 +150,13 @@ export function useTextInput({
    * holds them.
    */
   function typeChunk(input: string): void {
-    if (input.length > 1 && KEY_BYTES.test(input)) {
-      for (const part of input.split(KEY_SPLIT)) {
+    const kb = keyBytes();
+    if (input.length > 1 && kb.test.test(input)) {
+      for (const part of input.split(kb.split)) {
         if (part === '') continue;
-        const edit = EDIT_ACTIONS.get(part);
+        const edit = kb.edits.get(part);
         if (edit !== undefined) dispatch(edit);
-        else if (part === EDITOR_BYTE) editText();
+        else if (kb.editor.has(part)) editText();
         else if (typeText(part)) return;
       }
       return;

@@ -1,0 +1,50 @@
+/** The config file checked: every problem, each with its line, in words naming the setting. */
+import { describe, expect, it } from 'vitest';
+import { checkConfigText } from '../../src/config/check.js';
+import { jsonPlaces, whereIs } from '../../src/config/json-where.js';
+
+const problems = (text: string) => {
+  const r = checkConfigText(text);
+  return r.ok ? [] : r.problems;
+};
+
+describe('checking the config file', () => {
+  it('takes a good file, $schema included', () => {
+    const r = checkConfigText(
+      JSON.stringify({ $schema: './config.schema.json', url: 'https://x', keys: { undo: ['z'] } }),
+    );
+    expect(r.ok && r.config.keys).toEqual({ undo: ['z'] });
+  });
+
+  it('says every problem at once, in the file’s order, each with its line and column', () => {
+    const text = [
+      '{',
+      '  "url": "https://x",',
+      '  "apikey": "k",',
+      '  "markReadOnOpen": "no",',
+      '  "keys": {',
+      '    "undo": ["z", 3]',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(problems(text)).toEqual([
+      expect.stringMatching(
+        /^line 3, column 3: the file has a setting inboard doesn’t know: "apikey" \(did you mean "apiKey"\?\) — the settings are url, apiKey, .*keys/,
+      ),
+      'line 4, column 3: "markReadOnOpen": expected boolean, received string (Opening a card marks it read (default true))',
+      'line 6, column 19: "keys"."undo"[1]: expected string, received number',
+    ]);
+  });
+
+  it('places a JSON syntax error', () => {
+    const [p] = problems('{\n  "keys": {\n    "undo": ["z"],\n  }\n}');
+    expect(p).toMatch(/^line 4, column 3: not valid JSON/);
+  });
+
+  it('finds members and items by path, or their nearest parent', () => {
+    const text = '{"a": {"b": [1, {"c": true}]}}';
+    const places = jsonPlaces(text);
+    expect(whereIs(text, places, ['a', 'b', 1, 'c'])).toEqual({ line: 1, column: 18 });
+    expect(whereIs(text, places, ['a', 'x'])).toEqual({ line: 1, column: 2 });
+  });
+});
