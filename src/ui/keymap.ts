@@ -22,6 +22,7 @@ export { ctrlByte, displayKey, keyName } from './keys/names.js';
 /** Scopes that take every key: the global ones (? help, q quit) don't apply there. */
 const MODAL: ReadonlySet<Scope> = new Set<Scope>([
   'prompt',
+  'composer',
   'filter-prompt',
   'confirm',
   'pick',
@@ -137,6 +138,7 @@ const OVERLAYS: readonly [Scope, string][] = [
   ['tags', 'The tag manager (`T`)'],
   ['pick-filter', 'Filtering a list (after `/`; other keys are text)'],
   ['prompt', 'Text prompts'],
+  ['composer', 'The reply composer (`w`; the editing keys of text prompts too)'],
   ['filter-prompt', 'The board filter (`/`)'],
   ['confirm', 'Questions `[y/n]`'],
   ['help', 'The help (`?`)'],

@@ -50,7 +50,7 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
     expect(screen).toMatch(/To\s+Jane Doe <jane@example.com>/);
     expect(screen).toMatch(/Subject\s+Re: Refund for order 1182/);
     t.type('The refund is on its way.');
-    t.keys('Enter');
+    t.keys('C-s');
     await t.waitFor('Reply sent');
     expect(svc.mail.replies).toHaveLength(1);
     expect(svc.mail.replies[0]).toMatchObject({

@@ -47,6 +47,7 @@ export const KEYS: Record<string, string> = {
   'C-w': '\x17',
   'C-u': '\x15',
   'C-k': '\x0b',
+  'C-s': '\x13',
 };
 
 /** Requests the app sends that wait (a slow network) until released. */

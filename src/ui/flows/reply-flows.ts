@@ -3,8 +3,9 @@
  * The prompt shows whom it goes to (the last customer message's sender),
  * the Cc and the subject; the text is typed there or in `$EDITOR`
  * (Ctrl+G). A first line `Cc: a@example.com, b@example.com` puts copies on
- * it, as mail programs let a header be written above the text. Enter sends: the prompt closes and the reply shows in the thread
- * at once as sending, then sent. Refused (no SMTP on the server, a relay
+ * it, as mail programs let a header be written above the text. It is the
+ * composer: Enter adds a line, Ctrl+S sends (its foot says "send"); the
+ * prompt closes and the reply shows in the thread at once as sending, then sent. Refused (no SMTP on the server, a relay
  * that says no), the status bar has the server's words and the text is kept
  * as a draft that `r` brings back; Esc keeps it the same way.
  */
@@ -103,7 +104,7 @@ export function reply(f: Flow, cardId: CardId, replied: () => void): void {
   ask(f, {
     title: `Reply to ${quoted(title)}`,
     details,
-    multiline: true,
+    composer: true,
     draft: keep,
     check: (text) => readReplyText(text).error,
     preview: (text) => {
