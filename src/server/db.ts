@@ -274,6 +274,33 @@ const MIGRATIONS: string[] = [
   );
   ALTER TABLE messages ADD COLUMN automatic TEXT;
   `,
+  // 8 here, 9 once search's 8 is merged (one self-contained entry, movable):
+  // the outbox (server/mail/outbox.ts). Every reply waits here until its
+  // send_at_ms (`inboard serve --send-delay`), so it can be taken back, and
+  // survives a restart; an instance claims it with a lease before handing it
+  // to SMTP, so of several instances exactly one sends it. The Message-ID is
+  // chosen when it is queued: a resend after a crash is the same message.
+  `
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    board_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    by_email TEXT NOT NULL,
+    body TEXT NOT NULL,
+    cc TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    request_key TEXT,
+    created_ms INTEGER NOT NULL,
+    send_at_ms INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'waiting',
+    words TEXT NOT NULL DEFAULT '',
+    lease_owner TEXT,
+    lease_until_ms INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX outbox_due ON outbox(state, send_at_ms);
+  CREATE INDEX outbox_card ON outbox(card_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

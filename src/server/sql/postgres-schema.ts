@@ -232,6 +232,28 @@ const MIGRATIONS: string[] = [
   );
   ALTER TABLE messages ADD COLUMN automatic TEXT;
   `,
+  // 4 here, 5 once search's 4 is merged: SQLite's outbox migration (8 here, 9 then).
+  `
+  CREATE TABLE outbox (
+    id ${ID},
+    card_id BIGINT NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    board_id BIGINT NOT NULL,
+    user_id BIGINT NOT NULL,
+    by_email TEXT NOT NULL,
+    body TEXT NOT NULL,
+    cc TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    request_key TEXT,
+    created_ms BIGINT NOT NULL,
+    send_at_ms BIGINT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'waiting',
+    words TEXT NOT NULL DEFAULT '',
+    lease_owner TEXT,
+    lease_until_ms BIGINT NOT NULL DEFAULT 0
+  );
+  CREATE INDEX outbox_due ON outbox(state, send_at_ms);
+  CREATE INDEX outbox_card ON outbox(card_id);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
