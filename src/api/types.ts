@@ -15,7 +15,7 @@ import type {
   Me,
 } from './schema.js';
 import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
-import type { CardMessage, ReplyData, ReplyInput } from './schema-mail.js';
+import type { CardMessage, OutboxItem, ReplyData, ReplyInput } from './schema-mail.js';
 import type { LiveEvent } from './schema-events.js';
 import type {
   ArchivedCardRow,
@@ -58,6 +58,7 @@ export type Extension =
   | 'restoreCard'
   | 'messages'
   | 'reply'
+  | 'outbox'
   | 'events'
   | 'updateBoard'
   | 'archiveBoard'
@@ -157,8 +158,16 @@ export interface Client {
   ): Promise<{ CardId: CardId; ColumnId: number | null; Position: number | null }>;
   /** Extension `messages`: GET /v2/card/:id/messages, the card's email thread, oldest first. */
   listMessages(cardId: CardId, o?: CallOptions): Promise<CardMessage[]>;
-  /** Extension `reply`: POST /v2/card/:id/reply `{Body, Cc?}`, sent by the server's SMTP relay. */
+  /**
+   * Extension `reply`: POST /v2/card/:id/reply `{Body, Cc?, Seen?, SendAnyway?}`, sent by the server's
+   * SMTP relay, or held in its outbox (`OutboxId`, `SendsAt`). Held because the thread moved on since
+   * `Seen`: an ApiError whose `heldReply` (held.ts) says what arrived.
+   */
   replyToCard(cardId: CardId, body: ReplyInput, o?: CallOptions): Promise<ReplyData>;
+  /** Extension `outbox`: GET /v2/outbox/:id, a reply waiting to go (or sent, or failed). */
+  outboxItem(outboxId: string, o?: CallOptions): Promise<OutboxItem>;
+  /** Extension `outbox`: DELETE /v2/outbox/:id, a waiting reply taken back (nothing is sent); resolves to it. */
+  takeBackReply(outboxId: string, o?: CallOptions): Promise<OutboxItem>;
   // comments
   createComment(cardId: CardId, body: string, o?: CallOptions): Promise<CommentResult>;
   getComment(commentId: number, o?: CallOptions): Promise<Comment>;

@@ -36,6 +36,7 @@ import { errorText, makeStatusActions, reportFailure, watchReach } from './statu
 import { sanitize } from '../text/sanitize.js';
 import { makeTags } from './tags.js';
 import { makeThread, NO_THREADS } from './thread.js';
+import { makeOutbox, type Timers } from './outbox.js';
 import type { BoardData, BoardState } from './types.js';
 import { EMPTY_VIEW, makeUpdate } from './view.js';
 
@@ -54,6 +55,10 @@ export interface BoardStoreOptions {
    * Off by default: a store alone never holds a stream open unasked.
    */
   live?: boolean;
+  /** Timers of the replies on their way out (outbox.ts); tests pass a clock of their own. */
+  timers?: Timers;
+  /** How long a reply is held here where the server has no outbox (ms); default LOCAL_DELAY_MS. */
+  localSendDelayMs?: number;
 }
 
 export type BoardStore = StoreApi<BoardState>;
@@ -96,6 +101,7 @@ export function initialData(): BoardData {
     threads: NO_THREADS,
     threadsOffered: undefined,
     threadUnfolded: false,
+    outgoing: [],
   };
 }
 
@@ -228,6 +234,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
         refresh: () => refresh.refresh(),
       }),
       ...thread,
+      ...makeOutbox(core, opts.timers, opts.localSendDelayMs),
       ...makeSequences(core),
       ...me,
       ...live,

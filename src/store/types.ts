@@ -25,6 +25,7 @@ import type { StatusActions, StatusData } from './status.js';
 import type { TagActions, TagsData } from './tags.js';
 import type { HistoryActions, HistoryData } from './undo.js';
 import type { ThreadActions, ThreadData } from './thread.js';
+import type { OutboxActions, OutboxData } from './outbox.js';
 
 /** Every field of the state. */
 export type BoardData = CoreData &
@@ -42,6 +43,7 @@ export type BoardData = CoreData &
   HistoryData &
   ArchivedData &
   ThreadData &
+  OutboxData &
   StatusData;
 
 export interface ServerActions {
@@ -68,6 +70,7 @@ export type BoardActions = OpenBoardActions &
   MeActions &
   HistoryActions &
   ThreadActions &
+  OutboxActions &
   StatusActions &
   ServerActions;
 

@@ -30,6 +30,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   restoreCard: false,
   messages: true,
   reply: true,
+  outbox: false,
   events: false,
   updateBoard: false,
   archiveBoard: false,

@@ -6,10 +6,10 @@
  */
 import { z } from 'zod';
 import type { Endpoints } from '../operations.js';
-import { CardMessage, ReplyData, type ReplyInput } from '../schema-mail.js';
+import { CardMessage, OutboxItem, ReplyData, type ReplyInput } from '../schema-mail.js';
 import { seg } from '../wire.js';
 
-export const messageEndpoints: Endpoints<'listMessages' | 'replyToCard'> = {
+export const messageEndpoints: Endpoints<'listMessages' | 'replyToCard' | 'outboxItem' | 'takeBackReply'> = {
   listMessages: (w, id, o) => {
     const path = `/v2/card/${seg(id)}/messages`;
     return w.extension('messages', 'GET', path, () => w.env(z.array(CardMessage), 'GET', path, { o }));
@@ -19,5 +19,13 @@ export const messageEndpoints: Endpoints<'listMessages' | 'replyToCard'> = {
     return w.extension('reply', 'POST', path, () =>
       w.env(ReplyData, 'POST', path, { body: { ...body } satisfies ReplyInput, o }),
     );
+  },
+  outboxItem: (w, id, o) => {
+    const path = `/v2/outbox/${seg(id)}`;
+    return w.extension('outbox', 'GET', path, () => w.env(OutboxItem, 'GET', path, { o }));
+  },
+  takeBackReply: (w, id, o) => {
+    const path = `/v2/outbox/${seg(id)}`;
+    return w.extension('outbox', 'DELETE', path, () => w.env(OutboxItem, 'DELETE', path, { o }));
   },
 };
