@@ -14,6 +14,7 @@ import { commentEndpoints } from './endpoints/comments.js';
 import { eventEndpoints } from './endpoints/events.js';
 import { meEndpoints } from './endpoints/me.js';
 import { messageEndpoints } from './endpoints/messages.js';
+import { presenceEndpoints } from './endpoints/presence.js';
 import { sequenceEndpoints } from './endpoints/sequences.js';
 import { tagEndpoints } from './endpoints/tags.js';
 import { withDialects } from './dragapp/choose.js';
@@ -37,6 +38,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...sequenceEndpoints,
   ...meEndpoints,
   ...messageEndpoints,
+  ...presenceEndpoints,
   ...eventEndpoints,
 };
 

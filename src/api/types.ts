@@ -16,7 +16,7 @@ import type {
 } from './schema.js';
 import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
 import type { CardMessage, OutboxItem, ReplyData, ReplyInput } from './schema-mail.js';
-import type { LiveEvent } from './schema-events.js';
+import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -59,6 +59,7 @@ export type Extension =
   | 'messages'
   | 'reply'
   | 'outbox'
+  | 'presence'
   | 'events'
   | 'updateBoard'
   | 'archiveBoard'
@@ -187,6 +188,10 @@ export interface Client {
    * id. Resolves when aborted; rejects with kind `unsupported` on a server
    * without it (and with a refusal such as 401/403, which no retry mends).
    */
+  /** Extension `presence`: PUT /v2/presence, this TUI's open card (null: none) and whether it is writing a reply. */
+  setPresence(body: PresenceInput, o?: CallOptions): Promise<void>;
+  /** Extension `presence`: GET /v2/board/:id/presence, who is on the board's cards now. */
+  listPresence(boardId: number, o?: CallOptions): Promise<Presence[]>;
   subscribeEvents(boardId: number, onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;

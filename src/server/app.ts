@@ -25,6 +25,7 @@ import { commentRoutes } from './routes/comments.js';
 import { emailSequenceRoutes } from './routes/email-sequences.js';
 import { eventRoutes } from './routes/events.js';
 import { mailRoutes } from './routes/mail.js';
+import { presenceRoutes } from './routes/presence.js';
 import { mailboxRoutes } from './routes/mailboxes.js';
 import { MailboxSupervisor, type SupervisorOptions } from './mail/imap/supervisor.js';
 import { OutboxWorker } from './mail/outbox-worker.js';
@@ -232,6 +233,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   tagRoutes(app, ctx);
   emailSequenceRoutes(app, ctx);
   meRoutes(app, ctx);
+  presenceRoutes(app, ctx);
   const replyMail = { relay: opts.mail, secrets: opts.mailboxes?.secrets, log };
   mailRoutes(app, ctx, replyMail, { delayMs: opts.sendDelayMs ?? 0 });
   const outbox = new OutboxWorker({

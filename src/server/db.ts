@@ -275,7 +275,8 @@ const MIGRATIONS: string[] = [
   ALTER TABLE messages ADD COLUMN automatic TEXT;
   `,
   // 8 here, 9 once search's 8 is merged (one self-contained entry, movable):
-  // the outbox (server/mail/outbox.ts). Every reply waits here until its
+  // the outbox (server/mail/outbox.ts), and presence (routes/presence.ts: who
+  // has which card open, writing or not, until a time it lapses by itself). Every reply waits here until its
   // send_at_ms (`inboard serve --send-delay`), so it can be taken back, and
   // survives a restart; an instance claims it with a lease before handing it
   // to SMTP, so of several instances exactly one sends it. The Message-ID is
@@ -300,6 +301,16 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX outbox_due ON outbox(state, send_at_ms);
   CREATE INDEX outbox_card ON outbox(card_id);
+  CREATE TABLE presence (
+    session TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    email TEXT NOT NULL,
+    board_id INTEGER NOT NULL,
+    card_id INTEGER NOT NULL,
+    writing INTEGER NOT NULL DEFAULT 0,
+    until_ms INTEGER NOT NULL
+  );
+  CREATE INDEX presence_board ON presence(board_id, until_ms);
   `,
 ];
 

@@ -31,6 +31,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   messages: true,
   reply: true,
   outbox: false,
+  presence: false,
   events: false,
   updateBoard: false,
   archiveBoard: false,

@@ -253,6 +253,16 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX outbox_due ON outbox(state, send_at_ms);
   CREATE INDEX outbox_card ON outbox(card_id);
+  CREATE TABLE presence (
+    session TEXT PRIMARY KEY,
+    user_id BIGINT NOT NULL,
+    email TEXT NOT NULL,
+    board_id BIGINT NOT NULL,
+    card_id BIGINT NOT NULL,
+    writing INTEGER NOT NULL DEFAULT 0,
+    until_ms BIGINT NOT NULL
+  );
+  CREATE INDEX presence_board ON presence(board_id, until_ms);
   `,
 ];
 
