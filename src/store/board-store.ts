@@ -37,6 +37,7 @@ import { sanitize } from '../text/sanitize.js';
 import { makeTags } from './tags.js';
 import { makeThread, NO_THREADS } from './thread.js';
 import { makeOutbox, type Timers } from './outbox.js';
+import { makePresence } from './presence.js';
 import type { BoardData, BoardState } from './types.js';
 import { EMPTY_VIEW, makeUpdate } from './view.js';
 
@@ -102,6 +103,7 @@ export function initialData(): BoardData {
     threadsOffered: undefined,
     threadUnfolded: false,
     outgoing: [],
+    presence: [],
   };
 }
 
@@ -191,6 +193,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     });
     const history = makeHistory(core, engine);
     const me = makeMe(core);
+    const presence = makePresence(core);
     const live =
       opts.live === true
         ? makeLive(core, {
@@ -202,6 +205,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
               void board.actions.loadBoards();
             },
             loadMe: () => me.loadMe(),
+            loadPresence: () => presence.loadPresence(),
             watch: (listener) => api.subscribe(listener),
           })
         : { stopLive: () => undefined };
@@ -235,6 +239,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       }),
       ...thread,
       ...makeOutbox(core, opts.timers, opts.localSendDelayMs),
+      ...presence,
       ...makeSequences(core),
       ...me,
       ...live,

@@ -36,3 +36,4 @@ export type { ArchivedList } from './archived.js';
 export type { SentReply, ThreadEntry, ThreadMessage } from './thread.js';
 export type { Outgoing, TakeBack, Timers } from './outbox.js';
 export { LOCAL_DELAY_MS } from './outbox.js';
+export type { Presence } from '../api/schema-events.js';

@@ -26,6 +26,7 @@ import type { TagActions, TagsData } from './tags.js';
 import type { HistoryActions, HistoryData } from './undo.js';
 import type { ThreadActions, ThreadData } from './thread.js';
 import type { OutboxActions, OutboxData } from './outbox.js';
+import type { PresenceActions, PresenceData } from './presence.js';
 
 /** Every field of the state. */
 export type BoardData = CoreData &
@@ -44,6 +45,7 @@ export type BoardData = CoreData &
   ArchivedData &
   ThreadData &
   OutboxData &
+  PresenceData &
   StatusData;
 
 export interface ServerActions {
@@ -71,6 +73,7 @@ export type BoardActions = OpenBoardActions &
   HistoryActions &
   ThreadActions &
   OutboxActions &
+  PresenceActions &
   StatusActions &
   ServerActions;
 

@@ -11,11 +11,13 @@ import type { DetailLine } from './detail-line.js';
 import { sameSel, type DetailItemKind, type DetailSel } from './detail-selection.js';
 import { useThreadLines, type ThreadOptions } from './hooks/use-thread-lines.js';
 import { useBoard } from './store-context.js';
+import { presenceLines } from './presence-words.js';
 
 export type { DetailLine } from './detail-line.js';
 
 /** What a field or section the server did not send says: not yet, or never. */
 export const NOT_PROVIDED = 'not provided by this server';
+const NO_ONE: readonly string[] = [];
 const LOADING = 'loading…';
 
 /**
@@ -31,6 +33,7 @@ export function detailLines(
   loading = false,
   thread: readonly DetailLine[] = [],
   changedBy: { by: string; at: number } | null = null,
+  here: readonly string[] = [],
 ): DetailLine[] {
   const absent = loading ? LOADING : NOT_PROVIDED;
   const lines: DetailLine[] = [];
@@ -47,6 +50,8 @@ export function detailLines(
   // A teammate's change that came live: whose (the row's `*` says only that it was someone else's).
   if (changedBy !== null)
     lines.push({ text: `* changed by ${sanitize(changedBy.by)} at ${clockTime(changedBy.at)}`, color: 'yellow' });
+  // Teammates on this card now (presence): terminal-safe already.
+  for (const h of here) lines.push({ text: `${h.endsWith('replying') ? '✎' : '◉'} ${h}`, color: 'magenta' });
   if (col) field('Column', 'displayName' in col ? col.displayName : sanitize(col.Name));
   else if (d.ColumnId) field('Column', sanitize(d.ColumnId));
   else dim('Column');
@@ -155,7 +160,9 @@ export function CardDetail(props: CardDetailProps) {
   const id = props.detail.data?.ServiceTaskId ?? null;
   const threadShown = useThreadLines(id, props.width, props.thread ?? DETAIL_THREAD);
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
-  return <CardDetailView {...props} threadShown={threadShown} changedBy={changedBy} />;
+  const presence = useBoard((s) => s.presence);
+  const here = useMemo(() => presenceLines(presence, id), [presence, id]);
+  return <CardDetailView {...props} threadShown={threadShown} changedBy={changedBy} here={here} />;
 }
 
 /**
@@ -172,11 +179,18 @@ export function CardDetailView({
   footer,
   threadShown,
   changedBy = null,
-}: CardDetailProps & { threadShown: readonly DetailLine[]; changedBy?: { by: string; at: number } | null }) {
+  here = NO_ONE,
+}: CardDetailProps & {
+  threadShown: readonly DetailLine[];
+  changedBy?: { by: string; at: number } | null;
+  here?: readonly string[];
+}) {
   const lines = useMemo(
     () =>
-      detail.data ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown, changedBy) : [],
-    [detail.data, columns, width, selected, detail.loading, threadShown, changedBy],
+      detail.data
+        ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown, changedBy, here)
+        : [],
+    [detail.data, columns, width, selected, detail.loading, threadShown, changedBy, here],
   );
   if (detail.data === null) {
     return (

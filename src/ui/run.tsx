@@ -164,6 +164,8 @@ export async function run(argv: string[]): Promise<number> {
   try {
     await mount({ store, backend, initialBoardId, refreshSeconds, markReadOnOpen: settings.markReadOnOpen });
   } finally {
+    // Teammates see this app leave the card now, not when its presence lapses (a moment at most).
+    await Promise.race([store.getState().leavePresence(), new Promise((r) => setTimeout(r, 500).unref())]);
     shutdown.abort();
     restoreTerminal();
     const s = store.getState();
