@@ -162,6 +162,8 @@ export function sendTyped(f: Flow, t: Typed): void {
         sent: () => {
           f.notify('Reply sent');
           t.replied();
+          // Sent from the outbox: the thread read again has it.
+          void f.store.getState().loadThread(t.cardId, { fresh: true });
         },
         // The status bar has the words; `w` brings the text back.
         failed: () => keepIt(),
