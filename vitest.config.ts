@@ -13,6 +13,7 @@ const ON_POSTGRES = [
   'test/server/fuzz.test.ts',
   'test/server/concurrency.test.ts',
   'test/server/events.test.ts',
+  'test/server/presence.test.ts',
   'test/server/mail-*.test.ts',
   'test/server/messages.test.ts',
   'test/server/seed-mail.test.ts',

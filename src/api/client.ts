@@ -15,6 +15,7 @@ import { eventEndpoints } from './endpoints/events.js';
 import { meEndpoints } from './endpoints/me.js';
 import { messageEndpoints } from './endpoints/messages.js';
 import { searchEndpoints } from './endpoints/search.js';
+import { presenceEndpoints } from './endpoints/presence.js';
 import { sequenceEndpoints } from './endpoints/sequences.js';
 import { tagEndpoints } from './endpoints/tags.js';
 import { withDialects } from './dragapp/choose.js';
@@ -38,6 +39,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...sequenceEndpoints,
   ...meEndpoints,
   ...messageEndpoints,
+  ...presenceEndpoints,
   ...eventEndpoints,
   ...searchEndpoints,
 };

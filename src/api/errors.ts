@@ -35,6 +35,8 @@ export interface ApiErrorInit {
   serverSaid?: boolean | undefined;
   /** For `stale`: the card's version now, from the answer's ETag, when it said. */
   version?: number | undefined;
+  /** What an error envelope said beside its words (`data`: a held reply's new messages), unread. */
+  data?: unknown;
   cause?: unknown;
 }
 
@@ -50,6 +52,7 @@ export class ApiError extends Error {
   readonly notSent: boolean;
   readonly serverSaid: boolean;
   readonly version: number | undefined;
+  readonly data: unknown;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -63,6 +66,7 @@ export class ApiError extends Error {
     this.notSent = init.notSent ?? false;
     this.serverSaid = init.serverSaid ?? false;
     this.version = init.version;
+    this.data = init.data;
   }
 }
 

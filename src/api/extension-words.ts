@@ -12,6 +12,8 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   restoreCard: 'Restoring archived cards',
   messages: "Reading a card's email",
   reply: "Replying to a card's email",
+  outbox: 'Taking back a reply before it is sent',
+  presence: 'Showing who is on a card',
   events: 'Live events',
   updateBoard: 'Renaming a board or changing its members',
   archiveBoard: 'Archiving a board',

@@ -105,6 +105,7 @@ export function errorFromExchange(where: Where, ex: Exchange): ApiError {
     ...base,
     message,
     serverSaid,
+    ...(isRecord(json) && json.data !== undefined ? { data: json.data } : {}),
     retryable: isRetryableStatus(status),
     retryAfterMs: parseRetryAfter(ex.headers['retry-after']),
   });

@@ -22,6 +22,8 @@ export const EVENT_KINDS = [
   'column',
   'board',
   'board-archived',
+  // Someone opened or left a card, or began or stopped writing a reply on it (GET /v2/board/:id/presence).
+  'presence',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -50,3 +52,25 @@ export type EventData = z.output<typeof EventData>;
  * (re)opened, "read everything again", or one change with its id.
  */
 export type LiveEvent = { type: 'open' } | { type: 'reload' } | ({ type: 'change'; id: string } & EventData);
+
+/** How long a presence lasts without a renewal: a TUI that went quiet (quit, crashed, lost) is gone after it. */
+export const PRESENCE_TTL_MS = 30_000;
+
+/** `PUT /v2/presence`: this TUI (`Session`, its own random id) has `CardId` open (null: none), writing a reply or not. */
+export const PresenceBody = z.strictObject({
+  Session: z.string().min(8).max(64),
+  CardId: IdParam.nullable(),
+  Writing: z.boolean().optional(),
+});
+export type PresenceInput = z.input<typeof PresenceBody>;
+
+/** One teammate on a card of the board, as `GET /v2/board/:boardId/presence` lists them. */
+export const Presence = z.object({
+  Session: z.string(),
+  Email: z.string(),
+  CardId: z.string(),
+  Writing: z.boolean(),
+  /** When it lapses unless renewed. */
+  Until: z.string(),
+});
+export type Presence = z.output<typeof Presence>;

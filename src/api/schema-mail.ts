@@ -54,6 +54,14 @@ export type CardMessage = z.infer<typeof CardMessage>;
 export const ReplyBody = z.strictObject({
   Body: requiredText(LIMITS.text),
   Cc: z.array(Email).max(MAIL_LIMITS.cc).optional(),
+  /**
+   * The Message-ID of the newest message of the thread its writer had read.
+   * When the thread got a message since, or another reply waits to go, the
+   * reply is held (409, `HeldReplyData`), not sent. Absent: not checked.
+   */
+  Seen: z.string().min(1).max(998).optional(),
+  /** Sent though something arrived since `Seen` (its writer has read it). */
+  SendAnyway: z.boolean().optional(),
 });
 export type ReplyInput = z.input<typeof ReplyBody>;
 export const ReplyData = z.object({
@@ -63,8 +71,34 @@ export const ReplyData = z.object({
   Cc: z.array(z.string()),
   Subject: z.string(),
   Date: IsoTimestamp,
+  /** Held in the outbox until `SendsAt` (the service's send delay): `DELETE /v2/outbox/:id` takes it back. Absent: sent. */
+  OutboxId: z.string().optional(),
+  SendsAt: IsoTimestamp.optional(),
 });
 export type ReplyData = z.infer<typeof ReplyData>;
+
+/** A reply in the outbox (`GET /v2/outbox/:id`, and what `DELETE` took back). */
+export const OutboxItem = z.object({
+  Id: z.string(),
+  CardId: z.string(),
+  /** waiting (can be taken back), sending, sent, failed (`StateWords` says why; never retried by itself). */
+  State: z.enum(['waiting', 'sending', 'sent', 'failed']),
+  StateWords: z.string(),
+  /** Its writer's email. */
+  By: z.string(),
+  Body: z.string(),
+  Cc: z.array(z.string()),
+  MessageId: z.string(),
+  SendsAt: IsoTimestamp,
+});
+export type OutboxItem = z.infer<typeof OutboxItem>;
+
+/** The `data` of a 409 holding a reply: what arrived since `Seen`, and the replies waiting to go on the card. */
+export const HeldReplyData = z.object({
+  Arrived: z.array(CardMessage),
+  Waiting: z.array(OutboxItem),
+});
+export type HeldReplyData = z.infer<typeof HeldReplyData>;
 
 export const InboundMailBody = z.strictObject({
   BoardId: positiveInt,

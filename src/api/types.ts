@@ -15,8 +15,8 @@ import type {
   Me,
 } from './schema.js';
 import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
-import type { BoardMailbox, CardMessage, ReplyData, ReplyInput } from './schema-mail.js';
-import type { LiveEvent } from './schema-events.js';
+import type { BoardMailbox, CardMessage, OutboxItem, ReplyData, ReplyInput } from './schema-mail.js';
+import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -59,6 +59,8 @@ export type Extension =
   | 'restoreCard'
   | 'messages'
   | 'reply'
+  | 'outbox'
+  | 'presence'
   | 'events'
   | 'updateBoard'
   | 'archiveBoard'
@@ -167,10 +169,18 @@ export interface Client {
   ): Promise<{ CardId: CardId; ColumnId: number | null; Position: number | null }>;
   /** Extension `messages`: GET /v2/card/:id/messages, the card's email thread, oldest first. */
   listMessages(cardId: CardId, o?: CallOptions): Promise<CardMessage[]>;
-  /** Extension `reply`: POST /v2/card/:id/reply `{Body, Cc?}`, sent by the server's SMTP relay. */
+  /**
+   * Extension `reply`: POST /v2/card/:id/reply `{Body, Cc?, Seen?, SendAnyway?}`, sent by the server's
+   * SMTP relay, or held in its outbox (`OutboxId`, `SendsAt`). Held because the thread moved on since
+   * `Seen`: an ApiError whose `heldReply` (held.ts) says what arrived.
+   */
   replyToCard(cardId: CardId, body: ReplyInput, o?: CallOptions): Promise<ReplyData>;
   /** Extension `mailboxes`: GET /v2/board/:id/mailboxes, where the board's mail comes from and whether it flows. */
   listBoardMailboxes(boardId: number, o?: CallOptions): Promise<BoardMailbox[]>;
+  /** Extension `outbox`: GET /v2/outbox/:id, a reply waiting to go (or sent, or failed). */
+  outboxItem(outboxId: string, o?: CallOptions): Promise<OutboxItem>;
+  /** Extension `outbox`: DELETE /v2/outbox/:id, a waiting reply taken back (nothing is sent); resolves to it. */
+  takeBackReply(outboxId: string, o?: CallOptions): Promise<OutboxItem>;
   // comments
   createComment(cardId: CardId, body: string, o?: CallOptions): Promise<CommentResult>;
   getComment(commentId: number, o?: CallOptions): Promise<Comment>;
@@ -190,6 +200,10 @@ export interface Client {
    * id. Resolves when aborted; rejects with kind `unsupported` on a server
    * without it (and with a refusal such as 401/403, which no retry mends).
    */
+  /** Extension `presence`: PUT /v2/presence, this TUI's open card (null: none) and whether it is writing a reply. */
+  setPresence(body: PresenceInput, o?: CallOptions): Promise<void>;
+  /** Extension `presence`: GET /v2/board/:id/presence, who is on the board's cards now. */
+  listPresence(boardId: number, o?: CallOptions): Promise<Presence[]>;
   subscribeEvents(boardId: number, onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void>;
   /**
    * Extension `search`: GET /v2/search?q&BoardId&page&limit, the cards whose

@@ -33,7 +33,7 @@ Actions
   read     ID                           (and unread ID)
   tick     ID SUBTASK                   (and untick ID SUBTASK)
   thread   ID                           (the card's email, oldest first)
-  reply    ID --body TEXT|- [--cc EMAIL]...  (answers its last message in)
+  reply    ID --body TEXT|- [--cc EMAIL]... [--seen MESSAGE-ID [--send-anyway]]  (answers its last message in)
   The local service offers due, read, unread, tick, untick, restore, thread and reply;
   another server may not (the error says so).
 

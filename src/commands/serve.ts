@@ -22,6 +22,9 @@ Options
   --smtp URL         the SMTP relay replies leave through: smtp://user:password@host:port
                      (or smtps://…; prefer INBOARD_SMTP_URL: flags show in \`ps\`)
   --from ADDRESS     the From of replies, e.g. support@example.com (or INBOARD_MAIL_FROM)
+  --send-delay SECONDS  how long each reply waits in the outbox, where its writer can take
+                     it back (u), before it is sent (default ${SERVE_DEFAULTS.sendDelay}; 0 = at once);
+                     kept in the database: a restart neither loses nor doubles one
   -h, --help         this text
 
 Without a key, a new database gets an owner key, printed once on stderr; on a
@@ -83,6 +86,7 @@ export async function serve(argv: string[]): Promise<number> {
         durability: { type: 'string', default: 'full' },
         smtp: { type: 'string' },
         from: { type: 'string' },
+        'send-delay': { type: 'string', default: String(SERVE_DEFAULTS.sendDelay) },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -100,6 +104,9 @@ export async function serve(argv: string[]): Promise<number> {
   const rateLimit = Number(values['rate-limit']);
   if (!/^\d{1,7}$/.test(values['rate-limit']))
     return usage(`--rate-limit must be a whole number, got '${values['rate-limit']}'`);
+  const sendDelay = Number(values['send-delay']);
+  if (!/^\d{1,4}$/.test(values['send-delay']) || sendDelay > 3600)
+    return usage(`--send-delay must be whole seconds from 0 to 3600, got '${values['send-delay']}'`);
   const durability = values.durability;
   if (durability !== 'full' && durability !== 'normal')
     return usage(`--durability must be full or normal, got '${durability}'`);
@@ -132,6 +139,7 @@ export async function serve(argv: string[]): Promise<number> {
     log,
     secretFile: secretFilePath(dbPath),
     watchMailboxes: true,
+    sendDelayMs: sendDelay * 1000,
     ...(mail !== undefined ? { mail } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
   }).catch((err: unknown) => {
@@ -158,6 +166,11 @@ export async function serve(argv: string[]): Promise<number> {
     mail === undefined
       ? 'inboard serve: replies off (no --smtp/--from)\n'
       : `inboard serve: replies from ${mail.from} through ${new URL(mail.smtpUrl).host}\n`,
+  );
+  process.stderr.write(
+    sendDelay === 0
+      ? 'inboard serve: replies sent at once (--send-delay 0: no taking back)\n'
+      : `inboard serve: replies wait ${sendDelay} s in the outbox, where their writer can take them back\n`,
   );
   const boxes = service.mailboxes;
   if (boxes !== null) {

@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CardMessage } from '../api/schema-mail.js';
+import { heldReply } from '../api/held.js';
 import { dataDir } from '../config/paths.js';
 import { cardId, COMMON_HELP, CommandError, parse, positionals, textArg, within } from './args.js';
 import { block, emit, fields, one } from './output.js';
@@ -28,18 +29,25 @@ The local service offers this; another server may not (the error says so).
 
 ${COMMON_HELP}`;
 
-const REPLY_HELP = `Usage: inboard card reply ID --body TEXT|- [--cc EMAIL]... [options]
+const REPLY_HELP = `Usage: inboard card reply ID --body TEXT|- [--cc EMAIL]... [--seen MESSAGE-ID [--send-anyway]] [options]
 
 Answers the email behind card ID: to the last message that came in (its
 Reply-To, or its From), "Re: " its subject, threaded by In-Reply-To and
 References. The server sends it through its SMTP relay (inboard serve
---smtp URL --from ADDRESS). With --body -, the text is read from stdin.
+--smtp URL --from ADDRESS), after its send delay (inboard serve
+--send-delay). With --body -, the text is read from stdin.
+
+--seen names the newest message of the thread you have read (its Message-ID,
+from inboard card thread ID --json): when the thread got a message since, or a
+teammate's reply waits to go, the reply is held, nothing sent, exit 1, and
+what arrived is printed. Read it; --send-anyway then sends it all the same.
 
 Examples
   inboard card reply 42 --body "It left our warehouse today."
   inboard card reply 42 --body - --cc lead@example.com < answer.txt
+  inboard card reply 42 --body "Done." --seen '<p2@customer.example>'
 
---json: {"CardId", "MessageId", "To": [], "Cc": [], "Subject", "Date"}
+--json: {"CardId", "MessageId", "To": [], "Cc": [], "Subject", "Date", "OutboxId"?, "SendsAt"?}
 
 ${COMMON_HELP}`;
 
@@ -103,6 +111,8 @@ async function reply(argv: string[]): Promise<number> {
   const { values, positionals: rest } = parse(argv, {
     body: { type: 'string' },
     cc: { type: 'string', multiple: true },
+    seen: { type: 'string' },
+    'send-anyway': { type: 'boolean', default: false },
   });
   if (helpRequested(values, REPLY_HELP)) return 0;
   const [idRaw = ''] = positionals(rest, ['ID']);
@@ -114,12 +124,28 @@ async function reply(argv: string[]): Promise<number> {
     .filter((c) => c !== '');
   try {
     return await withClient(values, async (client) => {
-      const sent = await client.replyToCard(id, { Body: text, ...(cc.length > 0 ? { Cc: cc } : {}) });
+      const sent = await client
+        .replyToCard(id, {
+          Body: text,
+          ...(cc.length > 0 ? { Cc: cc } : {}),
+          ...(values.seen !== undefined ? { Seen: values.seen } : {}),
+          ...(values['send-anyway'] === true ? { SendAnyway: true } : {}),
+        })
+        .catch((e: unknown) => {
+          const held = heldReply(e);
+          // What arrived, on stderr, under the server's words (which say the text was not sent).
+          if (held !== undefined && held.Arrived.length > 0) process.stderr.write(threadText(id, held.Arrived));
+          throw e;
+        });
+      const how =
+        sent.SendsAt === undefined
+          ? 'Reply sent to'
+          : `Reply waits in the outbox until ${when(sent.SendsAt)} (reply ${sent.OutboxId ?? '?'}), then goes to`;
       emit(
         values.json === true,
         sent,
         () =>
-          `Reply sent to ${one(sent.To.join(', '))}${sent.Cc.length > 0 ? ` (cc ${one(sent.Cc.join(', '))})` : ''}\n` +
+          `${how} ${one(sent.To.join(', '))}${sent.Cc.length > 0 ? ` (cc ${one(sent.Cc.join(', '))})` : ''}\n` +
           fields([
             ['Subject', sent.Subject],
             ['Message-ID', sent.MessageId],
@@ -128,7 +154,7 @@ async function reply(argv: string[]): Promise<number> {
       return 0;
     });
   } catch (e) {
-    if (values.body !== '-') throw e;
+    if (values.body !== '-' && heldReply(e) === undefined) throw e;
     const kept = keepDraft(id, text);
     if (kept === undefined) throw e;
     const words = e instanceof Error ? e.message : String(e);

@@ -20,4 +20,6 @@ export const SERVE_DEFAULTS = {
   port: 7780,
   /** Requests per minute per key; 0 turns the limit off. */
   rateLimit: 1200,
+  /** Seconds each reply waits in the outbox, to be taken back (`u`); 0 sends at once. */
+  sendDelay: 10,
 } as const;

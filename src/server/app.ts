@@ -25,8 +25,10 @@ import { commentRoutes } from './routes/comments.js';
 import { emailSequenceRoutes } from './routes/email-sequences.js';
 import { eventRoutes } from './routes/events.js';
 import { mailRoutes } from './routes/mail.js';
+import { presenceRoutes } from './routes/presence.js';
 import { mailboxRoutes } from './routes/mailboxes.js';
 import { MailboxSupervisor, type SupervisorOptions } from './mail/imap/supervisor.js';
+import { OutboxWorker } from './mail/outbox-worker.js';
 import type { SecretBox } from './secrets.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
@@ -67,12 +69,18 @@ export interface BuildOptions {
    * with, and whether this instance watches them (`inboard serve`).
    */
   mailboxes?: { secrets: SecretBox | undefined; watch: false | Omit<SupervisorOptions, 'ctx' | 'secrets' | 'log'> };
+  /** How long a reply waits in the outbox before it is sent (ms; `inboard serve --send-delay`); 0 or absent: at once. */
+  sendDelayMs?: number;
+  /** How often this instance's outbox worker looks (ms, default 1000; 0: only when tests call `tick`). */
+  outboxTickMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The mailbox watchers of this instance; null when it watches none. */
     mailboxes: MailboxSupervisor | null;
+    /** This instance's sender of the outbox's replies. */
+    outbox: OutboxWorker;
   }
 }
 
@@ -196,7 +204,10 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.status).headers(err.headers).send(errorEnvelope(err.status, err.message));
+      return reply
+        .code(err.status)
+        .headers(err.headers)
+        .send(errorEnvelope(err.status, err.message, undefined, err.data));
     }
     if (db.isUnavailable(err)) {
       // Nothing was half-written: the transaction rolled back (or never began).
@@ -229,7 +240,17 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   tagRoutes(app, ctx);
   emailSequenceRoutes(app, ctx);
   meRoutes(app, ctx);
-  mailRoutes(app, ctx, opts.mail, { secrets: opts.mailboxes?.secrets, log });
+  presenceRoutes(app, ctx);
+  const replyMail = { relay: opts.mail, secrets: opts.mailboxes?.secrets, log };
+  mailRoutes(app, ctx, replyMail, { delayMs: opts.sendDelayMs ?? 0 });
+  const outbox = new OutboxWorker({
+    ctx,
+    mail: replyMail,
+    ...(opts.outboxTickMs !== undefined ? { tickMs: opts.outboxTickMs } : {}),
+  });
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', () => outbox.start());
+  app.addHook('preClose', () => outbox.stop());
   mailboxRoutes(app, ctx);
   searchRoutes(app, ctx);
   const watch = opts.mailboxes?.watch ?? false;

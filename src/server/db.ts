@@ -278,6 +278,44 @@ const MIGRATIONS: string[] = [
   `,
   // 8: the search index (FTS5, kept by triggers on the texts' tables): search/schema-sqlite.ts.
   SQLITE_SEARCH_MIGRATION,
+  // 9:
+  // the outbox (server/mail/outbox.ts), and presence (routes/presence.ts: who
+  // has which card open, writing or not, until a time it lapses by itself). Every reply waits here until its
+  // send_at_ms (`inboard serve --send-delay`), so it can be taken back, and
+  // survives a restart; an instance claims it with a lease before handing it
+  // to SMTP, so of several instances exactly one sends it. The Message-ID is
+  // chosen when it is queued: a resend after a crash is the same message.
+  `
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    board_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    by_email TEXT NOT NULL,
+    body TEXT NOT NULL,
+    cc TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    request_key TEXT,
+    created_ms INTEGER NOT NULL,
+    send_at_ms INTEGER NOT NULL,
+    state TEXT NOT NULL DEFAULT 'waiting',
+    words TEXT NOT NULL DEFAULT '',
+    lease_owner TEXT,
+    lease_until_ms INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX outbox_due ON outbox(state, send_at_ms);
+  CREATE INDEX outbox_card ON outbox(card_id);
+  CREATE TABLE presence (
+    session TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL,
+    email TEXT NOT NULL,
+    board_id INTEGER NOT NULL,
+    card_id INTEGER NOT NULL,
+    writing INTEGER NOT NULL DEFAULT 0,
+    until_ms INTEGER NOT NULL
+  );
+  CREATE INDEX presence_board ON presence(board_id, until_ms);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

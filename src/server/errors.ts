@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Said beside the words, as the envelope's `data` (a held reply: what arrived). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -21,10 +23,12 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 
-export function errorEnvelope(status: number, message: string, requestId?: string) {
-  return requestId === undefined
-    ? { message, error: true as const, code: status }
-    : { message, error: true as const, code: status, requestId };
+export function errorEnvelope(status: number, message: string, requestId?: string, data?: unknown) {
+  const base =
+    requestId === undefined
+      ? { message, error: true as const, code: status }
+      : { message, error: true as const, code: status, requestId };
+  return data === undefined ? base : { ...base, data };
 }
 
 export function okEnvelope<T>(data: T, message = 'Success') {

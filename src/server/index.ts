@@ -9,6 +9,7 @@ import { buildServer } from './app.js';
 import type { Durability } from './db.js';
 import { mailSettingsFromEnv, mailSettingsProblem, type MailSettings } from './mail/smtp.js';
 import type { MailboxSupervisor, SupervisorOptions } from './mail/imap/supervisor.js';
+import type { OutboxWorker } from './mail/outbox-worker.js';
 import { lazySecretBox } from './secrets.js';
 import { seedDemo } from './seed.js';
 import { openDatabase } from './sql/open.js';
@@ -44,6 +45,12 @@ export interface ServiceOptions {
   secretFile?: string;
   /** Watch the database's mailboxes from this instance (`inboard serve`); options for tests. */
   watchMailboxes?: boolean | Omit<SupervisorOptions, 'ctx' | 'secrets' | 'log'>;
+  /** How long each reply waits in the outbox, to be taken back (ms); default 0 (`inboard serve` passes 10 s). */
+  sendDelayMs?: number;
+  /** How often the outbox is looked at (ms, default 1000; 0: only by `outbox.tick()`, for tests with a clock). */
+  outboxTickMs?: number;
+  /** The service's clock (tests). */
+  now?: () => number;
 }
 
 export interface RunningService {
@@ -58,6 +65,8 @@ export interface RunningService {
   database: string;
   /** The mailbox watchers of this instance (null when it watches none). */
   mailboxes: MailboxSupervisor | null;
+  /** This instance's outbox worker (`tick()` sends what is due now). */
+  outbox: OutboxWorker;
   close(): Promise<void>;
 }
 
@@ -108,6 +117,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       rateLimit: opts.rateLimit ?? 0,
       ...(opts.log ? { log: opts.log } : {}),
       mailboxes: { secrets: opts.secretFile === undefined ? undefined : lazySecretBox(opts.secretFile), watch },
+      ...(opts.sendDelayMs !== undefined ? { sendDelayMs: opts.sendDelayMs } : {}),
+      ...(opts.outboxTickMs !== undefined ? { outboxTickMs: opts.outboxTickMs } : {}),
+      ...(opts.now !== undefined ? { now: opts.now } : {}),
     });
     await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
     const addr = app.server.address() as AddressInfo;
@@ -120,6 +132,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       seeded,
       database: db.where,
       mailboxes: app.mailboxes,
+      outbox: app.outbox,
       async close() {
         if (closed) return;
         closed = true;

@@ -37,6 +37,8 @@ import { errorText, makeStatusActions, reportFailure, watchReach } from './statu
 import { sanitize } from '../text/sanitize.js';
 import { makeTags } from './tags.js';
 import { makeThread, NO_THREADS } from './thread.js';
+import { makeOutbox, type Timers } from './outbox.js';
+import { makePresence } from './presence.js';
 import type { BoardData, BoardState } from './types.js';
 import { EMPTY_VIEW, makeUpdate } from './view.js';
 
@@ -55,6 +57,10 @@ export interface BoardStoreOptions {
    * Off by default: a store alone never holds a stream open unasked.
    */
   live?: boolean;
+  /** Timers of the replies on their way out (outbox.ts); tests pass a clock of their own. */
+  timers?: Timers;
+  /** How long a reply is held here where the server has no outbox (ms); default LOCAL_DELAY_MS. */
+  localSendDelayMs?: number;
 }
 
 export type BoardStore = StoreApi<BoardState>;
@@ -98,6 +104,8 @@ export function initialData(): BoardData {
     threads: NO_THREADS,
     threadsOffered: undefined,
     threadUnfolded: false,
+    outgoing: [],
+    presence: [],
   };
 }
 
@@ -191,6 +199,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     });
     const history = makeHistory(core, engine);
     const me = makeMe(core);
+    const presence = makePresence(core);
     const live =
       opts.live === true
         ? makeLive(core, {
@@ -202,6 +211,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
               void board.actions.loadBoards();
             },
             loadMe: () => me.loadMe(),
+            loadPresence: () => presence.loadPresence(),
             watch: (listener) => api.subscribe(listener),
           })
         : { stopLive: () => undefined };
@@ -234,6 +244,8 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
         refresh: () => refresh.refresh(),
       }),
       ...thread,
+      ...makeOutbox(core, opts.timers, opts.localSendDelayMs),
+      ...presence,
       ...makeSequences(core),
       ...me,
       ...live,

@@ -40,6 +40,8 @@ interface Deps {
   /** The open board was archived by someone else: close it, saying by whom. */
   boardGone(by: string): void;
   loadMe(): Promise<void>;
+  /** Who is on the board's cards, read again (a `presence` event; the stream opened). */
+  loadPresence(): Promise<void>;
   /** Hears every change of the store's state. */
   watch(listener: () => void): () => void;
 }
@@ -73,8 +75,11 @@ export function makeLive(core: Core<CoreData & LiveData & MeData & DetailData>, 
     if (stopped || core.get().boardId !== boardId) return;
     if (e.type === 'open') {
       if (core.get().live !== 'live') core.set({ live: 'live' });
+      void deps.loadPresence();
       return;
     }
+    // Someone opened or left a card, or began or stopped a reply: nothing on the board changed.
+    if (e.type === 'change' && e.Kind === 'presence') return void deps.loadPresence();
     if (e.type === 'reload') return refreshSoon();
     // The user's own writes are already on screen through the mutation protocol.
     if (e.BoardId !== boardId || mine(e.By)) return;

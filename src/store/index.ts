@@ -34,3 +34,6 @@ export type { HistoryOutcome } from './undo.js';
 export type { FindOutcome, JumpOutcome } from './jump.js';
 export type { ArchivedList } from './archived.js';
 export type { SentReply, ThreadEntry, ThreadMessage } from './thread.js';
+export type { Outgoing, TakeBack, Timers } from './outbox.js';
+export { LOCAL_DELAY_MS } from './outbox.js';
+export type { Presence } from '../api/schema-events.js';

@@ -59,7 +59,7 @@ export interface Inputs {
   note: { cardId: CardId; text: string };
   subTask: { cardId: CardId; text: string };
   /** A reply to the card's email thread (extension); `cc` beyond the customer. */
-  reply: { cardId: CardId; text: string; cc: readonly string[] };
+  reply: { cardId: CardId; text: string; cc: readonly string[]; seen?: string; sendAnyway?: boolean };
   createColumn: { name: string };
   /** A deleted tag back (its undo): made again with `name` and `color`, on the cards that had it. */
   tagBack: { name: string; color: number; cardIds: readonly CardId[] };

@@ -12,7 +12,7 @@ import type { Core } from './core.js';
 import type { MutationInput } from './mutation-kinds.js';
 import { isServerId } from './pending-ids.js';
 import { errorText, type StatusData } from './status.js';
-import type { CardMessage } from '../api/schema-mail.js';
+import { ReplyData, type CardMessage } from '../api/schema-mail.js';
 
 /** One message of a card's thread, as the service sends it. */
 export type ThreadMessage = CardMessage;
@@ -47,7 +47,12 @@ export interface ThreadActions {
   /** Reads the card's thread unless a recent answer is kept or one is on its way (`fresh`: read it again anyway). Never rejects. */
   loadThread(cardId: CardId, o?: { fresh?: boolean }): Promise<void>;
   /** Sends a reply to the card's thread (mutation `reply`); rejects with a MutationError carrying the text when refused. */
-  sendReply(cardId: CardId, text: string, cc?: readonly string[]): Promise<void>;
+  sendReply(
+    cardId: CardId,
+    text: string,
+    cc?: readonly string[],
+    o?: { seen?: string; sendAnyway?: boolean },
+  ): Promise<ReplyData | undefined>;
   toggleThreadFolds(): void;
 }
 
@@ -116,18 +121,29 @@ export function makeThread(
     return core.client.offers('messages') !== false;
   }
 
-  async function sendReply(cardId: CardId, text: string, cc: readonly string[] = []): Promise<void> {
+  async function sendReply(
+    cardId: CardId,
+    text: string,
+    cc: readonly string[] = [],
+    o: { seen?: string; sendAnyway?: boolean } = {},
+  ): Promise<ReplyData | undefined> {
+    let answer: unknown;
     try {
-      await run({ kind: 'reply', cardId, text, cc: [...cc] }, cardId);
+      answer = await run({ kind: 'reply', cardId, text, cc: [...cc], ...o }, cardId);
     } catch (e) {
       // The server's words (refuse put them there), and that nothing typed is lost.
       const said = core.get().lastError;
       if (said !== null) core.set({ lastError: `Reply not sent, kept as a draft: ${said}` });
       throw e;
     }
+    const parsed = ReplyData.safeParse(answer);
+    const data = parsed.success ? parsed.data : undefined;
+    // Held in the service's outbox: not sent yet, so not drawn as sent (the status bar counts it down).
+    if (data?.OutboxId !== undefined) return data;
     const kept = core.get().threads.get(cardId) ?? EMPTY;
     put(cardId, { sent: [...kept.sent, { text, cc: [...cc], at: new Date(now()).toISOString() }] });
     await loadThread(cardId, { fresh: true });
+    return data;
   }
 
   return {

@@ -26,6 +26,8 @@ import type { TagActions, TagsData } from './tags.js';
 import type { MailHealthData } from './mail-health.js';
 import type { HistoryActions, HistoryData } from './undo.js';
 import type { ThreadActions, ThreadData } from './thread.js';
+import type { OutboxActions, OutboxData } from './outbox.js';
+import type { PresenceActions, PresenceData } from './presence.js';
 
 /** Every field of the state. */
 export type BoardData = CoreData &
@@ -44,6 +46,8 @@ export type BoardData = CoreData &
   HistoryData &
   ArchivedData &
   ThreadData &
+  OutboxData &
+  PresenceData &
   StatusData;
 
 export interface ServerActions {
@@ -70,6 +74,8 @@ export type BoardActions = OpenBoardActions &
   MeActions &
   HistoryActions &
   ThreadActions &
+  OutboxActions &
+  PresenceActions &
   StatusActions &
   ServerActions;
 

@@ -22,6 +22,7 @@ import { useScreenData } from './hooks/use-screen-data.js';
 import { useScreenInput } from './hooks/use-screen-input.js';
 import { useStartup } from './hooks/use-startup.js';
 import { useStatusLine } from './hooks/use-status-line.js';
+import { usePresence } from './hooks/use-presence.js';
 import { useTerminalSize } from './hooks/use-terminal-size.js';
 import { usePreview } from './hooks/use-preview.js';
 import { useQuit } from './hooks/use-quit.js';
@@ -86,6 +87,7 @@ function Shell({
   const hints = useHintScope(nav, overlay);
   const data = useScreenData();
   const statusLine = useStatusLine(store);
+  usePresence(store, screen, overlay);
   useAutoRefresh(store, screen === 'picker' ? null : data.boardId, refreshSeconds);
   useStartup(store, initialBoardId);
   const preview = usePreview(width);

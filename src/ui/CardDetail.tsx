@@ -12,11 +12,14 @@ import { sameSel, type DetailItemKind, type DetailSel } from './detail-selection
 import { useThreadLines, type ThreadOptions } from './hooks/use-thread-lines.js';
 import { useBoard } from './store-context.js';
 import { color, tagColor } from './theme.js';
+import { presenceLines } from './presence-words.js';
+import { useArrivals } from './hooks/use-arrivals.js';
 
 export type { DetailLine } from './detail-line.js';
 
 /** What a field or section the server did not send says: not yet, or never. */
 export const NOT_PROVIDED = 'not provided by this server';
+const NO_ONE: readonly string[] = [];
 const LOADING = 'loading…';
 
 /**
@@ -32,6 +35,7 @@ export function detailLines(
   loading = false,
   thread: readonly DetailLine[] = [],
   changedBy: { by: string; at: number } | null = null,
+  here: readonly string[] = [],
 ): DetailLine[] {
   const absent = loading ? LOADING : NOT_PROVIDED;
   const lines: DetailLine[] = [];
@@ -51,6 +55,8 @@ export function detailLines(
       text: `* changed by ${sanitize(changedBy.by)} at ${clockTime(changedBy.at)}`,
       color: color('warning'),
     });
+  // Teammates on this card now (presence): terminal-safe already.
+  for (const h of here) lines.push({ text: `${h.endsWith('replying') ? '✎' : '◉'} ${h}`, color: 'magenta' });
   if (col) field('Column', 'displayName' in col ? col.displayName : sanitize(col.Name));
   else if (d.ColumnId) field('Column', sanitize(d.ColumnId));
   else dim('Column');
@@ -159,7 +165,19 @@ export function CardDetail(props: CardDetailProps) {
   const id = props.detail.data?.ServiceTaskId ?? null;
   const threadShown = useThreadLines(id, props.width, props.thread ?? DETAIL_THREAD);
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
-  return <CardDetailView {...props} threadShown={threadShown} changedBy={changedBy} />;
+  const presence = useBoard((s) => s.presence);
+  const here = useMemo(() => presenceLines(presence, id), [presence, id]);
+  const { arrived, seen } = useArrivals(id);
+  return (
+    <CardDetailView
+      {...props}
+      threadShown={threadShown}
+      changedBy={changedBy}
+      here={here}
+      arrived={arrived}
+      onSeen={seen}
+    />
+  );
 }
 
 /**
@@ -176,11 +194,23 @@ export function CardDetailView({
   footer,
   threadShown,
   changedBy = null,
-}: CardDetailProps & { threadShown: readonly DetailLine[]; changedBy?: { by: string; at: number } | null }) {
+  here = NO_ONE,
+  arrived = null,
+  onSeen,
+}: CardDetailProps & {
+  threadShown: readonly DetailLine[];
+  changedBy?: { by: string; at: number } | null;
+  here?: readonly string[];
+  /** What arrived while the card was open (use-arrivals.ts), announced while it is below the screen. */
+  arrived?: string | null;
+  onSeen?: () => void;
+}) {
   const lines = useMemo(
     () =>
-      detail.data ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown, changedBy) : [],
-    [detail.data, columns, width, selected, detail.loading, threadShown, changedBy],
+      detail.data
+        ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown, changedBy, here)
+        : [],
+    [detail.data, columns, width, selected, detail.loading, threadShown, changedBy, here],
   );
   if (detail.data === null) {
     return (
@@ -196,6 +226,10 @@ export function CardDetailView({
     top = Math.max(0, Math.min(sel - 1, lines.length - height + 1));
   const shown = lines.slice(top, top + height - 1);
   const below = lines.length - top - shown.length;
+  // Seen once the screen reaches the end, where what arrives lands.
+  if (arrived !== null && below <= 0 && onSeen !== undefined) queueMicrotask(onSeen);
+  const announce =
+    arrived !== null && below > 0 ? `↓ New below: ${arrived} — j scrolls to it (${below} lines down)` : null;
   return (
     <Box flexDirection="column" height={height}>
       {shown.map((l, i) => (
@@ -203,13 +237,17 @@ export function CardDetailView({
           {drawn(l, width)}
         </Text>
       ))}
-      <Text dimColor>
-        {fit(
-          footer?.(below) ??
-            (below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select, Esc back` : 'Tab select · Esc back'),
-          width,
-        )}
-      </Text>
+      {announce !== null ? (
+        <Text color="yellow">{fit(announce, width)}</Text>
+      ) : (
+        <Text dimColor>
+          {fit(
+            footer?.(below) ??
+              (below > 0 ? `↓ ${below} more lines — j/k scroll, Tab select, Esc back` : 'Tab select · Esc back'),
+            width,
+          )}
+        </Text>
+      )}
     </Box>
   );
 }

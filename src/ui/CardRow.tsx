@@ -17,6 +17,8 @@ export interface CardRowProps {
   /** Picked with `v` for a move or archive of the selection. */
   selected?: boolean;
   tags: readonly Tag[];
+  /** Teammates on the card now: `✎SR` writing a reply, `◉SR` viewing (terminal-safe). */
+  here?: string;
 }
 
 /**
@@ -24,7 +26,15 @@ export interface CardRowProps {
  * then the title, then the first tag, assignee initials and due date as room
  * allows (when it is short, the due date is kept before the tag).
  */
-export const CardRow = memo(function CardRow({ card, width, focused, changed, selected = false, tags }: CardRowProps) {
+export const CardRow = memo(function CardRow({
+  card,
+  width,
+  focused,
+  changed,
+  selected = false,
+  tags,
+  here = '',
+}: CardRowProps) {
   // Selected shows as ✓ even under the cursor: the focus is the row's inverse too.
   const lead = `${selected ? '✓' : focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.checking === true ? '?' : card.pending ? '⟳' : changed ? '*' : ' '}`;
   const cardTags = card.tagIds.map((id) => tags.find((t) => t.Id === id)).filter((t): t is Tag => t !== undefined);
@@ -48,10 +58,13 @@ export const CardRow = memo(function CardRow({ card, width, focused, changed, se
     used += cellWidth(text) + 1;
     return true;
   };
+  // Who is on it comes first: two people answering one customer is what it is there to prevent.
+  const showHere = fits(here);
   const showDue = urgent === null && fits(due);
   const showTag = fits(tagText);
   const showWho = fits(who);
   const metaParts: { text: string; color?: string }[] = [];
+  if (showHere) metaParts.push({ text: here, color: 'magenta' });
   if (showTag) metaParts.push({ text: tagText, color: first ? tagColor(normaliseTagColor(first.Color)) : undefined });
   if (showWho) metaParts.push({ text: who, color: color('people') });
   if (urgent !== null) {

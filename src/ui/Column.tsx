@@ -1,10 +1,11 @@
 import type { CardId } from '../api/read-model.js';
 import { Box, Text } from 'ink';
-import { memo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { ColumnInfo } from '../store/index.js';
 import { selectColumnCards, selectPaging, selectTags } from '../store/index.js';
 import { cellWidth, fit, truncate } from '../text/width.js';
 import { CardRow } from './CardRow.js';
+import { presenceMarks } from './presence-words.js';
 import { cardWindow } from './layout.js';
 import { useBoard } from './store-context.js';
 
@@ -40,6 +41,8 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
   const tags = useBoard(selectTags);
   const changed = useBoard((s) => s.markedChanged);
   const selected = useBoard((s) => s.selected);
+  const presence = useBoard((s) => s.presence);
+  const here = useMemo(() => presenceMarks(presence), [presence]);
   const offset = useRef(0);
 
   const cards = filter === null ? all : all.filter((c) => filter.has(c.id));
@@ -71,6 +74,7 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
           changed={changed.has(card.id)}
           selected={selected.has(card.id)}
           tags={tags}
+          here={here.get(card.id) ?? ''}
         />
       ))}
       {more && <Text dimColor>{fit(win.below > 0 ? `  ↓ ${win.below} more` : '', inner)}</Text>}

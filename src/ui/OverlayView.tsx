@@ -23,6 +23,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           initial={o.initial}
           selected={o.selected === true}
           multiline={o.multiline}
+          composer={o.composer === true}
           error={o.error}
           busy={o.busy}
           {...(o.busyText !== undefined ? { busyText: o.busyText } : {})}

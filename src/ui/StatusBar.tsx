@@ -22,6 +22,8 @@ export interface StatusBarProps {
   error: string | null;
   /** The board's card filter, named (terminal-safe), when one is on. */
   filter?: string | null;
+  /** A reply on its way out: "Reply to Priya sends in 8 s · u undo" (terminal-safe). */
+  outgoing?: string | null;
   /** Seconds left while backing off after a 429 or an outage. */
   waitSeconds: number | null;
   /** How many cards are selected (`v`). */
@@ -140,6 +142,7 @@ export const StatusBar = memo(function StatusBar(p: StatusBarProps) {
   if (p.filter != null) parts.push(`filter: ${p.filter} · Esc on the board clears`);
   if (p.selected !== undefined && p.selected > 0)
     parts.push(`✓ ${p.selected} selected · m moves, a archives them · Esc unselects`);
+  if (p.outgoing != null) parts.push(`✉ ${p.outgoing}`);
   if (p.pending > 0) parts.push(`⟳ ${p.pending} pending`);
   if (p.checking !== undefined && p.checking > 0)
     parts.push(p.checking === 1 ? '? checking…' : `? checking ${p.checking}…`);

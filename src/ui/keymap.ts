@@ -156,6 +156,7 @@ const OVERLAYS: readonly [Scope, string][] = [
   ['tags', 'The tag manager (`T`)'],
   ['pick-filter', 'Filtering a list (after `/`; other keys are text)'],
   ['prompt', 'Text prompts'],
+  ['composer', 'The reply composer (`w`; the editing keys of text prompts too)'],
   ['filter-prompt', 'The board filter (`/`)'],
   ['confirm', 'Questions `[y/n]`'],
   ['help', 'The help (`?`)'],

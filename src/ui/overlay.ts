@@ -18,6 +18,8 @@ export type Overlay =
       /** The initial text shown selected: typing replaces it (TextPrompt). */
       selected?: boolean;
       multiline: boolean;
+      /** The reply composer: Enter is a line, Ctrl+S sends (scope `composer`). */
+      composer?: boolean;
       error: string | null;
       busy: boolean;
       /** What the field's foot says while busy, where "saving…" would mislead (a look-up). */
@@ -84,7 +86,7 @@ export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | 
     case undefined:
       return null;
     case 'text':
-      return o.scope ?? 'prompt';
+      return o.scope ?? (o.composer === true ? 'composer' : 'prompt');
     case 'confirm':
       return 'confirm';
     case 'pick':

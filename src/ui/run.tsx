@@ -116,8 +116,11 @@ export async function run(argv: string[]): Promise<number> {
   const { client, backend } = conn;
   const closeService = () => conn.close();
   // A configured email is yours for assignee:me; without one the store asks the server.
+  // Where the server has no outbox (DragApp) the app holds a reply itself this long (seconds), to take it back.
+  const delay = Number(process.env.INBOARD_SEND_DELAY ?? '');
   const store = createBoardStore(client, {
     live: true,
+    ...(/^\d{1,4}$/.test(process.env.INBOARD_SEND_DELAY ?? '') ? { localSendDelayMs: delay * 1000 } : {}),
     ...(settings.email === null ? {} : { meEmail: settings.email }),
   });
 
@@ -174,6 +177,8 @@ export async function run(argv: string[]): Promise<number> {
   try {
     await mount({ store, backend, initialBoardId, refreshSeconds, markReadOnOpen: settings.markReadOnOpen });
   } finally {
+    // Teammates see this app leave the card now, not when its presence lapses (a moment at most).
+    await Promise.race([store.getState().leavePresence(), new Promise((r) => setTimeout(r, 500).unref())]);
     shutdown.abort();
     restoreTerminal();
     const s = store.getState();

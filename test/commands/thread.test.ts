@@ -121,6 +121,36 @@ describe('inboard card reply', () => {
     expect(relay.received.at(-1)?.from).toBe('help@inboard.example');
   });
 
+  it('--seen: a reply written before a new message is held, what came printed, exit 1; --send-anyway sends it', async () => {
+    const id = await mailIn(rawMail({ subject: 'Crossed', messageId: '<c1@customer.example>' }));
+    await mailIn(
+      rawMail({
+        subject: 'Re: Crossed',
+        messageId: '<c2@customer.example>',
+        inReplyTo: '<c1@customer.example>',
+        body: 'One more thing.\r\n',
+      }),
+    );
+    const before = relay.received.length;
+    const held = await run(['card', 'reply', id, '--body', 'Done.', '--seen', '<c1@customer.example>']);
+    expect(held.code).toBe(1);
+    expect(held.stderr).toContain('Reply held, nothing was sent: a new message on this card since you read it');
+    expect(held.stderr).toContain('One more thing.');
+    expect(relay.received.length).toBe(before);
+    const anyway = await run([
+      'card',
+      'reply',
+      id,
+      '--body',
+      'Done.',
+      '--seen',
+      '<c1@customer.example>',
+      '--send-anyway',
+    ]);
+    expect(anyway.code, anyway.stderr).toBe(0);
+    expect(relay.received.length).toBe(before + 1);
+  });
+
   it('an empty reply is refused before anything is sent', async () => {
     const before = relay.received.length;
     const r = await run(['card', 'reply', '1', '--body', '  ']);

@@ -32,7 +32,14 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
     const t = Terminal.start({
       cols: 140,
       rows: 44,
-      env: { INBOARD_URL: svc.url, INBOARD_API_KEY: svc.key, INBOARD_DATA_DIR: dir, INBOARD_CONFIG_DIR: dir },
+      env: {
+        INBOARD_URL: svc.url,
+        INBOARD_API_KEY: svc.key,
+        INBOARD_DATA_DIR: dir,
+        INBOARD_CONFIG_DIR: dir,
+        // DragApp has no outbox: the app holds a reply itself this long (seconds), to take it back.
+        INBOARD_SEND_DELAY: '3',
+      },
     });
     term = t;
     t.run(`node ${CLI} --board 'Support inbox' --refresh 0`);
@@ -50,8 +57,16 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
     expect(screen).toMatch(/To\s+Jane Doe <jane@example.com>/);
     expect(screen).toMatch(/Subject\s+Re: Refund for order 1182/);
     t.type('The refund is on its way.');
-    t.keys('Enter');
-    await t.waitFor('Reply sent');
+    t.keys('C-s');
+    // Held by the app (DragApp has no outbox): u takes it back, nothing reaches DragApp, the composer reopens.
+    await t.waitFor(/Reply to Jane Doe <jane@example\.com> sends in \d s · u undo/);
+    t.keys('u');
+    await t.waitFor('Reply taken back: nothing was sent');
+    screen = await t.waitFor('Reply to "');
+    expect(screen).toContain('The refund is on its way.');
+    expect(svc.mail.replies).toHaveLength(0);
+    t.keys('C-s');
+    await t.waitFor('Reply sent', 15_000);
     expect(svc.mail.replies).toHaveLength(1);
     expect(svc.mail.replies[0]).toMatchObject({
       threadId: HEX_THREAD,

@@ -89,7 +89,7 @@ describe.skipIf(!hasTmux())('the mail loop', () => {
     expect(screen).toContain('To       Ana Lima <ana@customer.example>');
     expect(screen).toContain('Subject  Re: Tracking 5521 stuck');
     t.type('It moves again today.');
-    t.keys('Enter');
+    t.keys('C-s');
     await t.waitFor('Reply sent');
     expect(service!.relay.received).toHaveLength(1);
     const sent = service!.relay.received[0]!;

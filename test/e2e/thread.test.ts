@@ -17,7 +17,7 @@ let service: MailService | undefined;
 let term: Terminal | undefined;
 
 beforeAll(async () => {
-  if (hasTmux()) service = await startMailService('thread', KEY);
+  if (hasTmux()) service = await startMailService('thread', KEY, 2);
 });
 
 afterAll(async () => {
@@ -83,14 +83,21 @@ describe.skipIf(!hasTmux())('an email card, read and answered', () => {
     screen = await t.waitFor('Reply to');
     expect(screen).toContain('To       Ana Lima <ana@customer.example>');
     expect(screen).toContain('Subject  Re: Parcel 77 lost');
+    expect(screen).toContain('Ctrl+S send');
+    // Enter between paragraphs is a line in the composer: the reply goes out as typed.
+    t.type('Hello Ana,');
+    t.keys('Enter', 'Enter');
     t.type('A new parcel left today.');
-    t.keys('Enter');
-    await t.waitFor('Reply sent');
+    t.keys('C-s');
+    // The service's outbox holds it (--send-delay 2): counted down, then sent.
+    await t.waitFor(/Reply to Ana Lima <ana@customer\.example> sends in \d s · u undo/);
+    expect(service!.relay.received).toHaveLength(0);
+    await t.waitFor('Reply sent', 10_000);
     await t.waitFor('Support <support@inboard.example> (sent)');
     expect(service!.relay.received).toHaveLength(1);
     const mail = service!.relay.received[0]!;
     expect(mail.to).toEqual(['ana@customer.example']);
-    expect(mail.raw).toContain('A new parcel left today.');
+    expect(mail.raw).toMatch(/Hello Ana,\r?\n\r?\nA new parcel left today\./);
     expect(mail.raw).toMatch(/^In-Reply-To: <p2@customer\.example>/m);
-  });
+  }, 40_000);
 });

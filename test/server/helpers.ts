@@ -3,6 +3,7 @@
  * dir, or — when INBOARD_TEST_ENGINE=postgres (the PostgreSQL project of
  * vitest.config.ts) — a fresh database on the test run's PostgreSQL.
  */
+import type { OutboxWorker } from '../../src/server/mail/outbox-worker.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,8 @@ export interface TestService {
   /** A second connection to the same database, on either engine. */
   withSql<T>(fn: (db: Database) => Promise<T>): Promise<T>;
   addUser(email: string, plan?: Plan, trialStartedAt?: string): Promise<string>;
+  /** Each instance's outbox worker: `tick()` sends what is due by the service's clock. */
+  outboxes: OutboxWorker[];
   close(): Promise<void>;
 }
 
@@ -118,6 +121,7 @@ export async function startTestService(opts: Partial<ServiceOptions> = {}): Prom
       callAt(urls[calls++ % urls.length] as string, o.key === undefined ? key : o.key, method, path, o),
     withDb,
     withSql,
+    outboxes: second === null ? [svc.outbox] : [svc.outbox, second.outbox],
     addUser: (email, plan = 'pro', trialStartedAt) =>
       withSql((db) => createUserKey(db, { email, plan, ...(trialStartedAt ? { trialStartedAt } : {}) })),
     async close() {

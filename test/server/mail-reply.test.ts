@@ -159,7 +159,7 @@ describe('POST /v2/card/:id/reply', () => {
     const r = await plain.call('POST', `/v2/card/${id}/reply`, { body: { Body: 'Hi' } });
     expect(r.status).toBe(409);
     expect(r.json.message).toMatch(
-      /^Replies are not set up on this service: it needs an SMTP relay \(inboard serve --smtp/,
+      /^Replies are not set up for this board: connect its mailbox .* or give the service an SMTP relay \(inboard serve --smtp/,
     );
     expect(r.json.message).toMatch(/Nothing was sent\.$/);
     expect(await thread(plain, id)).toHaveLength(1);

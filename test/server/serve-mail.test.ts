@@ -41,7 +41,8 @@ describe('inboard serve --smtp --from', () => {
 
   it('with a relay from the environment, a reply goes out; stderr names the relay without its password', async () => {
     const relay = await startRelay({ user: 'inboard', pass: 'hunter2-secret' });
-    const child = await spawnServe(['--db', join(dir, 'ok.db'), '--demo'], {
+    // --send-delay 0: sent at once (the outbox's delay has its own suite, mail-outbox.test.ts).
+    const child = await spawnServe(['--db', join(dir, 'ok.db'), '--demo', '--send-delay', '0'], {
       INBOARD_API_KEY: KEY,
       INBOARD_SMTP_URL: relay.url,
       INBOARD_MAIL_FROM: 'Support <support@inboard.example>',
@@ -57,6 +58,7 @@ describe('inboard serve --smtp --from', () => {
       expect(relay.received).toHaveLength(1);
       expect(child.stderr()).toMatch(/replies from Support <support@inboard\.example> through 127\.0\.0\.1:\d+/);
       expect(child.stderr()).not.toContain('hunter2');
+      expect(child.stderr()).toContain('replies sent at once (--send-delay 0: no taking back)');
     } finally {
       child.proc.kill('SIGTERM');
       await exited(child.proc);

@@ -23,7 +23,8 @@ export interface MailService {
   close(): Promise<void>;
 }
 
-export async function startMailService(name: string, key: string): Promise<MailService> {
+/** `sendDelay`: the service's `--send-delay` in seconds (0 here: these tests are about mail, not the outbox). */
+export async function startMailService(name: string, key: string, sendDelay = 0): Promise<MailService> {
   const dir = mkdtempSync(join(tmpdir(), `inboard-e2e-${name}-`));
   const dbPath = join(dir, 'e2e.db');
   let relay: TestRelay | undefined;
@@ -38,7 +39,7 @@ export async function startMailService(name: string, key: string): Promise<MailS
     relay = await startRelay();
     server = await spawnServe([
       ...['--db', dbPath, '--api-key', key, '--demo', '--rate-limit', '0'],
-      ...['--smtp', relay.url, '--from', SUPPORT_FROM],
+      ...['--smtp', relay.url, '--from', SUPPORT_FROM, '--send-delay', String(sendDelay)],
     ]);
   } catch (err) {
     await close();

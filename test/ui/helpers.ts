@@ -14,7 +14,7 @@ import { Agent } from 'undici';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { createUserKey } from '../../src/server/auth.js';
-import { openDb, startService } from '../../src/server/index.js';
+import { openDb, startService, type RunningService } from '../../src/server/index.js';
 import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { createBoardStore, type BoardStore, type Card } from '../../src/store/index.js';
 import { App } from '../../src/ui/App.js';
@@ -47,6 +47,7 @@ export const KEYS: Record<string, string> = {
   'C-w': '\x17',
   'C-u': '\x15',
   'C-k': '\x0b',
+  'C-s': '\x13',
 };
 
 /** Requests the app sends that wait (a slow network) until released. */
@@ -84,6 +85,8 @@ export interface Ui {
   sql(statement: string, ...params: unknown[]): void;
   /** A teammate: another user, a member of the open board, with a client of their own key. */
   teammate(email: string): Promise<Client>;
+  /** The service's outbox worker (`tick()` sends what is due). */
+  outbox: RunningService['outbox'];
   /** Stops the service (the server gone): the app's requests then get no answer. */
   stopService(): Promise<void>;
   close(): Promise<void>;
@@ -109,6 +112,8 @@ export interface UiOptions {
   reactionMs?: number;
   /** The store follows the open board's live events (BoardStoreOptions.live). */
   live?: boolean;
+  /** The service holds replies this long in its outbox (ms); its worker then sends only on `ui.outbox.tick()`. */
+  sendDelayMs?: number;
 }
 
 export async function startUi(opts: UiOptions = {}): Promise<Ui> {
@@ -120,6 +125,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
     demo: true,
     rateLimit: opts.rateLimit ?? 0,
     ...(opts.mail !== undefined ? { mail: opts.mail } : {}),
+    ...(opts.sendDelayMs !== undefined ? { sendDelayMs: opts.sendDelayMs, outboxTickMs: 0 } : {}),
   });
   const holds: { match: RegExp; queue: (() => void)[] | null }[] = [];
   const hold = (match: RegExp): Hold => {
@@ -229,6 +235,7 @@ export async function startUi(opts: UiOptions = {}): Promise<Ui> {
       }
       return createClient({ baseUrl: svc.url, apiKey: key, maxAttempts: 1 });
     },
+    outbox: svc.outbox,
     async stopService() {
       stopped ??= svc.close();
       await stopped;

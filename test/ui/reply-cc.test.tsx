@@ -38,13 +38,41 @@ async function openThread(): Promise<string> {
   return id;
 }
 
+describe('the reply composer', () => {
+  it('Enter adds a line; the foot names the send key with "send", never "save"; Ctrl+S sends it as typed', async () => {
+    await openThread();
+    const frame = ui.frame();
+    expect(frame).toContain('Ctrl+S send');
+    expect(frame).toContain('Enter new line');
+    expect(frame).not.toMatch(/Enter save/);
+    await ui.paste('Hello Ana,');
+    await ui.press('enter', 'enter');
+    await ui.paste('A new parcel left today.');
+    await ui.press('enter');
+    // Nothing went out on Enter: the composer is still open.
+    expect(ui.frame()).toContain('Reply to');
+    expect(relay!.received).toHaveLength(0);
+    await ui.press('C-s');
+    await ui.waitFor('✓ Reply sent');
+    expect(relay!.received).toHaveLength(1);
+    expect(relay!.received[0]!.raw).toMatch(/Hello Ana,\r?\n\r?\nA new parcel left today\./);
+  });
+
+  it('text typed with the send key in one read goes in, then it sends', async () => {
+    await openThread();
+    await ui.paste('Line one\rLine two\x13');
+    await ui.waitFor('✓ Reply sent');
+    expect(relay!.received[0]!.raw).toMatch(/Line one\r?\nLine two/);
+  });
+});
+
 describe('the reply prompt’s Cc', () => {
   it('a first line "Cc: …" sends copies, and is not part of the text', async () => {
     const id = await openThread();
     expect(ui.frame()).toContain('a first line "Cc: name@example.com, …" adds copies');
     await ui.paste('Cc: lead@example.com, bo@customer.example\n\nA new parcel left today.');
     await ui.waitFor('Cc lead@example.com, bo@customer.example');
-    await ui.press('enter');
+    await ui.press('C-s');
     await ui.waitFor('✓ Reply sent');
     expect(relay!.received).toHaveLength(1);
     const mail = relay!.received[0]!;
@@ -60,7 +88,7 @@ describe('the reply prompt’s Cc', () => {
   it('a wrong address is refused in words, the text stays and nothing is sent', async () => {
     await openThread();
     await ui.paste('Cc: lead@example\nThanks, on its way.');
-    await ui.press('enter');
+    await ui.press('C-s');
     const frame = await ui.waitFor('is not an email address');
     expect(frame).toContain('Cc: "lead@example" is not an email address');
     expect(frame).toContain('Thanks, on its way.');

@@ -171,7 +171,7 @@ async function replyStart(opts: UiOptions): Promise<string> {
 }
 
 describe('w replies', () => {
-  it('shows To, Cc and Subject; Enter sends: the reply is pending at once, then sent, and the relay has it', async () => {
+  it('shows To, Cc and Subject; Ctrl+S sends: the reply is pending at once, then sent, and the relay has it', async () => {
     relay = await startRelay();
     const id = await replyStart({ mail: { smtpUrl: relay.url, from: 'Support <support@inboard.example>' } });
     const seen: string[] = [];
@@ -184,7 +184,7 @@ describe('w replies', () => {
     expect(frame).toContain('Cc       —');
     expect(frame).toContain('Subject  Re: Invoice for order 1042');
     await ui.paste('We have sent a new parcel today.');
-    await ui.press('enter');
+    await ui.press('C-s');
     await ui.waitFor('✓ Reply sent');
     stop();
     expect(seen[0]).toBe('pending');
@@ -205,9 +205,9 @@ describe('w replies', () => {
     await ui.press('w');
     await ui.waitFor('Reply to');
     await ui.paste('Refund on its way.');
-    await ui.press('enter');
-    const frame = await ui.waitFor('Replies are not set up on this service');
-    expect(statusLine(frame)).toContain('✗ Reply not sent, kept as a draft: Replies are not set up on this service');
+    await ui.press('C-s');
+    const frame = await ui.waitFor('Replies are not set up for this board');
+    expect(statusLine(frame)).toContain('✗ Reply not sent, kept as a draft: Replies are not set up for this board');
     expect(frame).not.toContain('sending…');
     await ui.press('w');
     await ui.waitFor('your draft from before');
@@ -220,7 +220,7 @@ describe('w replies', () => {
     await ui.press('w');
     await ui.waitFor('Reply to');
     await ui.paste('Refund on its way.');
-    await ui.press('enter');
+    await ui.press('C-s');
     const frame = await ui.waitFor('refused the reply');
     expect(statusLine(frame)).toContain('✗ Reply not sent, kept as a draft:');
     expect(frame).not.toContain('(sent)');
@@ -250,7 +250,7 @@ describe('w replies', () => {
     await ui.press('w');
     await ui.waitFor('Subject  Re: Invoice for order 1042');
     await ui.paste('Thanks, Ana.');
-    await ui.press('enter');
+    await ui.press('C-s');
     await ui.waitFor('1 answered');
     expect(relay.received).toHaveLength(1);
   });

@@ -30,6 +30,8 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   restoreCard: false,
   messages: true,
   reply: true,
+  outbox: false,
+  presence: false,
   events: false,
   updateBoard: false,
   archiveBoard: false,

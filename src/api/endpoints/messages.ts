@@ -6,10 +6,12 @@
  */
 import { z } from 'zod';
 import type { Endpoints } from '../operations.js';
-import { BoardMailbox, CardMessage, ReplyData, type ReplyInput } from '../schema-mail.js';
+import { BoardMailbox, CardMessage, OutboxItem, ReplyData, type ReplyInput } from '../schema-mail.js';
 import { seg } from '../wire.js';
 
-export const messageEndpoints: Endpoints<'listMessages' | 'replyToCard' | 'listBoardMailboxes'> = {
+export const messageEndpoints: Endpoints<
+  'listMessages' | 'replyToCard' | 'outboxItem' | 'takeBackReply' | 'listBoardMailboxes'
+> = {
   listBoardMailboxes: (w, boardId, o) => {
     const path = `/v2/board/${seg(String(boardId))}/mailboxes`;
     return w.extension('mailboxes', 'GET', path, () => w.env(z.array(BoardMailbox), 'GET', path, { o }));
@@ -23,5 +25,13 @@ export const messageEndpoints: Endpoints<'listMessages' | 'replyToCard' | 'listB
     return w.extension('reply', 'POST', path, () =>
       w.env(ReplyData, 'POST', path, { body: { ...body } satisfies ReplyInput, o }),
     );
+  },
+  outboxItem: (w, id, o) => {
+    const path = `/v2/outbox/${seg(id)}`;
+    return w.extension('outbox', 'GET', path, () => w.env(OutboxItem, 'GET', path, { o }));
+  },
+  takeBackReply: (w, id, o) => {
+    const path = `/v2/outbox/${seg(id)}`;
+    return w.extension('outbox', 'DELETE', path, () => w.env(OutboxItem, 'DELETE', path, { o }));
   },
 };

@@ -19,13 +19,11 @@ import { boardFor, cardFor, columnOn, params, principal, write, type Ctx } from 
 import { isoNow } from '../db.js';
 import { HttpError, badRequest, okEnvelope, parse } from '../errors.js';
 import { checkVersion, ifMatchOf } from '../if-match.js';
-import { touchCard } from '../versions.js';
 import { readMail, UnreadableMail } from '../mail/read-mail.js';
-import { addressOf, replySubject, sendMail, type MailSettings } from '../mail/smtp.js';
 import { deliver } from '../mail/deliver.js';
-import { senderForBoard } from '../mail/imap/outgoing.js';
-import type { SecretBox } from '../secrets.js';
-import { insertMessage, lastInbound, messagesOf } from '../mail/thread.js';
+import { outboxItem, outboxRow, queueReply, takeBack } from '../mail/outbox.js';
+import { envelopeOf, newMessageId, recordSent, replyRoute, transmit, type ReplyMail } from '../mail/send-reply.js';
+import { messagesOf } from '../mail/thread.js';
 import { z } from 'zod';
 
 /**
@@ -36,24 +34,9 @@ const INBOUND_BODY_LIMIT = Math.ceil((MAIL_LIMITS.messageBytes * 2 * 4) / 3);
 const MIB = 1024 * 1024;
 const NoParams = z.strictObject({});
 
-/** References kept on a reply: the newest, as mail programs trim long chains. */
-const MAX_REFERENCES = 30;
+const OutboxPath = z.strictObject({ outboxId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** The domain our Message-IDs carry: the From address's. */
-const domainOf = (from: string) => addressOf(from).split('@')[1] ?? 'inboard.invalid';
-
-/** What the reply route needs of the board's mailboxes: the key their passwords are sealed with. */
-export interface MailboxAccess {
-  secrets: SecretBox | undefined;
-  log?: ((line: string) => void) | undefined;
-}
-
-export function mailRoutes(
-  app: FastifyInstance,
-  ctx: Ctx,
-  relay: MailSettings | undefined,
-  mailboxes: MailboxAccess,
-): void {
+export function mailRoutes(app: FastifyInstance, ctx: Ctx, mailboxes: ReplyMail, outbox: { delayMs: number }): void {
   app.get('/v2/card/:cardId/messages', async (req) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
@@ -68,76 +51,82 @@ export function mailRoutes(
     const card = await cardFor(ctx, p, cardId, true);
     // A stale If-Match is refused before anything leaves: mail sent can't be taken back.
     const ifMatch = ifMatchOf(req);
-    // A retry of a reply already sent is answered from the record, not sent again.
+    // A retry of a reply already sent or queued is answered from the record, not sent again.
     const before = await ctx.idempotency.answered(req, p.keyId, ctx.now());
     if (before !== undefined) {
       return reply.code(before.status).header('idempotent-replayed', 'true').type('application/json').send(before.body);
     }
     checkVersion(card.id, Number(card.version), ifMatch);
-    // The board's own mailbox first (its SMTP, its address, its Sent folder); else the service's relay.
-    const sender = await senderForBoard(ctx.sql, mailboxes.secrets, card.board_id);
-    const mail = sender?.settings ?? relay;
-    if (mail === undefined) {
-      throw new HttpError(
-        409,
-        `Replies are not set up for this board: connect its mailbox (inboard mailbox add --board ${card.board_id} --imap … --smtp …) or give the service an SMTP relay (inboard serve --smtp smtp://user:password@host:port --from support@example.com, or INBOARD_SMTP_URL and INBOARD_MAIL_FROM). Nothing was sent.`,
-      );
-    }
-    const parent = await lastInbound(ctx, card.id);
-    if (parent === undefined) {
-      throw new HttpError(409, `Card ${card.id} has no email to answer: no message came in on it. Nothing was sent.`);
-    }
-    const to = [parent.ReplyTo ?? parent.From];
-    const cc = body.Cc ?? [];
-    const subject = replySubject(parent.Subject || card.title);
-    const messageId = `<${randomUUID()}@${domainOf(mail.from)}>`;
-    const references = [...parent.References.filter((r) => r !== parent.MessageId), parent.MessageId].slice(
-      -MAX_REFERENCES,
-    );
-    const date = new Date(ctx.now());
-    const raw = await sendMail(
-      mail,
-      { to, cc, subject, text: body.Body, messageId, inReplyTo: parent.MessageId, references, date },
-      sender?.target,
-    );
-    // The Sent copy is a courtesy to teammates reading the mailbox elsewhere: the reply is sent either way.
-    sender?.copyToSent(raw, messageId).then(
-      (words) => mailboxes.log?.(`mailbox ${sender.mailboxId}: reply ${messageId}: ${words}`),
-      (e: unknown) =>
-        mailboxes.log?.(
-          `mailbox ${sender.mailboxId}: reply ${messageId} sent, but no copy in Sent: ${e instanceof Error ? e.message : String(e)}`,
-        ),
-    );
-    // Recorded only once the relay took it: a refusal above leaves no trace of a sent reply.
-    return write(ctx, req, reply, async (_p, changed, ctx) => {
-      // Sent already: recorded whatever the version is now.
-      await touchCard({ ...ctx, ifMatch: undefined }, card.id);
-      changed(card.board_id, card.id, 'message');
-      await insertMessage(ctx, card.id, {
-        messageId,
-        direction: 'out',
-        from: mail.from,
-        replyTo: null,
-        to,
-        cc,
-        date: date.toISOString(),
-        subject,
-        text: body.Body,
-        html: null,
-        attachments: [],
-        inReplyTo: parent.MessageId,
-        references,
-        automatic: null,
+    // Refused in words before anything is queued: no way out for this board's mail, no one to answer.
+    const route = await replyRoute(ctx, mailboxes, card);
+    const queue = (claimedBy: string | null) => ({
+      body: body.Body,
+      cc: body.Cc ?? [],
+      seen: body.Seen,
+      sendAnyway: body.SendAnyway === true,
+      messageId: newMessageId(route.mail.from),
+      requestKey: null,
+      claimedBy,
+    });
+    const by = { userId: p.userId, email: p.email };
+    if (outbox.delayMs > 0) {
+      // Held for the delay: the worker sends it; DELETE /v2/outbox/:id takes it back until then.
+      return write(ctx, req, reply, async (_p, changed, ctx) => {
+        const row = await queueReply(ctx, card, by, queue(null), outbox.delayMs);
+        changed(card.board_id, card.id, 'message');
+        const e = envelopeOf(route, row, row.send_at_ms);
+        const data: ReplyData = {
+          CardId: String(card.id),
+          MessageId: row.message_id,
+          To: e.to,
+          Cc: e.cc,
+          Subject: e.subject,
+          Date: e.date.toISOString(),
+          OutboxId: String(row.id),
+          SendsAt: isoNow(row.send_at_ms),
+        };
+        return okEnvelope(data, `Reply to ${e.to.join(', ')} sends at ${data.SendsAt ?? ''}`);
       });
-      const data: ReplyData = {
-        CardId: String(card.id),
-        MessageId: messageId,
-        To: to,
-        Cc: cc,
-        Subject: subject,
-        Date: date.toISOString(),
-      };
-      return okEnvelope(data, `Reply sent to ${to.join(', ')}`);
+    }
+    // At once: queued claimed by this request (so the worker leaves it alone), sent, recorded.
+    const owner = `route-${randomUUID()}`;
+    const row = await ctx.db.tx((sql) => queueReply({ ...ctx, sql }, card, by, queue(owner), 0));
+    let sent;
+    try {
+      sent = await transmit(ctx, mailboxes, row, route);
+    } catch (e) {
+      // Refused (or not sent): nothing stays queued; the caller has the words.
+      await ctx.sql.run('DELETE FROM outbox WHERE id = ? AND lease_owner = ?', [row.id, owner]);
+      throw e;
+    }
+    const t = sent;
+    return write(ctx, req, reply, async (_p, changed, ctx) => {
+      const data = await recordSent(ctx, changed, row, t);
+      return okEnvelope(data, `Reply sent to ${data.To.join(', ')}`);
+    });
+  });
+
+  app.get('/v2/outbox/:outboxId', async (req) => {
+    const { outboxId } = parse(OutboxPath, req.params, 'path');
+    parse(NoParams, params(req), 'query');
+    const row = await outboxRow(ctx, outboxId);
+    if (row === undefined) throw new HttpError(404, `No reply ${outboxId} in the outbox (taken back, or never there)`);
+    // Only on a board the key can see.
+    await cardFor(ctx, principal(req), row.card_id, false);
+    return okEnvelope(outboxItem(row));
+  });
+
+  app.delete('/v2/outbox/:outboxId', async (req, reply) => {
+    const { outboxId } = parse(OutboxPath, req.params, 'path');
+    parse(NoParams, params(req), 'query');
+    const p = principal(req);
+    const row = await outboxRow(ctx, outboxId);
+    if (row === undefined) throw new HttpError(404, `No reply ${outboxId} in the outbox (taken back, or never there)`);
+    await cardFor(ctx, p, row.card_id, false);
+    return write(ctx, req, reply, async (_p, changed, ctx) => {
+      const was = await takeBack(ctx, outboxId, p.userId);
+      changed(was.board_id, was.card_id, 'message');
+      return okEnvelope(outboxItem(was), 'Reply taken back: nothing was sent');
     });
   });
 

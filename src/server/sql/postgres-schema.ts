@@ -235,6 +235,38 @@ const MIGRATIONS: string[] = [
   `,
   // 4: SQLite's migration 8 (the search index, kept by triggers): search/schema-postgres.ts.
   POSTGRES_SEARCH_MIGRATION,
+  // 5: SQLite's migration 9 (the outbox and presence).
+  `
+  CREATE TABLE outbox (
+    id ${ID},
+    card_id BIGINT NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+    board_id BIGINT NOT NULL,
+    user_id BIGINT NOT NULL,
+    by_email TEXT NOT NULL,
+    body TEXT NOT NULL,
+    cc TEXT NOT NULL,
+    message_id TEXT NOT NULL,
+    request_key TEXT,
+    created_ms BIGINT NOT NULL,
+    send_at_ms BIGINT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'waiting',
+    words TEXT NOT NULL DEFAULT '',
+    lease_owner TEXT,
+    lease_until_ms BIGINT NOT NULL DEFAULT 0
+  );
+  CREATE INDEX outbox_due ON outbox(state, send_at_ms);
+  CREATE INDEX outbox_card ON outbox(card_id);
+  CREATE TABLE presence (
+    session TEXT PRIMARY KEY,
+    user_id BIGINT NOT NULL,
+    email TEXT NOT NULL,
+    board_id BIGINT NOT NULL,
+    card_id BIGINT NOT NULL,
+    writing INTEGER NOT NULL DEFAULT 0,
+    until_ms BIGINT NOT NULL
+  );
+  CREATE INDEX presence_board ON presence(board_id, until_ms);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

@@ -14,7 +14,17 @@ export const reply: KindSpec<'reply'> = {
   request: (ctx, m, o) => {
     const id = ctx.realId(m.cardId);
     const heard = { ...o, onVersion: (v: number) => ctx.sawVersion(id, v) };
-    return ctx.client.replyToCard(id, { Body: m.text, ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}) }, heard);
+    return ctx.client.replyToCard(
+      id,
+      {
+        Body: m.text,
+        ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}),
+        // What its writer had read of the thread: the service holds it when more came since.
+        ...(m.seen !== undefined ? { Seen: m.seen } : {}),
+        ...(m.sendAnyway === true ? { SendAnyway: true } : {}),
+      },
+      heard,
+    );
   },
   identity: (m, _boardId, resolve) => [resolve(m.cardId), m.text, m.cc],
   newCardId: null,

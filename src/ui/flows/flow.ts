@@ -25,6 +25,8 @@ export interface Ask {
   /** `initial` shown selected: the first character typed replaces it, arrows edit it (a due date). */
   selected?: boolean;
   multiline?: boolean;
+  /** The reply composer: Enter is a line, Ctrl+S sends (a reply never goes out on Enter). */
+  composer?: boolean;
   help?: string;
   /** Terminal-safe lines above the field (a reply's To, Cc and Subject). */
   details?: readonly string[];
@@ -155,7 +157,8 @@ export function ask(f: Flow, a: Ask): void {
     title: a.title,
     initial: kept ?? a.initial ?? '',
     ...(a.selected === true && kept === undefined ? { selected: true } : {}),
-    multiline: a.multiline === true,
+    multiline: a.multiline === true || a.composer === true,
+    ...(a.composer === true ? { composer: true } : {}),
     error: a.error ?? null,
     busy: false,
     ...(a.busyText !== undefined ? { busyText: a.busyText } : {}),

@@ -3,8 +3,9 @@
  * The prompt shows whom it goes to (the last customer message's sender),
  * the Cc and the subject; the text is typed there or in `$EDITOR`
  * (Ctrl+G). A first line `Cc: a@example.com, b@example.com` puts copies on
- * it, as mail programs let a header be written above the text. Enter sends: the prompt closes and the reply shows in the thread
- * at once as sending, then sent. Refused (no SMTP on the server, a relay
+ * it, as mail programs let a header be written above the text. It is the
+ * composer: Enter adds a line, Ctrl+S sends (its foot says "send"); the
+ * prompt closes and the reply shows in the thread at once as sending, then sent. Refused (no SMTP on the server, a relay
  * that says no), the status bar has the server's words and the text is kept
  * as a draft that `r` brings back; Esc keeps it the same way.
  */
@@ -15,7 +16,9 @@ import type { BoardStore, ThreadMessage } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import type { DraftId } from '../drafts.js';
-import { ask, quoted, type Flow, type Keep } from './flow.js';
+import { heldReply } from '../../api/held.js';
+import type { HeldReplyData } from '../../api/schema-mail.js';
+import { ask, keepDraft, quoted, type Flow, type Keep } from './flow.js';
 import { press } from '../keys/active.js';
 
 /** The messages known of the card's thread (null: not read yet). */
@@ -86,15 +89,27 @@ export function readReplyText(text: string): ReplyText {
   return { cc, body, error };
 }
 
-/** `r`: the reply prompt; `replied` runs once the server took it (triage counts it). */
-export function reply(f: Flow, cardId: CardId, replied: () => void): void {
+/** What the composer opens with, when it is not a kept draft: text typed before, what it was written from. */
+export interface ReplyStart {
+  initial?: string;
+  /** The newest message its writer has read (held replies reopen with what they were shown). */
+  seen?: string;
+  error?: string;
+}
+
+/** `w`: the reply composer; `replied` runs once the server took it (triage counts it). */
+export function reply(f: Flow, cardId: CardId, replied: () => void, start: ReplyStart = {}): void {
   const s = f.store.getState();
-  const last = lastInbound(messages(f.store, cardId) ?? []);
+  const thread = messages(f.store, cardId) ?? [];
+  const last = lastInbound(thread);
   if (last === undefined) return;
+  // What its writer has read: the newest message of the thread on screen as the composer opens.
+  const seen = start.seen ?? thread.at(-1)?.MessageId;
   const subject = replySubject(last.Subject);
+  const to = sanitize(last.ReplyTo ?? last.From);
   const details = [
     // Where the service sends it: the customer's Reply-To, else their From.
-    `${'To'.padEnd(LABEL)}${sanitize(last.ReplyTo ?? last.From)}`,
+    `${'To'.padEnd(LABEL)}${to}`,
     `${'Cc'.padEnd(LABEL)}— (a first line "Cc: name@example.com, …" adds copies)`,
     `${'Subject'.padEnd(LABEL)}${truncate(sanitize(subject), 200)}`,
   ];
@@ -104,31 +119,107 @@ export function reply(f: Flow, cardId: CardId, replied: () => void): void {
   ask(f, {
     title: `Reply to ${quoted(title)}`,
     details,
-    multiline: true,
+    composer: true,
     draft: keep,
+    ...(start.initial !== undefined ? { initial: start.initial } : {}),
+    ...(start.error !== undefined ? { error: start.error } : {}),
     check: (text) => readReplyText(text).error,
     preview: (text) => {
       const { cc } = readReplyText(text);
       return cc.length === 0 ? '' : `Cc ${truncate(cc.map((a) => sanitize(a)).join(', '), 200)}`;
     },
     next: (text) => {
-      const { cc, body } = readReplyText(text);
       f.overlays.close();
-      // Sent: a refusal keeps it again (below), so nothing typed is lost.
+      // On its way: a refusal keeps it again, so nothing typed is lost.
       f.overlays.drafts.drop(id);
-      f.store
-        .getState()
-        .sendReply(cardId, body, cc)
-        .then(
-          () => {
-            f.notify('Reply sent');
-            replied();
-          },
-          () => {
-            // The status bar has the server's words; `r` brings the text back.
-            f.overlays.drafts.keep({ ...id, label: keep.label, fields: { text } });
-          },
-        );
+      sendTyped(f, { cardId, to: truncate(to, 40), text, keep, replied, ...(seen !== undefined ? { seen } : {}) });
     },
   });
+}
+
+interface Typed {
+  cardId: CardId;
+  to: string;
+  text: string;
+  keep: Keep;
+  replied: () => void;
+  seen?: string;
+  sendAnyway?: boolean;
+}
+
+/** Sends what the composer had, the way the server lets it be taken back; a held reply offers the choice. */
+export function sendTyped(f: Flow, t: Typed): void {
+  const { cc, body } = readReplyText(t.text);
+  const keepIt = () => f.overlays.drafts.keep({ ...t.keep.id, label: t.keep.label, fields: { text: t.text } });
+  const o = {
+    ...(t.seen !== undefined ? { seen: t.seen } : {}),
+    ...(t.sendAnyway === true ? { sendAnyway: true } : {}),
+  };
+  f.store
+    .getState()
+    .sendReplyLater(
+      { cardId: t.cardId, to: t.to, typed: t.text, send: () => f.store.getState().sendReply(t.cardId, body, cc, o) },
+      {
+        sent: () => {
+          f.notify('Reply sent');
+          t.replied();
+          // Sent from the outbox: the thread read again has it.
+          void f.store.getState().loadThread(t.cardId, { fresh: true });
+        },
+        // The status bar has the words; `w` brings the text back.
+        failed: () => keepIt(),
+      },
+    )
+    .then(
+      (waiting) => {
+        if (waiting !== null) f.notify(`Reply to ${t.to} is on its way · u takes it back`);
+      },
+      (e: unknown) => {
+        const held = heldReply(e instanceof Error && e.cause !== undefined ? e.cause : e);
+        if (held === undefined) return keepIt();
+        f.store.getState().clearError();
+        heldChoice(f, t, held);
+      },
+    );
+}
+
+/** A reply the service held: what arrived, then send anyway, edit, or keep it as a draft. */
+function heldChoice(f: Flow, t: Typed, held: HeldReplyData): void {
+  const lines = arrivedLines(held);
+  const newest = held.Arrived.at(-1)?.MessageId ?? t.seen;
+  const key = f.overlays.later({
+    kind: 'pick',
+    title: 'Reply held, nothing was sent: the thread moved on since you started writing',
+    status: { text: `${lines.length === 0 ? '' : `${lines[0] ?? ''} · `}your text is kept`, error: true },
+    items: [
+      ...lines.map((label, i) => ({ value: `line:${i}`, label, dim: true })),
+      { value: 'anyway', label: 'Send anyway (I have read what came)' },
+      { value: 'edit', label: 'Edit it (the composer reopens with your text)' },
+      { value: 'draft', label: 'Keep it as a draft (w brings it back)' },
+    ],
+    initialIndex: lines.length,
+    onCancel: () => {
+      f.overlays.close(key);
+      keepDraft(f, t.keep, { text: t.text });
+    },
+    onPick: (choice) => {
+      if (choice.startsWith('line:')) return;
+      f.overlays.close(key);
+      if (choice === 'anyway') return sendTyped(f, { ...t, sendAnyway: true });
+      if (choice === 'draft') return keepDraft(f, t.keep, { text: t.text });
+      reply(f, t.cardId, t.replied, { initial: t.text, ...(newest !== undefined ? { seen: newest } : {}) });
+    },
+  });
+}
+
+/** Each arrival in a line or two: who, when, and its first words (terminal-safe). */
+function arrivedLines(held: HeldReplyData): string[] {
+  const out: string[] = [];
+  for (const m of held.Arrived) {
+    const words = sanitize(m.Text.replace(/\s+/g, ' ').trim());
+    out.push(`${m.Direction === 'in' ? 'New from' : 'Sent by'} ${sanitize(m.From)}: ${truncate(words, 160)}`);
+  }
+  for (const w of held.Waiting)
+    out.push(`${sanitize(w.By)} has a reply waiting to go: ${truncate(sanitize(w.Body.replace(/\s+/g, ' ')), 140)}`);
+  return out;
 }

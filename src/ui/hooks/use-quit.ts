@@ -9,6 +9,9 @@ import { providedDrafts } from '../drafts.js';
  * so in the status bar, and exits once none is pending; asked again, it
  * quits at once. Ctrl+C stays immediate (App calls `exit` for it).
  *
+ * A reply the app holds itself (a server without an outbox, store/outbox.ts)
+ * is asked about first: quitting keeps it as a draft, unsent.
+ *
  * Drafts are what quitting keeps (run.tsx names them once the terminal is
  * restored): if the saved ones could not be read, say so once, at start.
  *
@@ -52,7 +55,26 @@ export function useQuit(store: BoardStore, notify: (text: string) => void): () =
       }),
     [store, exit],
   );
+  const askedHeld = useRef(false);
   return useCallback(() => {
+    // A reply held here (a server without an outbox) has not left: quitting would drop it.
+    const held = store.getState().outgoing.filter((o) => o.outboxId === null);
+    if (held.length > 0 && !askedHeld.current) {
+      askedHeld.current = true;
+      const first = held[0];
+      return notify(
+        `A reply to ${first?.to ?? '…'} is still waiting to go — u takes it back, q again quits and keeps it as a draft (not sent)`,
+      );
+    }
+    for (const o of held) {
+      providedDrafts()?.keep({
+        kind: 'reply',
+        board: store.getState().boardId,
+        card: o.cardId,
+        label: `reply to ${o.to}`,
+        fields: { text: o.typed },
+      });
+    }
     const n = store.getState().pendingCount;
     if (n === 0 || waiting.current) return exit();
     waiting.current = true;

@@ -190,7 +190,7 @@ export const CARD_ACTIONS: readonly CardAction[] = [
     action: 'card.reply',
     keys: ['w'],
     group: 'Card',
-    help: 'write a reply to the email thread (To, Cc and Subject shown; Enter sends)',
+    help: 'write a reply to the email thread (To, Cc and Subject shown; Enter adds a line, Ctrl+S sends)',
     hint: 'reply',
     // Where a card is read whole. Not `r`: that refreshes what is on screen, on every screen.
     screens: ['detail', 'triage'],

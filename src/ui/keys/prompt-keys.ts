@@ -47,6 +47,32 @@ export const PROMPT_KEYS: readonly EditBinding[] = [
     group: 'Edit',
     help: 'edit the text in $VISUAL or $EDITOR (vi when neither is set); saved, it comes back here',
   },
+  // The reply composer: a text prompt whose Enter is a line and whose sending is a key of its own, so a
+  // half-typed answer never goes to a customer when a new line was meant.
+  {
+    action: 'composer.send',
+    keys: ['C-s'],
+    scope: 'composer',
+    group: 'App',
+    help: 'send the reply',
+    hint: 'send',
+  },
+  {
+    action: 'composer.newline',
+    keys: ['enter', 'C-j'],
+    scope: 'composer',
+    group: 'Edit',
+    help: 'a new line',
+    hint: 'new line',
+  },
+  {
+    action: 'composer.keep',
+    keys: ['esc'],
+    scope: 'composer',
+    group: 'App',
+    help: 'close it, the text kept as a draft (`w` brings it back)',
+    hint: 'keep as draft',
+  },
   // The board's / filter is a text prompt whose Enter and Esc mean something else (keys/filter-keys.ts).
   { action: 'filter.keep', keys: ['enter'], scope: 'filter-prompt', group: 'App', help: 'keeps it', hint: 'keep' },
   {

@@ -6,7 +6,7 @@
 
 /**
  * Where keys go: a screen (board, card detail, triage, the board list `picker`), or what
- * is open over it (a text prompt, a y/n confirm, a picker such as move-to, a
+ * is open over it (a text prompt, the reply composer (Enter is a line there), a y/n confirm, a picker such as move-to, a
  * picker of several such as tags (`multi-pick`), the `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
@@ -16,6 +16,7 @@ export type Scope =
   | 'triage'
   | 'picker'
   | 'prompt'
+  | 'composer'
   | 'filter-prompt'
   | 'confirm'
   | 'pick'
@@ -117,6 +118,10 @@ export type Action =
   | 'prompt.submit'
   | 'prompt.cancel'
   | 'prompt.newline'
+  // the reply composer: Enter is a line, sending its own key
+  | 'composer.send'
+  | 'composer.newline'
+  | 'composer.keep'
   | 'prompt.home'
   | 'prompt.end'
   | 'prompt.left'

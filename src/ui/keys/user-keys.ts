@@ -18,6 +18,7 @@ import type { Binding, Scope } from './types.js';
 /** Scopes that take every key: the global ones (`?` help, `q` quit) don't apply there. */
 export const MODAL: ReadonlySet<Scope> = new Set<Scope>([
   'prompt',
+  'composer',
   'filter-prompt',
   'confirm',
   'pick',

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { sanitize } from '../../text/sanitize.js';
 import { cellWidth, fit } from '../../text/width.js';
 import { useEditor } from '../hooks/use-editor.js';
-import { displayKey } from '../keymap.js';
+import { bindingFor, displayKey } from '../keymap.js';
 import { useTextInput } from './use-text-input.js';
 import { useTextInputState } from './use-text-input-state.js';
 import { color } from '../theme.js';
@@ -25,6 +25,8 @@ export interface TextPromptProps {
   selected?: boolean;
   /** Keep line breaks (notes, comments); titles and names are one line. */
   multiline?: boolean;
+  /** The reply composer: Enter is a line, the send key sends (use-text-input.ts); its foot says so. */
+  composer?: boolean;
   /** Shown under the field, in red: why the last submit failed. */
   error?: string | null;
   /**
@@ -73,8 +75,25 @@ function windowed(line: string, cursor: number | null, width: number): { before:
   return { before, at, after: fit(after, left) };
 }
 
+/** The composer's foot, from the keymap: `Ctrl+S send · Enter new line · Ctrl+G editor · Esc keep as draft`. */
+function composerFoot(): string {
+  const say = (scope: 'composer' | 'prompt', action: Parameters<typeof bindingFor>[1], words: string) => {
+    const key = bindingFor(scope, action)?.keys[0];
+    return key === undefined ? '' : `${displayKey(key)} ${words}`;
+  };
+  return [
+    say('composer', 'composer.send', 'send'),
+    say('composer', 'composer.newline', 'new line'),
+    say('prompt', 'prompt.editor', 'editor'),
+    say('composer', 'composer.keep', 'keep as draft'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export function TextPrompt(p: TextPromptProps) {
-  const multiline = p.multiline === true;
+  const composer = p.composer === true;
+  const multiline = p.multiline === true || composer;
   const [state, dispatch] = useTextInputState(p.initial ?? '', p.selected === true);
   // A key that does nothing here, said in the foot until the next change of text.
   const [ignored, setIgnored] = useState<{ name: string; at: string } | null>(null);
@@ -86,6 +105,7 @@ export function TextPrompt(p: TextPromptProps) {
     state,
     dispatch,
     multiline,
+    composer,
     isActive: p.isActive !== false,
     waiting: p.busy === true,
     onSubmit: (value) => p.onSubmit(value),
@@ -111,7 +131,9 @@ export function TextPrompt(p: TextPromptProps) {
     ? (p.busyText ?? 'saving…')
     : p.foot !== undefined
       ? p.foot
-      : `Enter ${multiline ? 'save · Ctrl+J new line · Ctrl+G editor' : 'save'} · Esc cancel`;
+      : composer
+        ? composerFoot()
+        : `Enter ${multiline ? 'save · Ctrl+J new line · Ctrl+G editor' : 'save'} · Esc cancel`;
   const editorWhy = editorSaid !== null && editorSaid.at === state.value ? editorSaid.why : null;
   const ignoredKey =
     ignored !== null && ignored.at === state.value

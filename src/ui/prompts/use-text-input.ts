@@ -15,6 +15,12 @@ export interface UseTextInputOptions {
   state: TextInputState;
   dispatch: Dispatch<TextInputAction>;
   multiline: boolean;
+  /**
+   * The reply composer (scope `composer`): Enter adds a line, as in a mail
+   * program, and only the composer's own send key (Ctrl+S) submits; Esc keeps
+   * the text as a draft.
+   */
+  composer?: boolean;
   isActive: boolean;
   /** Saving: the prompt keeps the keys (held for it, see KeyRouter) rather than letting them reach the screen behind. */
   waiting?: boolean;
@@ -63,6 +69,8 @@ interface KeyBytes {
   editor: ReadonlySet<string>;
   test: RegExp;
   split: RegExp;
+  /** The composer's send key (Ctrl+S) read in a chunk of text: the text before it goes in, then it sends. */
+  send: string;
 }
 let bytes: { version: number; of: KeyBytes } | null = null;
 
@@ -77,7 +85,8 @@ function keyBytes(): KeyBytes {
     .join('');
   // No byte at all: a class that matches nothing.
   const cls = byteClass === '' ? '[^\\s\\S]' : `[${byteClass}]`;
-  const of = { edits, editor, test: new RegExp(cls), split: new RegExp(`(${cls})`) };
+  const send = ctrlByte(bindingFor('composer', 'composer.send')?.keys[0] ?? '') ?? '';
+  const of = { edits, editor, test: new RegExp(cls), split: new RegExp(`(${cls})`), send };
   bytes = { version: keymapVersion(), of };
   return of;
 }
@@ -86,6 +95,7 @@ export function useTextInput({
   state,
   dispatch: dispatchState,
   multiline,
+  composer = false,
   isActive,
   waiting = false,
   onSubmit,
@@ -115,6 +125,18 @@ export function useTextInput({
   useKeyHandler(
     (input, key) => {
       const name = promptKeyName(input, key);
+      if (composer) {
+        const own = actionFor('composer', name);
+        if (own === 'composer.send') return onSubmit(latest.current.value);
+        if (own === 'composer.keep') return onCancel(latest.current.value);
+        if (own === 'composer.newline') return dispatch({ type: 'insert', text: '\n', multiline: true });
+        const { send } = keyBytes();
+        const sent = send === '' ? -1 : input.indexOf(send);
+        if (sent !== -1 && input.length > 1) {
+          typeChunk(input.slice(0, sent));
+          return onSubmit(latest.current.value);
+        }
+      }
       const action = actionFor('prompt', name);
       if (action === 'prompt.submit') return onSubmit(latest.current.value);
       if (action === 'prompt.cancel') return onCancel(latest.current.value);
@@ -178,7 +200,8 @@ export function useTextInput({
     // line break is text as well, and a pasted paragraph is never sent
     // half-read. (Ctrl+J, a bare LF, is a typed new line, not a paste.)
     const pastedLines = input.slice(0, -1).includes('\r');
-    if (input.length > 1 && input.endsWith('\r') && !(multiline && pastedLines)) {
+    // In the composer an Enter is a line wherever it lands.
+    if (input.length > 1 && input.endsWith('\r') && !composer && !(multiline && pastedLines)) {
       dispatch({ type: 'insert', text: input.slice(0, -1), multiline });
       onSubmit(latest.current.value);
       return true;

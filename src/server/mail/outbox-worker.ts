@@ -1,0 +1,106 @@
+/**
+ * Sends the outbox's replies when their time comes, from every instance:
+ * each looks every second (and when the clock of a test says so, `tick`),
+ * claims each due reply (outbox.ts `claim`: one instance wins it), sends it
+ * through send-reply.ts and records it. A relay that refuses leaves the
+ * reply `failed` with its words, for its writer to read; it is never sent
+ * again by itself. A claim this instance held when it stopped runs out and
+ * another instance takes the reply over — resent with the same Message-ID.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../auth.js';
+import type { Ctx } from '../context.js';
+import { HttpError } from '../errors.js';
+import { claim, dueRows, markFailed, unclaim } from './outbox.js';
+import { recordSent, transmit, type ReplyMail } from './send-reply.js';
+
+export interface OutboxWorkerOptions {
+  ctx: Ctx;
+  mail: ReplyMail;
+  /** How often the outbox is read (ms); default 1000. 0: only when `tick` is called (tests). */
+  tickMs?: number;
+}
+
+/** The writer, as the change log names who made a change. */
+const writerOf = (row: { user_id: number; by_email: string }): Principal => ({
+  keyId: 0,
+  userId: row.user_id,
+  email: row.by_email,
+  plan: 'pro',
+  trialStartedAt: null,
+});
+
+export class OutboxWorker {
+  readonly instance = `outbox-${randomUUID()}`;
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly opts: OutboxWorkerOptions) {}
+
+  start(): void {
+    const every = this.opts.tickMs ?? 1000;
+    if (every <= 0) return;
+    this.timer = setInterval(() => void this.tick(), every);
+    this.timer.unref();
+  }
+
+  /** Sends what is due now (serialised: one look at a time). */
+  tick(): Promise<void> {
+    this.ticking = this.ticking
+      .then(() => this.look())
+      .catch((err: unknown) => {
+        // The database away: the next look tries again; nothing was claimed, or the claim runs out.
+        this.opts.mail.log?.(`outbox: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    return this.ticking;
+  }
+
+  private async look(): Promise<void> {
+    const { ctx } = this.opts;
+    for (const row of await dueRows(ctx, ctx.now())) {
+      if (this.stopped) return;
+      if (!(await claim(ctx, row.id, this.instance, ctx.now()))) continue;
+      await this.send(row);
+    }
+  }
+
+  private async send(row: Awaited<ReturnType<typeof dueRows>>[number]): Promise<void> {
+    const { ctx, mail } = this.opts;
+    let sent;
+    try {
+      sent = await transmit(ctx, mail, row);
+    } catch (e) {
+      if (e instanceof HttpError) {
+        await markFailed(ctx, row.id, this.instance, e.message);
+        // Its writer's screen reads the card again and learns it.
+        await ctx.db.tx(async (sql) => {
+          const changes = ctx.changes.recorder(sql, writerOf(row), ctx.now());
+          changes.record(row.board_id, row.card_id, 'message', row.by_email);
+          await changes.flush();
+        });
+        ctx.feed.nudge();
+        mail.log?.(`outbox: reply ${row.id} on card ${row.card_id} not sent: ${e.message}`);
+        return;
+      }
+      // Not the relay's refusal (the network, the database): tried again at the next look.
+      await unclaim(ctx, row.id, this.instance).catch(() => undefined);
+      throw e;
+    }
+    const t = sent;
+    await ctx.db.tx(async (sql) => {
+      const inTx: Ctx = { ...ctx, sql, ifMatch: undefined, touched: new Map() };
+      const changes = ctx.changes.recorder(sql, writerOf(row), ctx.now());
+      await recordSent(inTx, changes.record, row, t);
+      await changes.flush();
+    });
+    ctx.pages.bump();
+    ctx.feed.nudge();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.ticking;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * What arrived on the open card while it is on screen (a message in its
+ * thread, a comment, a note), said until it is seen: the detail's foot
+ * announces it while it lies below what the screen shows ("↓ New below: a
+ * comment from sam@… — j scrolls to it"), and forgets it once the screen
+ * has reached the end.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { CardId } from '../../api/read-model.js';
+import { sanitize } from '../../text/sanitize.js';
+import { useBoard } from '../store-context.js';
+
+interface Counts {
+  id: CardId;
+  messages: number;
+  comments: number;
+  notes: number;
+}
+
+export function useArrivals(id: CardId | null): { arrived: string | null; seen: () => void } {
+  const messages = useBoard((s) => (id === null ? null : (s.threads.get(id)?.messages ?? null)));
+  const data = useBoard((s) => (s.detail?.cardId === id ? (s.detail?.data ?? null) : null));
+  const [arrived, setArrived] = useState<string | null>(null);
+  const was = useRef<Counts | null>(null);
+  useEffect(() => {
+    if (id === null || data === null) return;
+    const now: Counts = {
+      id,
+      messages: messages?.length ?? 0,
+      comments: data.Comments?.length ?? 0,
+      notes: data.Notes?.length ?? 0,
+    };
+    const before = was.current;
+    was.current = now;
+    if (before === null || before.id !== id) return setArrived(null);
+    const said: string[] = [];
+    if (now.messages > before.messages) {
+      const m = messages?.at(-1);
+      said.push(m === undefined ? 'a message' : `a message from ${sanitize(m.From)}`);
+    }
+    if (now.comments > before.comments) {
+      const c = data.Comments?.at(-1);
+      said.push(c?.UserEmail ? `a comment from ${sanitize(c.UserEmail)}` : 'a comment');
+    }
+    if (now.notes > before.notes) said.push('a note');
+    if (said.length > 0) setArrived(said.join(', '));
+  }, [id, data, messages]);
+  return { arrived, seen: () => setArrived(null) };
+}
