@@ -1,4 +1,5 @@
 /** `inboard mailbox list [--json]`: each mailbox and whether its mail is flowing — never a password. */
+import { table } from '../output.js';
 import { MailboxUsage, withDatabase, type Values } from './shared.js';
 
 export async function list(values: Values, rest: string[]): Promise<number> {
@@ -36,25 +37,28 @@ export async function list(values: Values, rest: string[]): Promise<number> {
       process.stdout.write('No mailboxes. Connect one: inboard mailbox add --board BOARD --imap URL --smtp URL\n');
       return 0;
     }
-    const table = [['ID', 'BOARD', 'ADDRESS', 'FOLDER', 'STATE', 'LAST MESSAGE', 'IMPORTED']].concat(
-      items.map((i) => [
-        i.Id,
-        i.Board,
-        i.Address,
-        i.Folder,
-        i.StateWords || i.State,
-        i.LastMessageAt ?? '-',
-        String(i.Imported),
-      ]),
+    process.stdout.write(
+      table(
+        [
+          { header: 'ID', right: true },
+          { header: 'BOARD' },
+          { header: 'ADDRESS' },
+          { header: 'FOLDER' },
+          { header: 'STATE', max: 120 },
+          { header: 'LAST MESSAGE' },
+          { header: 'IMPORTED', right: true },
+        ],
+        items.map((i) => [
+          i.Id,
+          i.Board,
+          i.Address,
+          i.Folder,
+          i.StateWords || i.State,
+          i.LastMessageAt ?? '-',
+          i.Imported,
+        ]),
+      ),
     );
-    const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
-    for (const row of table)
-      process.stdout.write(
-        `${row
-          .map((cell, c) => cell.padEnd(widths[c]!))
-          .join('  ')
-          .trimEnd()}\n`,
-      );
     return 0;
   });
 }
