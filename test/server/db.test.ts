@@ -7,8 +7,16 @@ import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 7 (mailboxes) added, taken away to make an older file. */
-const UNDO_7 = `DROP TABLE mailbox_messages;
+/** What migrations 7 (mailboxes), 8 (the search index) and 9 (outbox, presence) added, taken away to make an older file. */
+const SEARCH_TRIGGERS = ['cards', 'notes', 'subtasks', 'comments', 'messages']
+  .flatMap((t) => ['insert', 'update', 'delete'].map((op) => `DROP TRIGGER search_${t}_${op};`))
+  .join('\n');
+const UNDO_7 = `DROP TABLE outbox;
+      DROP TABLE presence;
+      ${SEARCH_TRIGGERS}
+      DROP TABLE search;
+      DROP TABLE search_rows;
+      DROP TABLE mailbox_messages;
       DROP TABLE mailboxes;
       ALTER TABLE messages DROP COLUMN automatic;`;
 
