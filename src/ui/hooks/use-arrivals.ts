@@ -12,21 +12,23 @@ import { useBoard } from '../store-context.js';
 
 interface Counts {
   id: CardId;
-  messages: number;
+  /** Null until the thread is read: its first reading is what was there, not news. */
+  messages: number | null;
   comments: number;
   notes: number;
 }
 
 export function useArrivals(id: CardId | null): { arrived: string | null; seen: () => void } {
   const messages = useBoard((s) => (id === null ? null : (s.threads.get(id)?.messages ?? null)));
-  const data = useBoard((s) => (s.detail?.cardId === id ? (s.detail?.data ?? null) : null));
+  // Until the server's answer is in, the detail is what the listing knew: not the baseline.
+  const data = useBoard((s) => (s.detail?.cardId === id && !s.detail.loading ? (s.detail.data ?? null) : null));
   const [arrived, setArrived] = useState<string | null>(null);
   const was = useRef<Counts | null>(null);
   useEffect(() => {
     if (id === null || data === null) return;
     const now: Counts = {
       id,
-      messages: messages?.length ?? 0,
+      messages: messages === null ? null : messages.length,
       comments: data.Comments?.length ?? 0,
       notes: data.Notes?.length ?? 0,
     };
@@ -34,7 +36,7 @@ export function useArrivals(id: CardId | null): { arrived: string | null; seen: 
     was.current = now;
     if (before === null || before.id !== id) return setArrived(null);
     const said: string[] = [];
-    if (now.messages > before.messages) {
+    if (before.messages !== null && now.messages !== null && now.messages > before.messages) {
       const m = messages?.at(-1);
       said.push(m === undefined ? 'a message' : `a message from ${sanitize(m.From)}`);
     }
