@@ -58,7 +58,7 @@ describe('inboard mailbox', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^ID\s+BOARD\s+ADDRESS\s+FOLDER\s+STATE\s+LAST MESSAGE\s+IMPORTED$/m);
     expect(list.stdout).toMatch(
-      /^1\s+Support Inbox\s+support@acme\.test\s+INBOX\s+not watched yet: inboard serve watches it once it runs\s+-\s+0$/m,
+      /^\s*1\s+Support Inbox\s+support@acme\.test\s+INBOX\s+not watched yet: inboard serve watches it once it runs\s+-\s+0$/m,
     );
     expect(list.stdout).not.toContain(pw);
     const json = JSON.parse((await mailbox('list', '--json')).stdout) as Record<string, unknown>[];
