@@ -6,14 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawMail } from '../../../support/mail.js';
-import { SUPPORT, startWorld, until, type World } from './world.js';
+import { SUPPORT, startWatched, until, type World } from './world.js';
 
 let w: World;
 let box: number;
 beforeAll(async () => {
-  w = await startWorld();
-  box = await w.connect();
-  await until(async () => (await w.mailbox(box)).state === 'idle', 'the mailbox watched');
+  ({ w, box } = await startWatched());
 }, 60_000);
 afterAll(() => w.close());
 

@@ -128,3 +128,11 @@ export async function until<T>(check: () => Promise<T | undefined | false>, what
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A world whose support mailbox is connected and idle: the start of most mailbox suites. */
+export async function startWatched(): Promise<{ w: World; box: number }> {
+  const w = await startWorld();
+  const box = await w.connect();
+  await until(async () => (await w.mailbox(box)).state === 'idle', 'the mailbox watched');
+  return { w, box };
+}
