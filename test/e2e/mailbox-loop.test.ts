@@ -32,7 +32,7 @@ beforeAll(async () => {
   relay = await startRelay({ user: SUPPORT, pass: imap.password(SUPPORT) });
   const env = { INBOARD_SECRET_FILE: join(dir, 'secret.key'), INBOARD_DATA_DIR: join(dir, 'data') };
   const db = join(dir, 'team.db');
-  server = await spawnServe(['--db', db, '--api-key', KEY, '--demo', '--rate-limit', '0'], env);
+  server = await spawnServe(['--db', db, '--api-key', KEY, '--demo', '--rate-limit', '0', '--send-delay', '0'], env);
   const smtp = `smtp://${encodeURIComponent(SUPPORT)}@127.0.0.1:${new URL(relay.url).port}`;
   const added = await runCli(
     ['mailbox', 'add', '--board', 'Support Inbox', '--imap', imap.url(SUPPORT), '--smtp', smtp, '--db', db],
@@ -91,7 +91,7 @@ describe.skipIf(!hasTmux())('the team mailbox loop', () => {
     t.keys('w');
     screen = await t.waitFor('Reply to');
     t.type('A new one leaves today.');
-    t.keys('Enter');
+    t.keys('C-s');
     await t.waitFor('Reply sent');
     expect(relay!.received).toHaveLength(1);
     const sent = relay!.received[0]!;

@@ -98,12 +98,12 @@ describe.skipIf(!hasTmux())('keys from the config', () => {
   });
 
   it('inboard config check names every problem with its line and exits 1; config schema is the shipped file', () => {
-    writeFileSync(join(dir, 'config.json'), '{\n  "theme": "dark",\n  "keys": {"card.archive": ["X"]}\n}\n');
+    writeFileSync(join(dir, 'config.json'), '{\n  "frobnicate": "dark",\n  "keys": {"card.archive": ["X"]}\n}\n');
     const env = { ...process.env, INBOARD_CONFIG_DIR: dir };
     const run = (args: string[]) => spawnSync('node', [CLI, ...args], { env, encoding: 'utf8' });
     const bad = run(['config', 'check']);
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('line 2, column 3: the file has a setting inboard doesn’t know: "theme"');
+    expect(bad.stderr).toContain('line 2, column 3: the file has a setting inboard doesn’t know: "frobnicate"');
     writeFileSync(join(dir, 'config.json'), '{\n  "keys": {"card.archive": ["X"]}\n}\n');
     const clash = run(['config', 'check']);
     expect(clash.status).toBe(1);
