@@ -17,6 +17,13 @@ type Shape = Record<string, Record<string, string>>;
 /** What only PostgreSQL has on purpose: its migration bookkeeping and SQLite's implicit rowids made real. */
 const PG_ONLY = new Set(['schema_version', 'board_members.rowid', 'card_assignees.rowid']);
 
+/**
+ * Each engine's full-text index is its own by design (FTS5 and its shadow
+ * tables; a tsvector with GIN indexes): its tables and indexes are left out
+ * here, and test/server/search-*.test.ts holds both to the same answers.
+ */
+const searchIndex = (name: string): boolean => /^search(_|$)/.test(name);
+
 function sqliteShape(): { tables: Shape; indexes: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-schema-'));
   const db = openDb(join(dir, 'db.sqlite'));
@@ -26,7 +33,7 @@ function sqliteShape(): { tables: Shape; indexes: string[] } {
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
       .pluck()
       .all() as string[];
-    for (const table of names) {
+    for (const table of names.filter((n) => !searchIndex(n))) {
       const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; notnull: number; pk: number }[];
       // A primary key never holds NULL, whatever SQLite's flag says of INTEGER PRIMARY KEY.
       tables[table] = Object.fromEntries(cols.map((c) => [c.name, c.notnull === 1 || c.pk > 0 ? 'not null' : 'null']));
@@ -35,7 +42,7 @@ function sqliteShape(): { tables: Shape; indexes: string[] } {
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'")
       .pluck()
       .all() as string[];
-    return { tables, indexes: indexes.sort() };
+    return { tables, indexes: indexes.filter((n) => !searchIndex(n)).sort() };
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -48,7 +55,8 @@ async function postgresShape(db: PostgresDatabase): Promise<{ tables: Shape; ind
   );
   const tables: Shape = {};
   for (const c of cols) {
-    if (PG_ONLY.has(c.table_name) || PG_ONLY.has(`${c.table_name}.${c.column_name}`)) continue;
+    if (PG_ONLY.has(c.table_name) || PG_ONLY.has(`${c.table_name}.${c.column_name}`) || searchIndex(c.table_name))
+      continue;
     (tables[c.table_name] ??= {})[c.column_name] = c.is_nullable === 'YES' ? 'null' : 'not null';
   }
   // Indexes the service named; those behind PRIMARY KEY and UNIQUE are implicit on both engines.
@@ -56,7 +64,13 @@ async function postgresShape(db: PostgresDatabase): Promise<{ tables: Shape; ind
     `SELECT indexname FROM pg_indexes WHERE schemaname = 'public'
        AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE contype IN ('p', 'u'))`,
   );
-  return { tables, indexes: indexes.map((i) => i.indexname).sort() };
+  return {
+    tables,
+    indexes: indexes
+      .map((i) => i.indexname)
+      .filter((n) => !searchIndex(n))
+      .sort(),
+  };
 }
 
 describe('the PostgreSQL schema', () => {
