@@ -356,16 +356,18 @@ export async function fingerprinter(db: Database): Promise<() => Promise<string>
 }
 
 function sqliteFingerprinter(db: DB): () => string {
-  const tables = db
-    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .pluck()
-    .all() as string[];
-  const stmts = tables.map((t) => {
+  // Ordinary tables only: a full-text index (virtual table and its shadow tables) is derived from them by triggers.
+  const listed = db.pragma('table_list') as { schema: string; name: string; type: string; wr: number }[];
+  const tables = listed
+    .filter((t) => t.schema === 'main' && t.type === 'table' && !t.name.startsWith('sqlite_'))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  const stmts = tables.map(({ name: t, wr }) => {
     const cols = (db.pragma(`table_info("${t}")`) as { name: string }[]).map((c) => `"${c.name}"`);
     const sums = cols.map(
       (c) => `total(length(${c})), total(CASE WHEN typeof(${c}) IN ('integer', 'real') THEN ${c} END)`,
     );
-    return db.prepare(`SELECT '${t}', count(*), max(rowid), ${sums.join(', ')} FROM "${t}"`).raw();
+    const rowid = wr ? '' : 'max(rowid), ';
+    return db.prepare(`SELECT '${t}', count(*), ${rowid}${sums.join(', ')} FROM "${t}"`).raw();
   });
   return () => JSON.stringify([db.pragma('data_version', { simple: true }), ...stmts.map((s) => s.get())]);
 }
