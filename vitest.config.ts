@@ -26,6 +26,8 @@ const ON_POSTGRES = [
   // The team's own mailboxes: imports, cursors and leases on either engine.
   'test/server/mail/imap/*.test.ts',
   'test/server/search-*.test.ts',
+  // Waiting, snooze and response targets: the triggers and the wake-up on either engine.
+  'test/server/waiting/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

@@ -18,6 +18,7 @@ import { searchEndpoints } from './endpoints/search.js';
 import { presenceEndpoints } from './endpoints/presence.js';
 import { sequenceEndpoints } from './endpoints/sequences.js';
 import { tagEndpoints } from './endpoints/tags.js';
+import { waitingEndpoints } from './endpoints/waiting.js';
 import { withDialects } from './dragapp/choose.js';
 import type { Endpoints, OperationName } from './operations.js';
 import type { OnBackoff } from './retry.js';
@@ -42,6 +43,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...presenceEndpoints,
   ...eventEndpoints,
   ...searchEndpoints,
+  ...waitingEndpoints,
 };
 
 export function createClient(opts: ClientOptions): Client {

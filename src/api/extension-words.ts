@@ -21,4 +21,6 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   deleteColumn: 'Deleting a column',
   mailboxes: "Telling whether a board's mailbox is connected",
   search: 'Searching across boards',
+  snooze: 'Snoozing cards',
+  targets: 'Response targets',
 };

@@ -67,6 +67,22 @@ export interface Card {
    * without versions.
    */
   Version?: number;
+  /** Extension (waiting): since when the customer has waited for an answer; null: the team wrote last. */
+  WaitingSince?: string | null;
+  /** Extension (waiting): when the board's response target falls due for it, and which target. */
+  ResponseDue?: string | null;
+  ResponseTarget?: 'first' | 'next' | null;
+  /** Extension (snooze): the card's snooze, null when it has none. */
+  Snoozed?: Snooze | null;
+  /** Extension (snooze): it woke from a snooze by itself and no one has read it since. */
+  BackFromSnooze?: boolean;
+}
+
+/** A card's snooze: until a time (ISO), until the customer answers, or both. */
+export interface Snooze {
+  Until: string | null;
+  UntilReply: boolean;
+  By: string | null;
 }
 
 export interface Note {
@@ -120,6 +136,9 @@ export type BoardRow = Board | Unreadable;
 export type ArchivedCard = Card & { ArchivedAt: string | null };
 export type ArchivedCardRow = ArchivedCard | Unreadable;
 export type CardRow = Card | Unreadable;
+/** A row of a board's snoozed cards (extension `snooze`): a card and the name of the column it comes back to. */
+export type SnoozedCard = Card & { ColumnName: string };
+export type SnoozedCardRow = SnoozedCard | Unreadable;
 export const isUnreadable = (row: object): row is Unreadable => 'unreadable' in row;
 
 /** A stretch of a search snippet; `Hit`: one of the words searched for. */

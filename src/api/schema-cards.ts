@@ -41,6 +41,20 @@ export const CardListed = z.object({
   Tags: z.array(Tag).optional(),
   /** Local-service extension: the card's version (its ETag, for If-Match); absent on the real service. */
   Version: z.number().optional(),
+  /**
+   * Local-service extensions (schema-waiting.ts): since when the customer has
+   * waited for an answer (null: the team wrote last), when the board's
+   * response target falls due for it and which target that is, and the
+   * card's snooze; absent on the real service.
+   */
+  WaitingSince: IsoTimestamp.nullable().optional(),
+  ResponseDue: IsoTimestamp.nullable().optional(),
+  ResponseTarget: z.enum(['first', 'next']).nullable().optional(),
+  Snoozed: z
+    .object({ Until: IsoTimestamp.nullable(), UntilReply: z.boolean(), By: z.string().nullable() })
+    .nullable()
+    .optional(),
+  BackFromSnooze: z.boolean().optional(),
 });
 export type CardListed = z.infer<typeof CardListed>;
 

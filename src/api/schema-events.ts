@@ -24,6 +24,9 @@ export const EVENT_KINDS = [
   'board-archived',
   // Someone opened or left a card, or began or stopped writing a reply on it (GET /v2/board/:id/presence).
   'presence',
+  // A card snoozed, woken (its time came, the customer answered) or taken out of its snooze (schema-waiting.ts).
+  'card-snoozed',
+  'card-woken',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -4,7 +4,16 @@
  */
 import { versionOfETag } from './errors.js';
 import { normaliseDueDate } from './normalise.js';
-import type { ArchivedCardRow, Card, CardDetail, CardId, CardRow, Note, SubTask } from './read-model.js';
+import type {
+  ArchivedCardRow,
+  Card,
+  CardDetail,
+  CardId,
+  CardRow,
+  Note,
+  SnoozedCardRow,
+  SubTask,
+} from './read-model.js';
 import {
   Fields,
   isRecord,
@@ -56,7 +65,33 @@ function cardFields(f: Fields): Omit<Card, 'ServiceTaskId' | 'TaskName'> {
     ...(Array.isArray(tags) ? { Tags: readTags(tags) } : {}),
     ...threadSummary(f),
     ...versionOf(f),
+    ...waitingOf(f),
   };
+}
+
+/** The waiting extensions' fields, each only when the server sent it in a form that reads. */
+function waitingOf(
+  f: Fields,
+): Pick<Card, 'WaitingSince' | 'ResponseDue' | 'ResponseTarget' | 'Snoozed' | 'BackFromSnooze'> {
+  const out: Pick<Card, 'WaitingSince' | 'ResponseDue' | 'ResponseTarget' | 'Snoozed' | 'BackFromSnooze'> = {};
+  const time = (v: unknown) =>
+    v === null ? null : typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? v : undefined;
+  const since = time(f.get('WaitingSince'));
+  if (since !== undefined) out.WaitingSince = since;
+  const due = time(f.get('ResponseDue'));
+  if (due !== undefined) out.ResponseDue = due;
+  const target = f.get('ResponseTarget');
+  if (target === 'first' || target === 'next' || target === null) out.ResponseTarget = target;
+  const snoozed = f.get('Snoozed');
+  if (snoozed === null) out.Snoozed = null;
+  else if (isRecord(snoozed)) {
+    const s = new Fields(snoozed);
+    const by = readText(s.get('By'));
+    out.Snoozed = { Until: time(s.get('Until')) ?? null, UntilReply: s.get('UntilReply') === true, By: by ?? null };
+  }
+  const back = f.get('BackFromSnooze');
+  if (typeof back === 'boolean') out.BackFromSnooze = back;
+  return out;
 }
 
 /** `Version`, a positive whole number (or its text, or an ETag's form); anything else: no version. */
@@ -151,6 +186,13 @@ export function readArchivedCard(v: unknown): ArchivedCardRow {
   return { ...row, ArchivedAt: isRecord(v) ? orNull(readText(new Fields(v).get('ArchivedAt'))) : null };
 }
 
+/** A row of a board's snoozed cards (extension `snooze`): a card, and the column it comes back to. */
+export function readSnoozedCard(v: unknown): SnoozedCardRow {
+  const row = readCard(v);
+  if ('unreadable' in row) return row;
+  return { ...row, ColumnName: (isRecord(v) ? readText(new Fields(v).get('ColumnName')) : undefined) ?? '' };
+}
+
 /**
  * GET /v2/card/:id: the fields the server sent, nothing invented. `askedId`
  * stands in when the answer carries no id (the id in the path is the card's).
@@ -176,6 +218,11 @@ export function readCardDetail(v: unknown, askedId: CardId): CardDetail | undefi
     Sender: ['Sender'],
     Snippet: ['Snippet'],
     Version: ['Version', 'ETag'],
+    WaitingSince: ['WaitingSince'],
+    ResponseDue: ['ResponseDue'],
+    ResponseTarget: ['ResponseTarget'],
+    Snoozed: ['Snoozed'],
+    BackFromSnooze: ['BackFromSnooze'],
   };
   for (const k of Object.keys(sent) as (keyof typeof all)[]) {
     if (f.has(...sent[k]) && all[k] !== undefined) Object.assign(d, { [k]: all[k] });

@@ -17,6 +17,7 @@ import type {
 import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
 import type { BoardMailbox, CardMessage, OutboxItem, ReplyData, ReplyInput } from './schema-mail.js';
 import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
+import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -28,8 +29,12 @@ import type {
   Comment,
   Tag,
   SearchResult,
+  SnoozedCardRow,
 } from './read-model.js';
 import type { Json } from './transport.js';
+
+export type SnoozeInput = SnoozeBody;
+export type BoardTargetsInput = BoardTargetsBody;
 
 /** POST /v2/card's answer: the new card's id, or null when the server said only that it worked. */
 export interface CreatedCard {
@@ -67,7 +72,9 @@ export type Extension =
   | 'updateColumn'
   | 'deleteColumn'
   | 'mailboxes'
-  | 'search';
+  | 'search'
+  | 'snooze'
+  | 'targets';
 
 /** Where a search looks: one board, or every board the key sees; which page. */
 export interface SearchOptions {
@@ -210,6 +217,18 @@ export interface Client {
    * texts hold the words, best first (on DragApp, its own search route).
    */
   search(query: string, where?: SearchOptions, o?: CallOptions): Promise<SearchResult>;
+  /** Extension `snooze`: POST /v2/card/:id/snooze `{Until?, UntilReply?}`; resolves to the card as listed. */
+  snoozeCard(cardId: CardId, terms: SnoozeInput, o?: CallOptions): Promise<CardRow>;
+  /** Extension `snooze`: DELETE /v2/card/:id/snooze, the card back where it was. */
+  unsnoozeCard(cardId: CardId, o?: CallOptions): Promise<CardRow>;
+  /** Extension `snooze`: GET /v2/board/:id/snoozed, soonest to wake first. */
+  listSnoozedCards(boardId: number, o?: CallOptions): Promise<SnoozedCardRow[]>;
+  /** Extension `targets`: GET /v2/board/:id/targets, the board's response targets. */
+  getBoardTargets(boardId: number, o?: CallOptions): Promise<BoardTargets>;
+  /** Extension `targets`: PUT /v2/board/:id/targets (the owner's). */
+  setBoardTargets(boardId: number, body: BoardTargetsInput, o?: CallOptions): Promise<BoardTargets>;
+  /** Extension `targets`: DELETE /v2/board/:id/targets (the owner's): no targets. */
+  clearBoardTargets(boardId: number, o?: CallOptions): Promise<BoardTargets>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */

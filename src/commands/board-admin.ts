@@ -14,6 +14,7 @@ import { helpRequested, withClient } from './session.js';
 export const BOARD_HELP = `Usage: inboard board rename BOARD NAME [options]
        inboard board members BOARD [EMAIL...] [--add EMAIL]... [--remove EMAIL]... [options]
        inboard board archive BOARD [options]
+       inboard board sla BOARD [--first-response 4h] [--next-response 8h] [--hours H --zone Z] [options]
 
 Runs a board: only its owner may (the server refuses anyone else, in words).
 BOARD is a board id or name.
@@ -26,6 +27,8 @@ Actions
                                  adds or removes members, keeping the others
   archive  BOARD                 archives the board: it leaves every list, its
                                  cards stay in the database
+  sla      BOARD ...             shows or sets its response targets
+                                 (inboard board sla --help)
 
 Examples
   inboard board rename 1 "Support desk"
@@ -38,7 +41,7 @@ Examples
 
 ${COMMON_HELP}`;
 
-const ACTIONS = new Set(['rename', 'members', 'archive']);
+const ACTIONS = new Set(['rename', 'members', 'archive', 'sla']);
 
 const membersText = (b: Board): string =>
   [`Board ${b.Id} ${one(b.Name)}`, `  owner   ${one(b.Owner)}`, ...b.Users.map((u) => `  member  ${one(u)}`)]
@@ -115,6 +118,7 @@ export async function board(argv: string[]): Promise<number> {
   if (first === 'rename') return within('board rename', () => rename(rest));
   if (first === 'members') return within('board members', () => members(rest));
   if (first === 'archive') return within('board archive', () => archive(rest));
+  if (first === 'sla') return within('board sla', async () => (await import('./board-targets.js')).boardTargets(rest));
   const { values } = parse(argv, {});
   if (helpRequested(values, BOARD_HELP)) return 0;
   throw new UsageError(

@@ -3,6 +3,7 @@ import { isUnreadable, type Board, type BoardRow, type CardDetail, type Column }
 import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
+import { SNOOZE_ACTIONS, snoozeAction } from './card-snooze.js';
 import { STATE_ACTIONS, stateAction } from './card-state.js';
 import { THREAD_ACTIONS, threadAction } from './thread.js';
 import { TITLE_ACTIONS, titleAction } from './card-title.js';
@@ -15,6 +16,7 @@ export const CARD_HELP = `Usage: inboard card ID [options]
        inboard card create|move|title|archive|restore|comment|note|subtask|tag ... (inboard card ACTION --help)
        inboard card due|read|unread|tick|untick ... (inboard card ACTION --help)
        inboard card thread|reply ... (the email behind a card)
+       inboard card snooze|unsnooze ... (off the board until a time or an answer)
 
 Shows a card: its fields, notes, comments, sub-tasks, tags and assignees.
 
@@ -34,7 +36,8 @@ Actions
   tick     ID SUBTASK                   (and untick ID SUBTASK)
   thread   ID                           (the card's email, oldest first)
   reply    ID --body TEXT|- [--cc EMAIL]... [--seen MESSAGE-ID [--send-anyway]]  (answers its last message in)
-  The local service offers due, read, unread, tick, untick, restore, thread and reply;
+  snooze   ID --until WHEN | --until-reply [--until WHEN]   (and unsnooze ID)
+  The local service offers due, read, unread, tick, untick, restore, thread, reply and snooze;
   another server may not (the error says so).
 
 Examples
@@ -149,6 +152,7 @@ export async function card(argv: string[]): Promise<number> {
   if (first !== undefined && WRITE_ACTIONS.has(first)) return writeAction(first, rest);
   if (first !== undefined && ADD_ACTIONS.has(first)) return addAction(first, rest);
   if (first !== undefined && STATE_ACTIONS.has(first)) return stateAction(first, rest);
+  if (first !== undefined && SNOOZE_ACTIONS.has(first)) return snoozeAction(first, rest);
   if (first !== undefined && THREAD_ACTIONS.has(first)) return threadAction(first, rest);
   if (first !== undefined && TITLE_ACTIONS.has(first)) return titleAction(first, rest);
   const { values, positionals: pos } = parse(argv, {});

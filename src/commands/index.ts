@@ -20,6 +20,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   columns: async () => (await import('./boards.js')).columns,
   cards: async () => (await import('./cards.js')).cards,
   archived: async () => (await import('./archived.js')).archived,
+  snoozed: async () => (await import('./snoozed.js')).snoozed,
   card: async () => (await import('./card.js')).card,
   tags: async () => (await import('./tags.js')).tags,
   board: async () => (await import('./board-admin.js')).board,

@@ -33,6 +33,8 @@ import type { SecretBox } from './secrets.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
 import { searchRoutes } from './search/route.js';
+import { waitingRoutes } from './waiting/routes.js';
+import { SnoozeWaker } from './waiting/waker.js';
 
 /** What Node's parser refused, in words, with the status it means. */
 function clientErrorAnswer(code: string | undefined): [number, string] {
@@ -73,6 +75,8 @@ export interface BuildOptions {
   sendDelayMs?: number;
   /** How often this instance's outbox worker looks (ms, default 1000; 0: only when tests call `tick`). */
   outboxTickMs?: number;
+  /** How often snoozed cards are looked at (ms, default 1000; 0: at start and when tests call `snoozes.tick()`). */
+  snoozeTickMs?: number;
 }
 
 declare module 'fastify' {
@@ -81,6 +85,8 @@ declare module 'fastify' {
     mailboxes: MailboxSupervisor | null;
     /** This instance's sender of the outbox's replies. */
     outbox: OutboxWorker;
+    /** This instance's waker of snoozed cards whose time came. */
+    snoozes: SnoozeWaker;
   }
 }
 
@@ -253,6 +259,15 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   app.addHook('preClose', () => outbox.stop());
   mailboxRoutes(app, ctx);
   searchRoutes(app, ctx);
+  waitingRoutes(app, ctx);
+  const waker = new SnoozeWaker({
+    ctx,
+    log,
+    ...(opts.snoozeTickMs !== undefined ? { tickMs: opts.snoozeTickMs } : {}),
+  });
+  app.decorate('snoozes', waker);
+  app.addHook('onReady', () => waker.start());
+  app.addHook('preClose', () => waker.stop());
   const watch = opts.mailboxes?.watch ?? false;
   const supervisor =
     watch === false ? null : new MailboxSupervisor({ ...watch, ctx, secrets: opts.mailboxes?.secrets, log });

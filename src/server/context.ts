@@ -167,6 +167,14 @@ export interface CardRow {
   created_at: string;
   /** Counts the card's changes: 1 when created, one more with each (versions.ts). */
   version: number;
+  /** Waiting and snooze (waiting/schema.ts). */
+  waiting_since: string | null;
+  waiting_first: number;
+  snoozed: number;
+  snooze_until_ms: number | null;
+  snooze_reply: number;
+  snoozed_by: string | null;
+  back_from_snooze: number;
 }
 
 /** A card the caller may see; `active` refuses archived cards (they only answer reads). */

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SQLITE_SEARCH_MIGRATION } from './search/schema-sqlite.js';
 import { registerSearchFunctions } from './search/texts.js';
+import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
 
 export type DB = Database.Database;
 
@@ -316,6 +317,8 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX presence_board ON presence(board_id, until_ms);
   `,
+  // 10: waiting time (kept by triggers on messages), snooze, response targets: waiting/schema.ts.
+  SQLITE_WAITING_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -10,6 +10,7 @@ import type { Durability } from './db.js';
 import { mailSettingsFromEnv, mailSettingsProblem, type MailSettings } from './mail/smtp.js';
 import type { MailboxSupervisor, SupervisorOptions } from './mail/imap/supervisor.js';
 import type { OutboxWorker } from './mail/outbox-worker.js';
+import type { SnoozeWaker } from './waiting/waker.js';
 import { lazySecretBox } from './secrets.js';
 import { seedDemo } from './seed.js';
 import { openDatabase } from './sql/open.js';
@@ -49,6 +50,8 @@ export interface ServiceOptions {
   sendDelayMs?: number;
   /** How often the outbox is looked at (ms, default 1000; 0: only by `outbox.tick()`, for tests with a clock). */
   outboxTickMs?: number;
+  /** How often snoozed cards are looked at (ms, default 1000; 0: at start and by `snoozes.tick()`, for tests with a clock). */
+  snoozeTickMs?: number;
   /** The service's clock (tests). */
   now?: () => number;
 }
@@ -67,6 +70,8 @@ export interface RunningService {
   mailboxes: MailboxSupervisor | null;
   /** This instance's outbox worker (`tick()` sends what is due now). */
   outbox: OutboxWorker;
+  /** This instance's waker of snoozed cards (`tick()` wakes what is due now). */
+  snoozes: SnoozeWaker;
   close(): Promise<void>;
 }
 
@@ -119,6 +124,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       mailboxes: { secrets: opts.secretFile === undefined ? undefined : lazySecretBox(opts.secretFile), watch },
       ...(opts.sendDelayMs !== undefined ? { sendDelayMs: opts.sendDelayMs } : {}),
       ...(opts.outboxTickMs !== undefined ? { outboxTickMs: opts.outboxTickMs } : {}),
+      ...(opts.snoozeTickMs !== undefined ? { snoozeTickMs: opts.snoozeTickMs } : {}),
       ...(opts.now !== undefined ? { now: opts.now } : {}),
     });
     await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
@@ -133,6 +139,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       database: db.where,
       mailboxes: app.mailboxes,
       outbox: app.outbox,
+      snoozes: app.snoozes,
       async close() {
         if (closed) return;
         closed = true;

@@ -14,7 +14,8 @@ const WINDOW = 32;
 /** Minimum spacing a respread must leave, so the next few midpoints fit. */
 const MIN_SPREAD = 64;
 
-const ORDER = 'column_id = ? AND archived = 0 AND id <> ? ORDER BY position, id';
+// Snoozed cards keep their place but are not counted: an index is among the cards the listing shows.
+const ORDER = 'column_id = ? AND archived = 0 AND snoozed = 0 AND id <> ? ORDER BY position, id';
 
 /** Position that puts a card first in the column. */
 export async function topPosition(sql: Sql, columnId: number, excludeId = 0): Promise<number> {
@@ -41,7 +42,7 @@ export async function positionAt(sql: Sql, columnId: number, index: number, excl
     if (prev === undefined) {
       // Past the end: after the last card.
       const last = await sql.get<{ position: number }>(
-        `SELECT position FROM cards WHERE column_id = ? AND archived = 0 AND id <> ? ORDER BY position DESC, id DESC LIMIT 1`,
+        `SELECT position FROM cards WHERE column_id = ? AND archived = 0 AND snoozed = 0 AND id <> ? ORDER BY position DESC, id DESC LIMIT 1`,
         [columnId, excludeId],
       );
       return last === undefined ? 0 : last.position + GAP;

@@ -8,6 +8,7 @@ import type { Board, Column, Comment, Tag } from '../api/schema.js';
 import type { CardDetail, CardListed, Note, SubTask } from '../api/schema-cards.js';
 import type { CardRow, Ctx } from './context.js';
 import { placeholders } from './sql/sql.js';
+import { responseDues } from './waiting/targets.js';
 
 export interface TagRow {
   id: number;
@@ -46,12 +47,23 @@ function cardBase(c: CardRow, assignees: string[] | undefined, read: number | un
     Status: c.status,
     CustomFields: c.custom_fields,
     Version: Number(c.version),
+    WaitingSince: c.waiting_since,
+    Snoozed:
+      Number(c.snoozed) === 1
+        ? {
+            Until: c.snooze_until_ms === null ? null : new Date(Number(c.snooze_until_ms)).toISOString(),
+            UntilReply: Number(c.snooze_reply) === 1,
+            By: c.snoozed_by,
+          }
+        : null,
+    BackFromSnooze: Number(c.back_from_snooze) === 1,
   };
 }
 
 /**
- * A page of cards with their assignees, tags and the read state `userId`
- * sees (their own mark, else the card's), in four queries whatever the page size.
+ * A page of cards with their assignees, tags, the read state `userId`
+ * sees (their own mark, else the card's) and when their answer is due, in
+ * five queries whatever the page size.
  */
 export async function cardsOut(ctx: Ctx, cards: CardRow[], userId: number): Promise<CardListed[]> {
   if (cards.length === 0) return [];
@@ -83,10 +95,19 @@ export async function cardsOut(ctx: Ctx, cards: CardRow[], userId: number): Prom
   )) {
     marks.set(r.card_id, r.read_status);
   }
-  return cards.map((c) => ({
-    ...cardBase(c, assignees.get(c.id), marks.get(c.id)),
-    Tags: tags.get(c.id) ?? [],
-  }));
+  const dueOf = await responseDues(
+    ctx.sql,
+    cards.map((c) => c.board_id),
+  );
+  return cards.map((c) => {
+    const { due, target } = dueOf(c);
+    return {
+      ...cardBase(c, assignees.get(c.id), marks.get(c.id)),
+      Tags: tags.get(c.id) ?? [],
+      ResponseDue: due,
+      ResponseTarget: target,
+    };
+  });
 }
 
 export async function cardDetailOut(ctx: Ctx, c: CardRow, userId: number): Promise<CardDetail> {

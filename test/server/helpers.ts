@@ -4,6 +4,7 @@
  * vitest.config.ts) — a fresh database on the test run's PostgreSQL.
  */
 import type { OutboxWorker } from '../../src/server/mail/outbox-worker.js';
+import type { SnoozeWaker } from '../../src/server/waiting/waker.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,8 @@ export interface TestService {
   addUser(email: string, plan?: Plan, trialStartedAt?: string): Promise<string>;
   /** Each instance's outbox worker: `tick()` sends what is due by the service's clock. */
   outboxes: OutboxWorker[];
+  /** Each instance's waker of snoozed cards: `tick()` wakes what is due by the service's clock. */
+  snoozes: SnoozeWaker[];
   close(): Promise<void>;
 }
 
@@ -122,6 +125,7 @@ export async function startTestService(opts: Partial<ServiceOptions> = {}): Prom
     withDb,
     withSql,
     outboxes: second === null ? [svc.outbox] : [svc.outbox, second.outbox],
+    snoozes: second === null ? [svc.snoozes] : [svc.snoozes, second.snoozes],
     addUser: (email, plan = 'pro', trialStartedAt) =>
       withSql((db) => createUserKey(db, { email, plan, ...(trialStartedAt ? { trialStartedAt } : {}) })),
     async close() {

@@ -39,6 +39,8 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   deleteColumn: false,
   mailboxes: false,
   search: true,
+  snooze: false,
+  targets: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

@@ -12,6 +12,7 @@ import { isoNow } from '../db.js';
 import { HttpError } from '../errors.js';
 import { topPosition } from '../positions.js';
 import { touchCard } from '../versions.js';
+import { wakeOnAnswer } from '../waiting/snooze.js';
 import type { InboundMessage } from './read-mail.js';
 import { cardAnswered, hasMessage, insertMessage } from './thread.js';
 
@@ -103,7 +104,7 @@ export async function deliver(
         'UPDATE cards SET read_status = 0, archived = 0, archived_at = NULL, column_id = ?, position = ? WHERE id = ?',
         [col, position, id],
       );
-    } else {
+    } else if (!(await wakeOnAnswer(ctx, answered, changed))) {
       await ctx.sql.run('UPDATE cards SET read_status = 0 WHERE id = ?', [id]);
     }
     return { cardId: id, newCard: false, duplicate: false };

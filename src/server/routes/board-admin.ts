@@ -93,7 +93,7 @@ export function boardAdminRoutes(app: FastifyInstance, ctx: Ctx): void {
         target = (await columnOn(ctx, board.id, MoveCardsTo, 'MoveCardsTo')).id;
       }
       const cards = await ctx.sql.all<{ id: number }>(
-        'SELECT id FROM cards WHERE column_id = ? AND archived = 0 ORDER BY position, id',
+        'SELECT id FROM cards WHERE column_id = ? AND archived = 0 AND snoozed = 0 ORDER BY position, id',
         [col.id],
       );
       if (cards.length > 0 && target === undefined) {
@@ -114,8 +114,8 @@ export function boardAdminRoutes(app: FastifyInstance, ctx: Ctx): void {
           cards.map((c) => c.id),
         );
       }
-      // Archived cards keep a column to be restored to: where the others went, else the first left.
-      await ctx.sql.run('UPDATE cards SET column_id = ? WHERE column_id = ? AND archived = 1', [
+      // Archived and snoozed cards keep a column to come back to: where the others went, else the first left.
+      await ctx.sql.run('UPDATE cards SET column_id = ? WHERE column_id = ? AND (archived = 1 OR snoozed = 1)', [
         target ?? first.id,
         col.id,
       ]);

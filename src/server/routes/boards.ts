@@ -114,7 +114,7 @@ export function boardRoutes(app: FastifyInstance, ctx: Ctx): void {
     // Keyed by the asker too: the read state on the page is theirs.
     const body = await ctx.pages.read(`${col.id}:${page}:${limit}:${p.userId}`, async (sql) => {
       const rows = await sql.all<CardRow>(
-        'SELECT * FROM cards WHERE column_id = ? AND archived = 0 ORDER BY position, id LIMIT ? OFFSET ?',
+        'SELECT * FROM cards WHERE column_id = ? AND archived = 0 AND snoozed = 0 ORDER BY position, id LIMIT ? OFFSET ?',
         [col.id, limit, (page - 1) * limit],
       );
       return JSON.stringify(okEnvelope(await cardsOut({ ...ctx, sql }, rows, p.userId)));

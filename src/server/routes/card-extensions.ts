@@ -59,6 +59,9 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
          ON CONFLICT (card_id, user_id) DO UPDATE SET read_status = excluded.read_status`,
         [card.id, p.userId, body.ReadStatus],
       );
+      // Read by someone: no longer news that it came back from a snooze.
+      if (body.ReadStatus === 1 && Number(card.back_from_snooze) === 1)
+        await ctx.sql.run('UPDATE cards SET back_from_snooze = 0 WHERE id = ?', [card.id]);
       return okEnvelope(
         { CardId: String(card.id), ReadStatus: body.ReadStatus } satisfies SetReadStatusData,
         body.ReadStatus === 1 ? 'Marked read' : 'Marked unread',
@@ -120,7 +123,7 @@ export function cardExtensionRoutes(app: FastifyInstance, ctx: Ctx): void {
       ]);
       // The place it took: a Position past the end is the last place.
       const index = await ctx.sql.get<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM cards WHERE column_id = ? AND archived = 0 AND id <> ?
+        `SELECT COUNT(*) AS n FROM cards WHERE column_id = ? AND archived = 0 AND snoozed = 0 AND id <> ?
          AND (position < ? OR (position = ? AND id < ?))`,
         [col.id, card.id, position, position, card.id],
       );

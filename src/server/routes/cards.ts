@@ -28,6 +28,7 @@ import { badRequest, notFound, okEnvelope, parse } from '../errors.js';
 import { positionAt, topPosition } from '../positions.js';
 import { cardDetailOut } from '../serialise.js';
 import { touchCard } from '../versions.js';
+import { endSnoozeOnArchive } from '../waiting/snooze.js';
 import { cardETag } from '../../api/schema-teams.js';
 
 const NoParams = z.strictObject({});
@@ -175,6 +176,7 @@ export function cardRoutes(app: FastifyInstance, ctx: Ctx): void {
       await touchCard(ctx, card.id);
       // Archive, not delete: the card leaves column lists but still answers GET.
       // The first archive's time stays: archiving again is no newer event.
+      await endSnoozeOnArchive(ctx, card.id);
       await ctx.sql.run('UPDATE cards SET archived = 1, archived_at = COALESCE(archived_at, ?) WHERE id = ?', [
         isoNow(ctx.now()),
         card.id,

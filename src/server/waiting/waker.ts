@@ -1,0 +1,81 @@
+/**
+ * Wakes snoozed cards when their time comes, from every instance: each looks
+ * every second (and when a test's clock says so, `tick`), and at its start —
+ * so a time that passed while the service was down wakes at once. Of several
+ * instances looking at once, one wakes each card: the wake is a conditional
+ * update (snooze.ts `wake`) in its own transaction with its change.
+ */
+import type { Principal } from '../auth.js';
+import type { Ctx } from '../context.js';
+import { wake } from './snooze.js';
+
+/** The service itself, as the change log names who woke a card ('': no person). */
+const SERVICE: Principal = { keyId: 0, userId: 0, email: '', plan: 'pro', trialStartedAt: null };
+
+export interface WakerOptions {
+  ctx: Ctx;
+  /** How often to look (ms); default 1000. 0: only when `tick` is called (tests). */
+  tickMs?: number;
+  log?: ((line: string) => void) | undefined;
+}
+
+export class SnoozeWaker {
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<number> = Promise.resolve(0);
+  private stopped = false;
+
+  constructor(private readonly opts: WakerOptions) {}
+
+  start(): void {
+    void this.tick();
+    const every = this.opts.tickMs ?? 1000;
+    if (every <= 0) return;
+    this.timer = setInterval(() => void this.tick(), every);
+    this.timer.unref();
+  }
+
+  /** Wakes what is due now (one look at a time); resolves to how many cards this instance woke. */
+  tick(): Promise<number> {
+    this.ticking = this.ticking
+      .then(() => this.look())
+      .catch((err: unknown) => {
+        // The database away: the next look tries again; nothing was half-done.
+        this.opts.log?.(`snooze: ${err instanceof Error ? err.message : String(err)}`);
+        return 0;
+      });
+    return this.ticking;
+  }
+
+  private async look(): Promise<number> {
+    const { ctx } = this.opts;
+    const now = ctx.now();
+    const due = await ctx.sql.all<{ id: number; board_id: number; column_id: number }>(
+      `SELECT id, board_id, column_id FROM cards WHERE snoozed = 1 AND snooze_until_ms <= ?
+       ORDER BY snooze_until_ms, id LIMIT 200`,
+      [now],
+    );
+    let woken = 0;
+    for (const card of due) {
+      if (this.stopped) break;
+      const woke = await ctx.db.tx(async (sql) => {
+        const inTx: Ctx = { ...ctx, sql, ifMatch: undefined, touched: new Map() };
+        const changes = ctx.changes.recorder(sql, SERVICE, now);
+        const done = await wake(inTx, card, 'snooze_until_ms <= ?', [now], changes.record);
+        await changes.flush();
+        return done;
+      });
+      if (woke) woken++;
+    }
+    if (woken > 0) {
+      ctx.pages.bump();
+      ctx.feed.nudge();
+    }
+    return woken;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.ticking;
+  }
+}
