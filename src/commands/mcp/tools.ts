@@ -1,8 +1,7 @@
 /**
  * The tools of `inboard mcp`, in the order they are listed. A new tool is a
- * `tool({...})` entry in one of these lists (search.ts is the place kept for
- * `search_threads`); server.ts, --read-only and the README's table all read
- * this table.
+ * `tool({...})` entry in one of these lists; server.ts, --read-only and the
+ * README's table all read this table.
  */
 import { BOARD_TOOLS } from './boards.js';
 import { CARD_TOOLS } from './cards.js';

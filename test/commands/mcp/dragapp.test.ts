@@ -63,6 +63,43 @@ describe('reads', () => {
   });
 });
 
+describe('search_threads on its search-emails route', () => {
+  const searches = () => svc.requests.filter((r) => r.path === '/v1.18/teamBoard/emailData/search-emails');
+
+  it('words: the thread found, its board, column, snippet and sender; from: as MsgFrom', async () => {
+    const found = await m.ok<{
+      total: number | null;
+      cards: { cardId: string; title: string; board: string; column: string; where: string; from: string }[];
+    }>('search_threads', { query: 'parcel' });
+    expect(found.cards.map((c) => c.title)).toEqual(['Refund for order 1182']);
+    const [hit] = found.cards;
+    expect(hit).toMatchObject({ board: 'Support inbox', where: 'message', from: 'Jane Doe <jane@example.com>' });
+    const item = svc.item(hit?.cardId ?? '');
+    expect(item?.title).toBe('Refund for order 1182');
+    const { columns } = await m.ok<{ columns: { columnId: string; name: string }[] }>('list_columns', { boardId: 1 });
+    expect(hit?.column).toBe(columns.find((c) => c.columnId === item?.columnId)?.name);
+    const sent = JSON.parse(searches().at(-1)?.body ?? '{}') as { searchParams?: string };
+    expect(JSON.parse(sent.searchParams ?? '{}')).toEqual({ key: 'ThreadInfo', value: '%parcel%' });
+    const byFrom = await m.ok<{ cards: { title: string }[] }>('search_threads', { query: 'from:bob', boardId: 1 });
+    expect(byFrom.cards.map((c) => c.title)).toEqual(['Invoice question']);
+    expect(JSON.parse(JSON.parse(searches().at(-1)?.body ?? '{}').searchParams as string)).toEqual({
+      key: 'MsgFrom',
+      value: '%bob%',
+    });
+  });
+
+  it('filters its route cannot take, and a query no server could read: words, nothing sent', async () => {
+    const before = searches().length;
+    expect(await m.fails('search_threads', { query: 'refund -parcel tag:billing' })).toContain(
+      "DragApp's search looks for words in a thread, or its sender (from:), one or the other; it can't take -words, tag:",
+    );
+    expect(await m.fails('search_threads', { query: 'refund is:urgent' })).toMatch(
+      /query: is:urgent: is: takes unread, read or archived \(understood so far: refund\)/,
+    );
+    expect(searches().length).toBe(before);
+  });
+});
+
 describe('changes, the stand-in checked after each', () => {
   it('create_card in a column named with a # and a long label', async () => {
     const res = await m.ok<{ cardId: string }>('create_card', { boardId: 1, columnId: 'Sprint #3', title: 'Ship it' });

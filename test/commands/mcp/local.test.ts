@@ -53,10 +53,9 @@ const idsIn = async (boardId: number, columnId: number): Promise<string[]> =>
   (await api.listCards(boardId, columnId, 1, 200)).map((r) => (isUnreadable(r) ? '?' : r.ServiceTaskId));
 
 describe('the tool list', () => {
-  it('every tool of the table, each with its schemas, hints and words; no search yet', async () => {
+  it('every tool of the table, each with its schemas, hints and words', async () => {
     const { tools } = await m.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-    expect(tools.map((t) => t.name)).not.toContain('search_threads');
     for (const t of tools) {
       expect(t.description?.length, t.name).toBeGreaterThan(40);
       expect(t.inputSchema.type).toBe('object');
@@ -69,6 +68,8 @@ describe('the tool list', () => {
     }
     const hints = (n: string) => tools.find((t) => t.name === n)?.annotations;
     expect(hints('list_boards')).toMatchObject({ readOnlyHint: true });
+    expect(hints('search_threads')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tools.find((t) => t.name === 'search_threads')?.outputSchema?.properties).toHaveProperty('cards');
     expect(hints('archive_card')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(hints('reply_to_thread')).toMatchObject({
       destructiveHint: true,
@@ -85,6 +86,9 @@ describe('the tool list', () => {
       expect(tools.length).toBeGreaterThan(5);
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
       expect(tools.map((t) => t.name)).not.toContain('create_card');
+      expect(tools.map((t) => t.name)).toContain('search_threads');
+      const found = await ro.ok<{ cards: { cardId: string }[] }>('search_threads', { query: 'invoice' });
+      expect(found.cards.map((c) => c.cardId)).toContain('1');
       expect(await ro.fails('archive_card', { cardId: '1' })).toMatch(/archive_card/);
       expect((await card('1')).Archived).not.toBe(true);
       expect(await ro.ok('get_card', { cardId: '1' })).toMatchObject({ cardId: '1' });
