@@ -28,6 +28,7 @@ The query (the same in the board's search and the API)
   subject:invoice    a card's title or a message's subject
   tag:billing  assignee:sam  assignee:me  board:support  column:doing
   is:unread  is:read  is:archived  has:attachment
+  is:waiting  is:snoozed  is:late  waiting:>2h  waiting:<30m  (the customer's wait)
   before:2026-10-01  after:mon  (dates as the due-date prompt reads them)
   -tag:spam          - before a filter leaves those cards out
 

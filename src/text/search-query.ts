@@ -3,7 +3,7 @@
  * words (all must match), `"a phrase"`, `-word`, `a OR b`, the fields
  * `from:` `to:` `subject:` (words looked for in that part of a text) and the
  * filters `tag:` `assignee:` `board:` `column:` `is:` `has:` `before:`
- * `after:` (what the card or the message must be).
+ * `after:` `waiting:` (what the card or the message must be).
  *
  * Words are cut where the engines' tokenizers cut them (anything not a
  * letter or a digit: `jane@acme.io` is the phrase "jane acme io") and folded
@@ -12,6 +12,7 @@
  * as PostgreSQL's English configuration drops it, so both engines agree.
  */
 import { parseDue } from './due-parse.js';
+import { formatDuration, parseDuration } from './duration.js';
 import { foldText } from './fold.js';
 import { isStopWord } from './stop-words.js';
 
@@ -38,10 +39,16 @@ export type Filter =
   | { readonly kind: 'tag' | 'board' | 'column'; readonly value: string; readonly negated: boolean }
   /** `me` is the asker's own email. */
   | { readonly kind: 'assignee'; readonly value: string; readonly me: boolean; readonly negated: boolean }
-  | { readonly kind: 'is'; readonly value: 'unread' | 'read' | 'archived'; readonly negated: boolean }
+  | { readonly kind: 'is'; readonly value: IsValue; readonly negated: boolean }
+  /** The customer has waited longer (`>`) or less (`<`) than `seconds` for an answer. */
+  | { readonly kind: 'waiting'; readonly op: '>' | '<'; readonly seconds: number; readonly negated: boolean }
   | { readonly kind: 'has'; readonly value: 'attachment'; readonly negated: boolean }
   /** An instant (ISO 8601 UTC): the text's date is before it, or after it. */
   | { readonly kind: 'before' | 'after'; readonly at: string; readonly words: string; readonly negated: false };
+
+/** `is:` — read state, archived, and the waiting terms: the team owes an answer, snoozed, past the board's target. */
+export const IS_VALUES = ['unread', 'read', 'archived', 'waiting', 'snoozed', 'late'] as const;
+export type IsValue = (typeof IS_VALUES)[number];
 
 export interface SearchQuery {
   readonly clauses: readonly Clause[];
@@ -53,8 +60,18 @@ export interface SearchQuery {
 export type SearchParse = { ok: true; query: SearchQuery } | { ok: false; error: string; understood: string };
 
 const FIELDS: ReadonlySet<string> = new Set(['from', 'to', 'subject']);
-const FILTERS: ReadonlySet<string> = new Set(['tag', 'assignee', 'board', 'column', 'is', 'has', 'before', 'after']);
-const OPERATORS = 'from: to: subject: tag: assignee: board: column: is: has: before: after:';
+const FILTERS: ReadonlySet<string> = new Set([
+  'tag',
+  'assignee',
+  'board',
+  'column',
+  'is',
+  'has',
+  'before',
+  'after',
+  'waiting',
+]);
+const OPERATORS = 'from: to: subject: tag: assignee: board: column: is: has: before: after: waiting:';
 
 interface Token {
   negated: boolean;
@@ -111,7 +128,7 @@ export function searchWords(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-const isReadTerm = (v: string): v is 'unread' | 'read' | 'archived' => ['unread', 'read', 'archived'].includes(v);
+const isIsValue = (v: string): v is IsValue => (IS_VALUES as readonly string[]).includes(v);
 
 function filterOf(t: Token, now: Date): Filter {
   const op = t.op as string;
@@ -120,8 +137,19 @@ function filterOf(t: Token, now: Date): Filter {
   switch (op) {
     case 'is': {
       const v = value.toLowerCase();
-      if (!isReadTerm(v)) throw new QueryError(`is:${value}: is: takes unread, read or archived`);
+      if (!isIsValue(v)) throw new QueryError(`is:${value}: is: takes ${IS_VALUES.join(', ')}`);
       return { kind: 'is', value: v, negated: t.negated };
+    }
+    case 'waiting': {
+      const m = /^([<>])(.+)$/u.exec(value);
+      const length = m === null ? undefined : parseDuration(m[2] as string);
+      if (m === null || length === undefined || !length.ok) {
+        const why = length !== undefined && !length.ok ? `: ${length.error}` : '';
+        throw new QueryError(
+          `waiting:${value}: waiting: takes > or < and a length, as waiting:>2h or waiting:<30m${why}`,
+        );
+      }
+      return { kind: 'waiting', op: m[1] as '>' | '<', seconds: length.seconds, negated: t.negated };
     }
     case 'has':
       if (!/^attachments?$/iu.test(value)) throw new QueryError(`has:${value}: has: takes attachment`);
@@ -170,6 +198,8 @@ const say = (t: TextTerm): string => {
 };
 const sayFilter = (f: Filter): string => {
   if ('at' in f) return `${f.kind} ${f.words}`;
+  if (f.kind === 'waiting')
+    return `${f.negated ? 'not ' : ''}waiting ${f.op === '>' ? 'over' : 'under'} ${formatDuration(f.seconds)}`;
   return `${f.negated ? 'not ' : ''}${f.kind}:${f.value}`;
 };
 

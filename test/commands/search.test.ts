@@ -42,7 +42,7 @@ describe('inboard search', () => {
   it('a query it cannot read: exit 1 and the server’s words', async () => {
     const r = await f.run(['search', 'refund', 'is:urgent']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('is: takes unread, read or archived');
+    expect(r.stderr).toContain('is: takes unread, read, archived, waiting, snoozed, late');
     expect(r.stderr).toContain('understood so far: refund');
     const none = await f.run(['search']);
     expect(none.code).toBe(2);

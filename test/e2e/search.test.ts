@@ -26,7 +26,7 @@ describe.skipIf(!hasTmux())('F searches every board', () => {
     t.keys('F');
     await t.waitFor('Search every board');
     t.type('is:urgent');
-    await t.waitFor('is: takes unread, read or archived');
+    await t.waitFor('is: takes unread, read, archived, waiting, snoozed, late');
     for (let i = 0; i < 'is:urgent'.length; i++) t.keys('BSpace');
     t.type(query);
     await t.waitFor('reads: board:sales pipeline');

@@ -49,6 +49,20 @@ describe('parseSearch', () => {
     expect(before && 'at' in before ? new Date(before.at).getTime() : 0).toBe(new Date(2026, 9, 1, 0, 0).getTime());
   });
 
+  it('the waiting terms: is:waiting, is:snoozed, is:late and waiting:>2h / waiting:<30m', () => {
+    const q = ok('is:waiting -is:snoozed is:late waiting:>2h waiting:<1h30m');
+    expect(q.filters).toEqual([
+      { kind: 'is', value: 'waiting', negated: false },
+      { kind: 'is', value: 'snoozed', negated: true },
+      { kind: 'is', value: 'late', negated: false },
+      { kind: 'waiting', op: '>', seconds: 7200, negated: false },
+      { kind: 'waiting', op: '<', seconds: 5400, negated: false },
+    ]);
+    expect(q.understood).toContain('waiting over 2h');
+    expect(refused('waiting:2h')).toContain('waiting: takes > or < and a length, as waiting:>2h');
+    expect(refused('waiting:>abc')).toMatch(/^waiting:>abc: waiting: takes > or < and a length.*: "abc"/);
+  });
+
   it('lone common words are dropped, as PostgreSQL drops them', () => {
     expect(ok('the refund').understood).toBe('refund');
     expect(refused('the of')).toContain('too common to search alone');
@@ -57,7 +71,7 @@ describe('parseSearch', () => {
   it('refusals say what is wrong and how to say it', () => {
     expect(refused('"refund')).toContain('unbalanced quote');
     expect(refused('colour:red')).toContain('colour: is not an operator');
-    expect(refused('is:urgent')).toBe('is:urgent: is: takes unread, read or archived');
+    expect(refused('is:urgent')).toBe('is:urgent: is: takes unread, read, archived, waiting, snoozed, late');
     expect(refused('before:someday')).toContain('not a date');
     expect(refused('-before:mon')).toContain('cannot be negated');
     expect(refused('OR refund')).toContain('OR needs a word on each side');

@@ -1,6 +1,6 @@
 /**
  * The filters of a search (`tag:` `assignee:` `board:` `column:` `is:`
- * `has:` `before:` `after:`) as SQL on the card `c` and the index row `h`,
+ * `has:` `before:` `after:` `waiting:`) as SQL on the card `c` and the index row `h`,
  * the same on both engines. Names (boards, columns, tags) are matched here in
  * JS, folded as the words are (`board:zurich` finds Zürich), among the
  * boards the asker may see; what they name becomes a list of ids.
@@ -10,6 +10,7 @@ import type { Filter } from '../../text/search-query.js';
 import type { Principal } from '../auth.js';
 import type { Ctx } from '../context.js';
 import { placeholders, type Value } from '../sql/sql.js';
+import { responseDues } from '../waiting/targets.js';
 
 export interface Scope {
   /** The boards searched: visible to the asker, narrowed by BoardId and board:. */
@@ -101,7 +102,12 @@ export async function filterSql(
         break;
       case 'is':
         if (f.value === 'archived') add(f.negated, 'c.archived = 1');
-        else
+        else if (f.value === 'waiting') add(f.negated, 'c.waiting_since IS NOT NULL');
+        else if (f.value === 'snoozed') add(f.negated, 'c.snoozed = 1');
+        else if (f.value === 'late') {
+          const late = await lateCards(ctx, boardIds);
+          add(f.negated, late.length === 0 ? '1 = 0' : `c.id IN (${placeholders(late.length)})`, ...late);
+        } else
           add(
             f.negated,
             'COALESCE((SELECT r.read_status FROM card_reads r WHERE r.card_id = c.id AND r.user_id = ?), c.read_status) = ?',
@@ -109,6 +115,12 @@ export async function filterSql(
             f.value === 'read' ? 1 : 0,
           );
         break;
+      case 'waiting': {
+        // Waited longer than the length: since before (now - length); shorter: since after it.
+        const since = new Date(ctx.now() - f.seconds * 1000).toISOString();
+        add(f.negated, `c.waiting_since IS NOT NULL AND c.waiting_since ${f.op === '>' ? '<' : '>'} ?`, since);
+        break;
+      }
       case 'has':
         if (!withWords && !f.negated) attachmentsOnly = true;
         else
@@ -126,6 +138,32 @@ export async function filterSql(
     }
   }
   return { where, params, attachmentsOnly };
+}
+
+/**
+ * The waiting cards past their board's response target. When it falls due
+ * depends on business hours in a zone (waiting/targets.ts), so it is worked
+ * out here for the waiting cards of boards with targets, not in SQL.
+ */
+async function lateCards(ctx: Ctx, boardIds: number[]): Promise<number[]> {
+  if (boardIds.length === 0) return [];
+  const rows = await ctx.sql.all<{ id: number; board_id: number; waiting_since: string; waiting_first: number }>(
+    `SELECT c.id, c.board_id, c.waiting_since, c.waiting_first FROM cards c
+     WHERE c.board_id IN (${placeholders(boardIds.length)}) AND c.waiting_since IS NOT NULL
+       AND EXISTS (SELECT 1 FROM board_targets t WHERE t.board_id = c.board_id)`,
+    boardIds,
+  );
+  const dueOf = await responseDues(
+    ctx.sql,
+    rows.map((r) => r.board_id),
+  );
+  const now = ctx.now();
+  return rows
+    .filter((r) => {
+      const { due } = dueOf(r);
+      return due !== null && Date.parse(due) < now;
+    })
+    .map((r) => r.id);
 }
 
 async function tagIds(ctx: Ctx, boardIds: number[], value: string): Promise<number[]> {

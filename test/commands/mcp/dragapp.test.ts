@@ -94,7 +94,7 @@ describe('search_threads on its search-emails route', () => {
       "DragApp's search looks for words in a thread, or its sender (from:), one or the other; it can't take -words, tag:",
     );
     expect(await m.fails('search_threads', { query: 'refund is:urgent' })).toMatch(
-      /query: is:urgent: is: takes unread, read or archived \(understood so far: refund\)/,
+      /query: is:urgent: is: takes unread, read, archived, waiting, snoozed, late \(understood so far: refund\)/,
     );
     expect(searches().length).toBe(before);
   });

@@ -108,7 +108,7 @@ describe('search_threads', () => {
   it('a query it cannot read: isError in the parser’s words, naming query; the next call is served', async () => {
     const words = await m.fails('search_threads', { query: 'refund is:urgent' });
     expect(words).toMatch(/^search_threads with query "refund is:urgent" failed: query: /);
-    expect(words).toContain('is: takes unread, read or archived');
+    expect(words).toContain('is: takes unread, read, archived, waiting, snoozed, late');
     expect(words).toContain('understood so far: refund');
     expect(await m.fails('search_threads', { query: 'colour:red' })).toContain('colour: is not an operator here');
     expect(await m.fails('search_threads', { query: '' })).toMatch(/query/);

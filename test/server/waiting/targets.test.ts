@@ -85,4 +85,37 @@ describe('response targets', () => {
     expect((await w.s.call('GET', '/v2/board/1/targets', { key: member })).status).toBe(200);
     expect((await w.s.call('DELETE', '/v2/board/1/targets')).status).toBe(200);
   });
+
+  it('search finds them: is:waiting, waiting:>2h, is:late, is:snoozed', async () => {
+    w = await startWorld();
+    await setTargets(w, { FirstResponseSeconds: 3600 });
+    const old = await deliver(w, {
+      subject: 'Zebrafish Old',
+      messageId: '<s1@customer.example>',
+      date: new Date(w.clock.now - 3 * HOUR).toUTCString(),
+    });
+    const fresh = await deliver(w, {
+      subject: 'Zebrafish Fresh',
+      messageId: '<s2@customer.example>',
+      date: new Date(w.clock.now - 10 * 60_000).toUTCString(),
+    });
+    const answered = await deliver(w, {
+      subject: 'Zebrafish Answered',
+      messageId: '<s3@customer.example>',
+      date: new Date(w.clock.now - 5 * HOUR).toUTCString(),
+    });
+    await reply(w, answered, 'Done.');
+    const found = async (q: string) => {
+      const r = await w!.s.call('GET', `/v2/search?q=${encodeURIComponent(`zebrafish ${q}`)}`);
+      expect(r.status, r.text).toBe(200);
+      return (r.json as { data: { ServiceTaskId: number | string }[] }).data.map((c) => String(c.ServiceTaskId)).sort();
+    };
+    expect(await found('is:waiting')).toEqual([old, fresh].sort());
+    expect(await found('waiting:>2h')).toEqual([old]);
+    expect(await found('waiting:<1h')).toEqual([fresh]);
+    expect(await found('is:late')).toEqual([old]);
+    expect(await found('-is:waiting')).toEqual([answered]);
+    await w.s.call('POST', `/v2/card/${fresh}/snooze`, { body: { UntilReply: true } });
+    expect(await found('is:snoozed')).toEqual([fresh]);
+  });
 });
