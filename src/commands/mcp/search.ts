@@ -20,7 +20,7 @@ const query = z
   .min(1)
   .max(SEARCH_LIMITS.queryLength)
   .describe(
-    'What to find, in the search language: refund kettle (every word, stemmed, case and accents ignored), "broken kettle" (a phrase), -kettle (not this word), refund OR return, from:jane (sender or author), to:support, subject:invoice; filters tag:billing assignee:sam assignee:me board:support column:doing is:unread is:read is:archived is:waiting (the customer waits for an answer) is:snoozed is:late (past the board's response target) waiting:>2h waiting:<30m has:attachment before:2026-10-01 after:2026-09-01 (or after:mon); -tag:spam leaves those cards out.',
+    'What to find, in the search language: refund kettle (every word, stemmed, case and accents ignored), "broken kettle" (a phrase), -kettle (not this word), refund OR return, from:jane (sender or author), to:support, subject:invoice; filters tag:billing assignee:sam assignee:me board:support column:doing is:unread is:read is:archived is:waiting (the customer waits for an answer) is:snoozed is:late (past the board’s response target) waiting:>2h waiting:<30m has:attachment before:2026-10-01 after:2026-09-01 (or after:mon); -tag:spam leaves those cards out.',
   );
 
 const limit = z
