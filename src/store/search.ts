@@ -82,6 +82,9 @@ export function makeSearch(core: Core<SearchData & StatusData>): SearchActions {
     },
     endSearch() {
       stop();
+      // Its refusal goes with it.
+      if (said !== null && core.get().lastError === said) core.set({ lastError: null });
+      said = null;
       core.set({ search: NO_SEARCH });
     },
   };

@@ -116,6 +116,10 @@ describe('F: results as you type', () => {
     expect(statusLine(refused)).toMatch(/✗ Too many requests: the limit is 40 per minute per key/);
     // The text is still there to search again.
     expect(refused).toContain('pricing');
+    // The refusal goes with the search.
+    await u.press('esc');
+    await u.waitFor((f) => !f.includes('Search every board') && !statusLine(f).includes('Too many requests'));
+    expect(u.store.getState().lastError).toBeNull();
   });
 });
 

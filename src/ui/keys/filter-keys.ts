@@ -58,7 +58,7 @@ function filterFoot(before: string): string {
 }
 
 /** Whether the filter hides a card, as the screen draws it (a card opened by the search is then shown). */
-const hiddenBy = (k: ScreenKeys) => (id: CardId) => {
+export const hiddenBy = (k: ScreenKeys) => (id: CardId) => {
   const filter = k.filter();
   return filter !== null && !filter.ids.has(id);
 };
