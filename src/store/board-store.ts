@@ -26,6 +26,7 @@ import { makeEngine } from './mutation-engine.js';
 import { makeHistory } from './undo.js';
 import { makeJump } from './jump.js';
 import { makeArchived, NO_ARCHIVED } from './archived.js';
+import { makeSearch, NO_SEARCH } from './search.js';
 import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
 import { followOpen } from './follow-open.js';
@@ -101,6 +102,7 @@ export function initialData(): BoardData {
     me: null,
     history: { undo: null, redo: null },
     archived: NO_ARCHIVED,
+    search: NO_SEARCH,
     threads: NO_THREADS,
     threadsOffered: undefined,
     threadUnfolded: false,
@@ -233,6 +235,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
         loadMore: (label) => pages.actions.loadMore(label),
       }),
       ...makeArchived(core),
+      ...makeSearch(core),
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),
       ...history.actions,

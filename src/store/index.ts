@@ -33,6 +33,7 @@ export { dueConflictOf } from './kinds/due-conflict.js';
 export type { HistoryOutcome } from './undo.js';
 export type { FindOutcome, JumpOutcome } from './jump.js';
 export type { ArchivedList } from './archived.js';
+export type { SearchState } from './search.js';
 export type { SentReply, ThreadEntry, ThreadMessage } from './thread.js';
 export type { Outgoing, TakeBack, Timers } from './outbox.js';
 export { LOCAL_DELAY_MS } from './outbox.js';

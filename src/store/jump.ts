@@ -8,7 +8,7 @@
  * is looked for in the titles of the open board's loaded cards: the server
  * has no search, and a title is only seen on a board anyway.
  */
-import type { CardDetail, CardId, SearchResult } from '../api/read-model.js';
+import type { CardDetail, CardId } from '../api/read-model.js';
 import { foldText } from '../text/fold.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Core, CoreData } from './core.js';
@@ -55,8 +55,6 @@ export interface JumpActions {
   cardsTitled(text: string): CardId[];
   /** Puts the cursor on a loaded card, clearing the filter when it hides it; null when the card is not loaded. */
   focusLoaded(cardId: CardId, o?: JumpOptions): { unfiltered: boolean } | null;
-  /** The server's search across every board (extension `search`); rejects in the server's words. */
-  searchCards(query: string, limit?: number): Promise<SearchResult>;
 }
 
 /** Statuses by which a server says the text is not one of its card ids. */
@@ -108,13 +106,6 @@ export function makeJump(core: Core<S>, deps: Deps): JumpActions {
   const actions: JumpActions = {
     cardsTitled,
     focusLoaded,
-    async searchCards(query, limit = 50) {
-      try {
-        return await core.client.search(query, { limit });
-      } catch (e) {
-        throw new Error(errorText(e), { cause: e });
-      }
-    },
     async findCard(text, o = {}) {
       const typed = text.trim();
       const id = typed.replace(/^#/, '');

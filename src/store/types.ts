@@ -17,6 +17,7 @@ import type { CursorActions, SelectionData } from './cursor.js';
 import type { FilterActions, FilterData } from './filter.js';
 import type { JumpActions } from './jump.js';
 import type { ArchivedActions, ArchivedData } from './archived.js';
+import type { SearchActions, SearchData } from './search.js';
 import type { MeActions, MeData } from './me.js';
 import type { PagingActions, PagingData } from './paging.js';
 import type { RefreshActions, RefreshData } from './refresh.js';
@@ -45,6 +46,7 @@ export type BoardData = CoreData &
   MeData &
   HistoryData &
   ArchivedData &
+  SearchData &
   ThreadData &
   OutboxData &
   PresenceData &
@@ -66,6 +68,7 @@ export type BoardActions = OpenBoardActions &
   FilterActions &
   JumpActions &
   ArchivedActions &
+  SearchActions &
   CardMutationActions &
   CommentActions &
   TagActions &

@@ -5,7 +5,7 @@ import { BoardPane } from './Board.js';
 import { Help } from './Help.js';
 import { hintsFor } from './keymap.js';
 import { useOverlays } from './overlay.js';
-import { OverlayView, overlayHeight } from './OverlayView.js';
+import { coversBody, OverlayView, overlayHeight } from './OverlayView.js';
 import { StatusBar, statusBarRows } from './StatusBar.js';
 import { screenBody } from './screen-body.js';
 import { KeyRouter, KeyRouterContext } from './hooks/use-key-router.js';
@@ -96,10 +96,7 @@ function Shell({
   // Ink 6 clears and redraws everything when a frame reaches the terminal's
   // height: keep it one line shorter. Two lines or more go to the status bar (a long message wraps).
   const bodyHeight = Math.max(3, rows - 1 - statusBarRows(width, statusLine.error, notice, statusLine.stuckMail));
-  const promptLines =
-    overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences'
-      ? overlayHeight(overlay, bodyHeight)
-      : 0;
+  const promptLines = overlay !== null && !coversBody(overlay) ? overlayHeight(overlay, bodyHeight) : 0;
 
   const pickerAction = useScreenInput({
     router,
@@ -119,7 +116,7 @@ function Shell({
   });
 
   const bodyRows = bodyHeight - promptLines;
-  // What covers the screen's body: the help, a picker or the sequences.
+  // What covers the screen's body: the help, a picker, the search or the sequences.
   const full = overlay !== null && promptLines === 0 ? overlay : null;
   const covered = help !== null || full !== null;
   const body = screenBody({ ...data, nav, width, height: bodyRows, pickerActive: overlay === null, pickerAction });

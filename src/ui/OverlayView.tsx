@@ -2,12 +2,17 @@
 import type { Shown } from './overlay.js';
 import { Confirm } from './prompts/Confirm.js';
 import { Picker } from './prompts/Picker.js';
+import { SearchPrompt } from './prompts/SearchPrompt.js';
 import { TextPrompt } from './prompts/TextPrompt.js';
 import { Sequences } from './Sequences.js';
+
+/** What takes the screen's whole body (a picker, the search, the sequences) rather than lines at its foot. */
+export const coversBody = (o: Shown): boolean => o.kind === 'pick' || o.kind === 'search' || o.kind === 'sequences';
 
 /** Lines a prompt takes at the foot of the screen (pickers take the whole body). */
 export function overlayHeight(o: Shown | null, bodyHeight: number): number {
   if (o === null) return 0;
+  if (coversBody(o)) return bodyHeight;
   if (o.kind === 'text') return (o.multiline ? 4 : 1) + 3 + (o.error ? 1 : 0) + (o.details?.length ?? 0);
   if (o.kind === 'confirm') return 3 + (o.details?.length ?? 0);
   return bodyHeight;
@@ -35,6 +40,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           onSubmit={o.onSubmit}
           onCancel={o.onCancel}
           {...(o.onChange !== undefined ? { onChange: o.onChange } : {})}
+          {...(o.onKey !== undefined ? { onKey: o.onKey } : {})}
         />
       );
     case 'confirm':
@@ -45,6 +51,18 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
       const { kind: _kind, key, ...picker } = o;
       return <Picker key={key} {...picker} width={width} height={height} />;
     }
+    case 'search':
+      return (
+        <SearchPrompt
+          key={o.key}
+          title={o.title}
+          initial={o.initial}
+          width={width}
+          height={height}
+          onOpen={o.onOpen}
+          onCancel={o.onCancel}
+        />
+      );
     case 'sequences':
       return <Sequences key={o.key} width={width} height={height} onClose={o.onCancel} />;
   }

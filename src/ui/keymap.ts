@@ -15,6 +15,7 @@ import { DETAIL_KEYS } from './keys/detail-keys.js';
 import { displayKey } from './keys/names.js';
 import { MULTI_PICK_KEYS } from './keys/multi-pick-keys.js';
 import { OVERLAY_KEYS, type EditBinding } from './keys/overlay-keys.js';
+import { SEARCH_KEYS } from './keys/search-keys.js';
 import { TRIAGE_KEYS } from './keys/triage-keys.js';
 import type { Action, Binding, Scope, ScreenBinding } from './keys/types.js';
 import { activeBinding, activeTable, boundIn, installKeymap } from './keys/active.js';
@@ -32,6 +33,7 @@ export const KEYMAP: readonly AnyBinding[] = [
   ...DETAIL_KEYS,
   ...TRIAGE_KEYS,
   ...OVERLAY_KEYS,
+  ...SEARCH_KEYS,
   ...MULTI_PICK_KEYS,
 ];
 
@@ -158,6 +160,7 @@ const OVERLAYS: readonly [Scope, string][] = [
   ['prompt', 'Text prompts'],
   ['composer', 'The reply composer (`w`; the editing keys of text prompts too)'],
   ['filter-prompt', 'The board filter (`/`)'],
+  ['search', 'Searching every board (`F`; other keys are the query’s)'],
   ['confirm', 'Questions `[y/n]`'],
   ['help', 'The help (`?`)'],
   ['sequence', 'An email sequence'],

@@ -1,9 +1,10 @@
 /**
  * What sits over the screen and takes the keys: a text prompt, a y/n
- * confirm, a picker or the email-sequences view. One at a time; a prompt
+ * confirm, a picker, the search of every board or the email-sequences view. One at a time; a prompt
  * reopened after a late failure waits its turn if another is open.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { SearchHit } from '../api/read-model.js';
 import { Drafts, providedDrafts } from './drafts.js';
 import type { KeyRouter } from './hooks/use-key-router.js';
 import type { Scope } from './keys/types.js';
@@ -34,11 +35,15 @@ export type Overlay =
       onSubmit: (value: string) => void;
       onCancel: (value: string) => void;
       onChange?: (value: string) => void;
+      /** Keys of its scope taken before the text's (the filter's Tab): true when taken. */
+      onKey?: (name: string, value: string) => boolean;
     }
   // `details`: terminal-safe lines under the question (what the answer touches).
   | { kind: 'confirm'; question: string; details?: readonly string[]; onYes: () => void; onNo: () => void }
   // A picker's own props; the overlay view supplies its size.
   | ({ kind: 'pick' } & Omit<PickerProps, 'width' | 'height'>)
+  // `F`: a query typed over its matches (prompts/SearchPrompt.tsx); `initial` is asked for at once.
+  | { kind: 'search'; title: string; initial: string; onOpen: (hit: SearchHit) => void; onCancel: () => void }
   | { kind: 'sequences'; onCancel: () => void };
 
 /** An open overlay and its identity: a new key remounts (fresh text state). */
@@ -91,6 +96,8 @@ export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | 
       return 'confirm';
     case 'pick':
       return o.scope ?? 'pick';
+    case 'search':
+      return 'search';
     case 'sequences':
       return sequenceOpen ? 'sequence' : 'pick';
   }

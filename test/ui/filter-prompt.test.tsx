@@ -25,7 +25,7 @@ describe('the / filter prompt', () => {
     expect(open).toContain('filters as you type · Enter keeps it · Esc drops it');
     expect(open).not.toContain('Enter save · Esc cancel');
     // The footer says the same as the prompt's own line, not a prompt's save/cancel.
-    expect(statusLine(open).trim()).toBe('Enter keep  Esc undo');
+    expect(statusLine(open).trim()).toBe('Enter keep  Esc undo  Tab search every board');
     await ui.paste('refund');
     await ui.press('enter');
     await ui.waitFor((f) => header(f).includes('filter: refund (') && !f.includes('Filter — title'));

@@ -53,7 +53,7 @@ describe('status bar', () => {
     // The / filter's Enter and Esc mean something else, and the footer says what.
     await ui.press('/');
     await ui.waitFor('Filter — title, tag or assignee');
-    expect(statusLine(ui.frame()).trim()).toBe('Enter keep  Esc undo');
+    expect(statusLine(ui.frame()).trim()).toBe('Enter keep  Esc undo  Tab search every board');
     await ui.press('esc');
     await ui.press('t');
     await ui.waitFor('Tags — Enter applies or removes');

@@ -19,7 +19,7 @@ import { BOARD_ADMIN_KEYS } from './board-admin-keys.js';
 import { cardBindings, type CardScreen } from './card-actions.js';
 import { focusedId, noCardReason, quiet, type ScreenKeys } from './context.js';
 import { CURSOR_KEYS, MOVE_KEYS, walked } from './cursor-keys.js';
-import { filterPrompt } from './filter-keys.js';
+import { filterPrompt, filterWordsUnavailable, hiddenBy, searchFilterWords } from './filter-keys.js';
 import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
 import { VIEW_KEYS } from './view-keys.js';
@@ -62,24 +62,14 @@ export const BOARD_KEYS: readonly B[] = (
       keys: ['#'],
       group: 'Navigate',
       help: 'go to a card by its id (any board) or title (this board)',
-      run: fresh((k) =>
-        jumpToCard(k.flow, (id) => {
-          const filter = k.filter();
-          return filter !== null && !filter.ids.has(id);
-        }),
-      ),
+      run: fresh((k) => jumpToCard(k.flow, hiddenBy(k))),
     },
     {
       action: 'search',
       keys: ['F'],
       group: 'Navigate',
-      help: 'search every board: titles, notes, comments, email',
-      run: fresh((k) =>
-        searchEverywhere(k.flow, (id) => {
-          const filter = k.filter();
-          return filter !== null && !filter.ids.has(id);
-        }),
-      ),
+      help: 'search every board as you type: titles, notes, comments, email',
+      run: fresh((k) => searchEverywhere(k.flow, hiddenBy(k))),
     },
     ...MOVE_KEYS,
     {
@@ -126,6 +116,14 @@ export const BOARD_KEYS: readonly B[] = (
       help: 'filter cards',
       hint: 'filter',
       run: fresh(filterPrompt),
+    },
+    {
+      action: 'filter.search',
+      keys: ['tab'],
+      group: 'Board',
+      help: 'search every board for the filter’s words (F with them typed)',
+      unavailable: filterWordsUnavailable,
+      run: fresh(searchFilterWords),
     },
     {
       action: 'board.refresh',

@@ -1,11 +1,13 @@
 /**
- * The board's `/` filter: the prompt that sets it, and keeping the cursor on
- * a card it shows.
+ * The board's `/` filter: the prompt that sets it, keeping the cursor on a
+ * card it shows, and handing its words to the search of every board (Tab,
+ * in the prompt or with the filter on).
  */
 import type { CardId } from '../../api/read-model.js';
 import { filterProblem, type BoardStore } from '../../store/index.js';
+import { searchEverywhere } from '../flows/search-flows.js';
 import { displayKey } from './names.js';
-import { activeBinding as bindingFor } from './active.js';
+import { activeBinding as bindingFor, boundIn } from './active.js';
 import type { ScreenKeys } from './context.js';
 
 /**
@@ -41,16 +43,37 @@ export function snapToFilter(
   }
 }
 
-/** "Enter keeps it · Esc drops it", then the syntax: the prompt's key line, from the keymap. */
+/** "Enter keeps it · Esc drops it · Tab searches every board", then the syntax: the prompt's key line, from the keymap. */
 function filterFoot(before: string): string {
   const keep = bindingFor('filter-prompt', 'filter.keep');
   const undo = bindingFor('filter-prompt', 'filter.undo');
+  const search = bindingFor('filter-prompt', 'filter.search');
   const key = (b: typeof keep) => displayKey(b?.keys[0] ?? '');
   // With no filter before `/`, putting it back means dropping it.
   return (
     `filters as you type · ${key(keep)} ${keep?.help ?? ''} · ${key(undo)} ${before === '' ? 'drops it' : (undo?.help ?? '')}` +
+    (search === undefined || search.keys.length === 0 ? '' : ` · ${key(search)} searches every board`) +
     ' · also is:unread is:overdue due:today due:week tag:NAME assignee:me, -x excludes'
   );
+}
+
+/** Whether the filter hides a card, as the screen draws it (a card opened by the search is then shown). */
+export const hiddenBy = (k: ScreenKeys) => (id: CardId) => {
+  const filter = k.filter();
+  return filter !== null && !filter.ids.has(id);
+};
+
+/** The filter's words for the search, or why there are none (Tab on the board). */
+export function filterWordsUnavailable(k: ScreenKeys): string | null {
+  const text = k.store.getState().filter?.text ?? '';
+  return text.trim() === ''
+    ? 'No filter words to search for: / filters the board, then Tab searches every board'
+    : null;
+}
+
+/** Tab with the filter on: its words searched for on every board. */
+export function searchFilterWords(k: ScreenKeys): void {
+  searchEverywhere(k.flow, hiddenBy(k), k.store.getState().filter?.text ?? '');
 }
 
 /**
@@ -88,6 +111,17 @@ export function filterPrompt(k: ScreenKeys): void {
     onCancel: () => {
       setText(before);
       f.overlays.close(key);
+    },
+    // Tab: the words to every board's search. The filter stays as Enter would keep it (as before when it can't be).
+    onKey: (name, v) => {
+      if (boundIn('filter-prompt', name)?.action !== 'filter.search') return false;
+      if (v.trim() === '') {
+        f.overlays.update(key, { error: 'Type the words to search every board for first' });
+        return true;
+      }
+      setText(problem(v) === null ? v : before);
+      searchEverywhere(f, hiddenBy(k), v);
+      return true;
     },
   });
 }

@@ -5,9 +5,9 @@
  */
 
 /** Scopes where typing is text: a printable key there would be typed, not pressed. */
-export const TEXT_SCOPES: ReadonlySet<string> = new Set(['prompt', 'filter-prompt', 'pick-filter']);
+export const TEXT_SCOPES: ReadonlySet<string> = new Set(['prompt', 'filter-prompt', 'pick-filter', 'search']);
 /** Scopes whose keys go through a text prompt's reading (Alt, Ctrl+arrows, Delete are told apart only there). */
-export const PROMPT_SCOPES: ReadonlySet<string> = new Set(['prompt', 'filter-prompt']);
+export const PROMPT_SCOPES: ReadonlySet<string> = new Set(['prompt', 'filter-prompt', 'search']);
 
 const WORDS: Record<string, string> = {
   enter: 'enter',

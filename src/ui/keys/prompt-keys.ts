@@ -83,6 +83,14 @@ export const PROMPT_KEYS: readonly EditBinding[] = [
     help: 'puts back the filter you had',
     hint: 'undo',
   },
+  {
+    action: 'filter.search',
+    keys: ['tab'],
+    scope: 'filter-prompt',
+    group: 'App',
+    help: 'searches every board for its words (F)',
+    hint: 'search every board',
+  },
 
   { action: 'confirm.yes', keys: ['y', 'Y'], scope: 'confirm', group: 'App', help: 'yes', hint: 'yes' },
   {

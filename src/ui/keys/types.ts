@@ -7,7 +7,8 @@
 /**
  * Where keys go: a screen (board, card detail, triage, the board list `picker`), or what
  * is open over it (a text prompt, the reply composer (Enter is a line there), a y/n confirm, a picker such as move-to, a
- * picker of several such as tags (`multi-pick`), the `?` help, an email sequence being read). `global` keys work
+ * picker of several such as tags (`multi-pick`), the search of every board (`F`: a query typed over its matches), the
+ * `?` help, an email sequence being read). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
 export type Scope =
@@ -23,6 +24,7 @@ export type Scope =
   | 'multi-pick'
   | 'pick-filter'
   | 'tags'
+  | 'search'
   | 'help'
   | 'sequence'
   | 'global';
@@ -137,9 +139,10 @@ export type Action =
   | 'prompt.deleteToStart'
   | 'prompt.deleteToEnd'
   | 'prompt.editor'
-  // the board's / filter prompt
+  // the board's / filter prompt (and, on the board, the filter on)
   | 'filter.keep'
   | 'filter.undo'
+  | 'filter.search'
   // y/n
   | 'confirm.yes'
   | 'confirm.no'

@@ -25,6 +25,7 @@ export const MODAL: ReadonlySet<Scope> = new Set<Scope>([
   'multi-pick',
   'pick-filter',
   'tags',
+  'search',
   'help',
   'sequence',
 ]);

@@ -52,6 +52,8 @@ export interface TextPromptProps {
   onCancel: (value: string) => void;
   /** Every change of the text as it is made (not the text it opens with), for live uses such as the filter. */
   onChange?: (value: string) => void;
+  /** Keys of the prompt's own scope, before the text's: true when taken (use-text-input.ts). */
+  onKey?: (name: string, value: string) => boolean;
 }
 
 /** The visible part of one line with the cursor drawn in, at most `width` cells. */
@@ -112,6 +114,7 @@ export function TextPrompt(p: TextPromptProps) {
     onCancel: p.onCancel,
     onEdit: (value) => p.onChange?.(value),
     onIgnored: (name, at) => setIgnored({ name, at }),
+    ...(p.onKey !== undefined ? { onKey: p.onKey } : {}),
     editor: (value) => {
       const r = edit(value);
       setEditorSaid(r.ok ? null : { why: r.why, at: value });

@@ -33,6 +33,12 @@ export interface UseTextInputOptions {
   onEdit?: (value: string) => void;
   /** A key that does nothing in this prompt, by its keymap name ('' when it has none). */
   onIgnored?: (name: string, value: string) => void;
+  /**
+   * Keys of the prompt's own scope, offered before the text's (the search's
+   * list keys, the filter's Tab): true when taken. Given the key's keymap
+   * name and the text as it stands.
+   */
+  onKey?: (name: string, value: string) => boolean;
 }
 
 /**
@@ -103,6 +109,7 @@ export function useTextInput({
   editor,
   onEdit,
   onIgnored,
+  onKey,
 }: UseTextInputOptions): void {
   const { internal_eventEmitter: events } = useStdin();
   const { exit } = useApp();
@@ -125,6 +132,7 @@ export function useTextInput({
   useKeyHandler(
     (input, key) => {
       const name = promptKeyName(input, key);
+      if (onKey?.(name, latest.current.value) === true) return;
       if (composer) {
         const own = actionFor('composer', name);
         if (own === 'composer.send') return onSubmit(latest.current.value);
