@@ -53,7 +53,8 @@ describe.skipIf(!hasTmux())('a move answered late', () => {
       env: { INBOARD_URL: proxy.url, INBOARD_API_KEY: proxy.apiKey, INBOARD_DATA_DIR: dir, INBOARD_CONFIG_DIR: dir },
     });
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
-    await t.waitFor('Enter detail');
+    // The cards on screen, the cursor on one (the footer's hints are there while they load).
+    await t.waitFor((s) => s.includes('Enter detail') && s.includes('›'));
     t.keys('Enter');
     const id = /Card id (\S+)/.exec(await t.waitFor(/Card id \S+/))![1]!;
     t.keys('Escape');
