@@ -44,8 +44,10 @@ describe.skipIf(!hasTmux())('profiles', () => {
   it('--profile work opens that server’s boards and the status bar names it', async () => {
     term = Terminal.start({ cols: 140, rows: 32, env: { INBOARD_DATA_DIR: dir, INBOARD_CONFIG_DIR: dir } });
     term.run(`node ${CLI} --profile work --board "Support Inbox" --refresh 0; echo "exit=$?"`);
-    const drawn = await term.waitFor(`work · ${new URL(server.url).host}`);
-    expect(drawn).toContain('In progress (');
+    // The status bar names the profile at once; the columns follow when the first page comes.
+    await term.waitFor(`work · ${new URL(server.url).host}`);
+    const drawn = await term.waitFor('In progress (');
+    expect(drawn).toContain(`work · ${new URL(server.url).host}`);
     term.keys('q');
     await term.waitFor('exit=0');
   });
