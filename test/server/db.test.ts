@@ -7,11 +7,31 @@ import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migrations 7 (mailboxes), 8 (the search index) and 9 (outbox, presence) added, taken away to make an older file. */
+/** What migration 10 (waiting, snooze, response targets) added. */
+const UNDO_10 = `DROP TRIGGER messages_waiting_insert;
+      DROP TRIGGER messages_waiting_delete;
+      DROP TRIGGER messages_waiting_update;
+      DROP TABLE board_targets;
+      DROP INDEX cards_snooze_due;
+      DROP INDEX cards_snoozed;
+      ${[
+        'waiting_since',
+        'waiting_first',
+        'snoozed',
+        'snooze_until_ms',
+        'snooze_reply',
+        'snoozed_by',
+        'back_from_snooze',
+      ]
+        .map((c) => `ALTER TABLE cards DROP COLUMN ${c};`)
+        .join('\n')}`;
+
+/** What migrations 7 (mailboxes), 8 (the search index), 9 (outbox, presence) and 10 added, taken away to make an older file. */
 const SEARCH_TRIGGERS = ['cards', 'notes', 'subtasks', 'comments', 'messages']
   .flatMap((t) => ['insert', 'update', 'delete'].map((op) => `DROP TRIGGER search_${t}_${op};`))
   .join('\n');
-const UNDO_7 = `DROP TABLE outbox;
+const UNDO_7 = `${UNDO_10}
+      DROP TABLE outbox;
       DROP TABLE presence;
       ${SEARCH_TRIGGERS}
       DROP TABLE search;
@@ -181,6 +201,35 @@ describe('migration 7 (mailboxes)', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT automatic FROM messages').pluck().all()).toEqual([null]);
     expect(db.prepare('SELECT COUNT(*) FROM mailboxes').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 10 (waiting, snooze, response targets)', () => {
+  it('upgrades a version 9 file: a card whose customer wrote last waits since then; one the team answered does not', () => {
+    const path = join(dir, 'v9.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_10}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at)
+        VALUES (1, 1, 1, 'waiting', 'o@x.io', 0, 'now'), (2, 1, 1, 'answered', 'o@x.io', 1, 'now'),
+               (3, 1, 1, 'no mail', 'o@x.io', 2, 'now');
+      INSERT INTO messages (card_id, message_id, direction, from_addr, sent_at, subject, body_text, created_at) VALUES
+        (1, '<a1@x>', 'in', 'a@x', '2026-11-20T09:00:00.000Z', 's', 't', '2026-11-20T09:00:05.000Z'),
+        (2, '<b1@x>', 'in', 'b@x', '2026-11-20T09:00:00.000Z', 's', 't', '2026-11-20T09:00:05.000Z'),
+        (2, '<b2@x>', 'out', 'us@x', '2026-11-20T10:00:00.000Z', 's', 't', '2026-11-20T10:00:00.000Z');`);
+    fresh.pragma('user_version = 9');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT id, waiting_since, waiting_first, snoozed FROM cards ORDER BY id').all()).toEqual([
+      { id: 1, waiting_since: '2026-11-20T09:00:00.000Z', waiting_first: 1, snoozed: 0 },
+      { id: 2, waiting_since: null, waiting_first: 0, snoozed: 0 },
+      { id: 3, waiting_since: null, waiting_first: 1, snoozed: 0 },
+    ]);
+    expect(db.prepare('SELECT COUNT(*) FROM board_targets').pluck().get()).toBe(0);
     db.close();
   });
 });
