@@ -95,6 +95,17 @@ const ENDPOINTS: Endpoint[] = [
     ColumnId: 1,
     Message: rawMail({ messageId: '<fuzz@x.example>' }).toString('base64'),
   }),
+  E('GET', '/v2/search', ['q', 'BoardId', 'page', 'limit'], { q: 'refund is:waiting', page: 1, limit: 20 }),
+  E('POST', '/v2/card/:cardId/snooze', ['Until', 'UntilReply'], { Until: '2099-01-01T09:00:00Z', UntilReply: true }),
+  E('DELETE', '/v2/card/:cardId/snooze'),
+  E('GET', '/v2/board/:boardId/snoozed'),
+  E('GET', '/v2/board/:boardId/targets'),
+  E('PUT', '/v2/board/:boardId/targets', ['FirstResponseSeconds', 'NextResponseSeconds', 'Hours', 'Zone'], {
+    FirstResponseSeconds: 3600,
+    NextResponseSeconds: 7200,
+    Hours: 'Mon-Fri 09:00-17:00',
+    Zone: 'Europe/Berlin',
+  }),
 ];
 
 /** What must never reach a client: stack frames, SQLite's words, source paths. */
