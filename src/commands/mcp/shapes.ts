@@ -58,6 +58,16 @@ const cardFields = {
   version: z
     .number()
     .describe("The card's version: give it to update_card to refuse a change if the card changed since"),
+  waitingSince: z
+    .string()
+    .nullable()
+    .describe("Since when the customer has waited for the team's answer (ISO 8601); null when the team wrote last"),
+  responseDue: z.string().nullable().describe("When the board's response target falls due for it; null: no target"),
+  snoozed: z
+    .object({ until: z.string().nullable(), untilReply: z.boolean() })
+    .nullable()
+    .describe('Its snooze (snooze_card), null when it has none'),
+  backFromSnooze: z.boolean().describe('It came back from a snooze by itself and no one has read it since'),
 };
 
 export const CardOut = z.object({ cardId: z.string(), ...cardFields }).partial({
@@ -65,6 +75,10 @@ export const CardOut = z.object({ cardId: z.string(), ...cardFields }).partial({
   snippet: true,
   tags: true,
   version: true,
+  waitingSince: true,
+  responseDue: true,
+  snoozed: true,
+  backFromSnooze: true,
 });
 
 type Listed = Partial<Omit<Card, 'ServiceTaskId'>> & { ServiceTaskId: string };
@@ -85,6 +99,11 @@ function fieldsOf(c: Listed): Partial<z.infer<typeof CardOut>> & { cardId: strin
   if (c.Snippet !== undefined) out.snippet = c.Snippet;
   if (c.Tags !== undefined) out.tags = c.Tags.map(tagOut);
   if (c.Version !== undefined) out.version = c.Version;
+  if (c.WaitingSince !== undefined) out.waitingSince = c.WaitingSince;
+  if (c.ResponseDue !== undefined) out.responseDue = c.ResponseDue;
+  if (c.Snoozed !== undefined)
+    out.snoozed = c.Snoozed === null ? null : { until: c.Snoozed.Until, untilReply: c.Snoozed.UntilReply };
+  if (c.BackFromSnooze !== undefined) out.backFromSnooze = c.BackFromSnooze;
   return out;
 }
 

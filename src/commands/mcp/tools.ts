@@ -8,6 +8,7 @@ import { CARD_TOOLS } from './cards.js';
 import { PART_TOOLS } from './card-parts.js';
 import { UPDATE_TOOLS } from './card-update.js';
 import { SEARCH_TOOLS } from './search.js';
+import { SNOOZE_TOOLS } from './snooze.js';
 import { TAG_TOOLS } from './tags.js';
 import { THREAD_TOOLS } from './threads.js';
 import type { Tool } from './tool.js';
@@ -20,6 +21,7 @@ export const TOOLS: readonly Tool[] = [
   ...TAG_TOOLS,
   ...THREAD_TOOLS,
   ...SEARCH_TOOLS,
+  ...SNOOZE_TOOLS,
 ];
 
 /** The tools offered: all, or only those that read (`--read-only`). */
