@@ -15,6 +15,7 @@ import { openDatabase } from '../../src/server/sql/open.js';
 import { testDatabase } from '../server/helpers.js';
 import { CLI, exited, spawnServe, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
+import { initials } from '../../src/ui/card-meta.js';
 import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
 
 const KEY = 'ibk_e2e_live_test_key_0123456789abcdef';
@@ -81,6 +82,38 @@ describe.skipIf(!hasTmux())('a live board in two terminals', () => {
     const row = screen.split('\n').find((l) => l.includes(short)) ?? '';
     expect(row.indexOf(short)).toBeGreaterThan(header.indexOf(`${second.Name} (`));
     expect((await client.getCard(top.ServiceTaskId)).ColumnId).toBe(second.ColumnId ?? `Label_${second.Id}`);
+    a.keys('q');
+    b.keys('q');
+    await a.waitFor(/exit=0/);
+    await b.waitFor(/exit=0/);
+  });
+
+  it('a teammate on a card shows on its row: ◉ while they read it, ✎ while they write a reply, gone when they leave', async () => {
+    const client = createClient({ baseUrl: servers[0]!.url, apiKey: KEY, maxAttempts: 1 });
+    const board = readableBoards(await client.listBoards()).find((b) => b.Name === 'Support Inbox')!;
+    const [first] = await client.listColumns(board.Id);
+    const top = readableCards(await client.listCards(board.Id, first!.Id, 1))[0]!;
+    if ((await client.listMessages(top.ServiceTaskId)).length === 0) throw new Error('the top card has no email');
+    const short = top.TaskName.slice(0, 12);
+    const who = initials('bea@team.test');
+    const rowOf = (screen: string) => screen.split('\n').find((l) => l.includes(short)) ?? '';
+
+    const a = open(servers[0]!.url, KEY, mkdtempSync(join(dir, 'a2-')));
+    const b = open(servers[1]!.url, keyB, mkdtempSync(join(dir, 'b2-')));
+    await a.waitFor(/│ live/);
+    await b.waitFor((s) => s.includes('│ live') && s.includes('›'));
+    b.keys('Enter');
+    await b.waitFor(/Card id \S+/);
+    expect(rowOf(await a.waitFor((s) => rowOf(s).includes(`◉${who}`)))).toContain(short);
+    b.keys('w');
+    await b.waitFor('Ctrl+S');
+    await a.waitFor((s) => rowOf(s).includes(`✎${who}`));
+    // Out of the composer (its text kept as a draft) and the card: the row is the card's own again.
+    b.keys('Escape');
+    await b.waitFor(/Card id \S+/);
+    b.keys('Escape');
+    await b.waitFor('Enter detail');
+    await a.waitFor((s) => rowOf(s) !== '' && !rowOf(s).includes(who));
     a.keys('q');
     b.keys('q');
     await a.waitFor(/exit=0/);
