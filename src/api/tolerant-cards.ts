@@ -56,7 +56,22 @@ function cardFields(f: Fields): Omit<Card, 'ServiceTaskId' | 'TaskName'> {
     ...(Array.isArray(tags) ? { Tags: readTags(tags) } : {}),
     ...threadSummary(f),
     ...versionOf(f),
+    ...urlOf(f),
   };
+}
+
+const URL_FIELDS = ['Url', 'WebUrl', 'CardUrl', 'Link', 'Permalink'];
+
+/** The card's web address, when the server gives one; only http(s): it is handed to your commands (`{{url}}`). */
+function urlOf(f: Fields): { Url?: string } {
+  const v = readText(f.get(...URL_FIELDS));
+  if (v === undefined) return {};
+  try {
+    const u = new URL(v.trim());
+    return u.protocol === 'https:' || u.protocol === 'http:' ? { Url: u.href } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** `Version`, a positive whole number (or its text, or an ETag's form); anything else: no version. */
@@ -176,6 +191,7 @@ export function readCardDetail(v: unknown, askedId: CardId): CardDetail | undefi
     Sender: ['Sender'],
     Snippet: ['Snippet'],
     Version: ['Version', 'ETag'],
+    Url: URL_FIELDS,
   };
   for (const k of Object.keys(sent) as (keyof typeof all)[]) {
     if (f.has(...sent[k]) && all[k] !== undefined) Object.assign(d, { [k]: all[k] });

@@ -97,7 +97,7 @@ function Shell({
   // height: keep it one line shorter. Two lines or more go to the status bar (a long message wraps).
   const bodyHeight = Math.max(3, rows - 1 - statusBarRows(width, statusLine.error, notice, statusLine.stuckMail));
   const promptLines =
-    overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences'
+    overlay !== null && overlay.kind !== 'pick' && overlay.kind !== 'sequences' && overlay.kind !== 'pager'
       ? overlayHeight(overlay, bodyHeight)
       : 0;
 

@@ -1,5 +1,6 @@
 /** Draws the open overlay; each kind takes its keys through the key router. */
 import type { Shown } from './overlay.js';
+import { Pager } from './Pager.js';
 import { Confirm } from './prompts/Confirm.js';
 import { Picker } from './prompts/Picker.js';
 import { TextPrompt } from './prompts/TextPrompt.js';
@@ -47,5 +48,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
     }
     case 'sequences':
       return <Sequences key={o.key} width={width} height={height} onClose={o.onCancel} />;
+    case 'pager':
+      return <Pager key={o.key} title={o.title} text={o.text} width={width} height={height} onClose={o.onClose} />;
   }
 }

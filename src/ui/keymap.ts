@@ -161,6 +161,7 @@ const OVERLAYS: readonly [Scope, string][] = [
   ['confirm', 'Questions `[y/n]`'],
   ['help', 'The help (`?`)'],
   ['sequence', 'An email sequence'],
+  ['pager', 'The output of your commands (the config’s "commands")'],
   ['global', 'On the board, the detail and the board list'],
 ];
 

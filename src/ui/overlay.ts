@@ -1,6 +1,6 @@
 /**
  * What sits over the screen and takes the keys: a text prompt, a y/n
- * confirm, a picker or the email-sequences view. One at a time; a prompt
+ * confirm, a picker, the email-sequences view or a command's output. One at a time; a prompt
  * reopened after a late failure waits its turn if another is open.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -39,7 +39,9 @@ export type Overlay =
   | { kind: 'confirm'; question: string; details?: readonly string[]; onYes: () => void; onNo: () => void }
   // A picker's own props; the overlay view supplies its size.
   | ({ kind: 'pick' } & Omit<PickerProps, 'width' | 'height'>)
-  | { kind: 'sequences'; onCancel: () => void };
+  | { kind: 'sequences'; onCancel: () => void }
+  // A command's output to read (Pager.tsx); `text` sanitised.
+  | { kind: 'pager'; title: string; text: string; onClose: () => void };
 
 /** An open overlay and its identity: a new key remounts (fresh text state). */
 export type Shown = Overlay & { key: number };
@@ -93,6 +95,8 @@ export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | 
       return o.scope ?? 'pick';
     case 'sequences':
       return sequenceOpen ? 'sequence' : 'pick';
+    case 'pager':
+      return 'pager';
   }
 }
 

@@ -7,7 +7,7 @@
 /**
  * Where keys go: a screen (board, card detail, triage, the board list `picker`), or what
  * is open over it (a text prompt, the reply composer (Enter is a line there), a y/n confirm, a picker such as move-to, a
- * picker of several such as tags (`multi-pick`), the `?` help, an email sequence being read). `global` keys work
+ * picker of several such as tags (`multi-pick`), the `?` help, an email sequence being read, a command's output (`pager`)). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
 export type Scope =
@@ -25,6 +25,7 @@ export type Scope =
   | 'tags'
   | 'help'
   | 'sequence'
+  | 'pager'
   | 'global';
 
 export type Action =
@@ -146,10 +147,14 @@ export type Action =
   // the help, a sequence being read
   | 'help.close'
   | 'sequence.back'
+  // a command's output read in the pager
+  | 'pager.close'
+  // your commands (the config's "commands"), by their place in the file
+  | `command.${number}`
   | 'help'
   | 'quit';
 
-export type Group = 'Navigate' | 'Move' | 'Card' | 'Board' | 'Edit' | 'App';
+export type Group = 'Navigate' | 'Move' | 'Card' | 'Board' | 'Edit' | 'App' | 'Your commands';
 
 export interface Binding {
   action: Action;

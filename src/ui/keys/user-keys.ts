@@ -27,6 +27,7 @@ export const MODAL: ReadonlySet<Scope> = new Set<Scope>([
   'tags',
   'help',
   'sequence',
+  'pager',
 ]);
 
 /** Actions whose handler reads the digit pressed (open the 3rd board, move to the 3rd column). */
