@@ -66,6 +66,14 @@ export const UserCommandSchema = z
       .string()
       .trim()
       .min(1, { error: 'the command is empty' })
+      .superRefine((run, ctx) => {
+        for (const p of placeholders(run))
+          if (!Object.hasOwn(CARD_VALUES, p.name))
+            ctx.addIssue({
+              code: 'custom',
+              message: `{{${p.name}}} is not a value inboard fills in: ${names(Object.keys(CARD_VALUES))}`,
+            });
+      })
       .describe(
         `A shell command (sh -c). ${names(Object.keys(CARD_VALUES))} are the card's values, passed as quoted variables, never as shell text; the card's email thread is on its stdin`,
       ),
@@ -79,25 +87,24 @@ export const UserCommandSchema = z
       .optional()
       .describe('status (the default: its first line in the status bar), pager (all of it, to scroll) or none'),
     timeoutSeconds: z
-      .number()
-      .positive()
-      .max(MAX_TIMEOUT_SECONDS)
+      .number({ error: `timeoutSeconds is a number of seconds, above 0 and at most ${MAX_TIMEOUT_SECONDS}` })
+      .positive({ error: `timeoutSeconds is a number of seconds, above 0 and at most ${MAX_TIMEOUT_SECONDS}` })
+      .max(MAX_TIMEOUT_SECONDS, {
+        error: `timeoutSeconds is a number of seconds, above 0 and at most ${MAX_TIMEOUT_SECONDS}`,
+      })
       .optional()
       .describe(`Seconds before a command that hasn't finished is stopped (default ${DEFAULT_TIMEOUT_SECONDS})`),
   })
+  // Only where the rest is right (zod checks an object whole once its members are).
   .superRefine((c, ctx) => {
-    const allowed: readonly string[] = c.on === 'board' ? BOARD_VALUES : Object.keys(CARD_VALUES);
-    for (const p of placeholders(c.run)) {
-      if (allowed.includes(p.name)) continue;
-      const known = p.name in CARD_VALUES;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['run'],
-        message: known
-          ? `{{${p.name}}} names a card, and a board command has none: it can use ${names(allowed)}`
-          : `{{${p.name}}} is not a value inboard fills in: ${names(allowed)}`,
-      });
-    }
+    if (c.on !== 'board') return;
+    for (const p of placeholders(c.run))
+      if (Object.hasOwn(CARD_VALUES, p.name) && !BOARD_VALUES.includes(p.name as ValueName))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['run'],
+          message: `{{${p.name}}} names a card, and a board command has none: it can use ${names(BOARD_VALUES)}`,
+        });
   });
 export type UserCommand = z.infer<typeof UserCommandSchema>;
 
