@@ -91,8 +91,8 @@ function report(f: Flow, cmd: UserCommand, ran: readonly Ran[]): void {
       text: sanitize(text, { multiline: true }),
       onClose: () => f.overlays.close(key),
     });
-    if (note !== '') f.notify(`${title}: done${note}`);
-    return;
+    // In place of "running…".
+    return f.notify(`${title}: done${count}${note}`);
   }
   const line = cmd.output === 'none' ? null : firstLine(stdoutOf(ran[0]!.outcome));
   f.notify(`${title}: ${line ?? 'done'}${count}${note}`);
