@@ -7,7 +7,8 @@
  * the board's keys or draw over it), so a time limit stops it and whatever
  * it started. What it leaves running on purpose (a browser `xdg-open`
  * starts) keeps going: the command is over when `sh` exits, and what is
- * written after that is read and dropped.
+ * written after that is read and dropped. One still running when the board
+ * exits is stopped with it.
  */
 import { spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
@@ -64,6 +65,25 @@ class Kept {
   }
 }
 
+/** The process groups of commands still running: stopped when the board exits, as the time limit would. */
+const running = new Set<number>();
+let stopsAtExit = false;
+
+function stopAtExit(pid: number): void {
+  running.add(pid);
+  if (stopsAtExit) return;
+  stopsAtExit = true;
+  process.once('exit', () => {
+    for (const group of running) {
+      try {
+        process.kill(-group, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+}
+
 /** Runs the script; never rejects. */
 export function runShell(r: ShellRun): Promise<ShellOutcome> {
   return new Promise((resolve) => {
@@ -80,6 +100,7 @@ export function runShell(r: ShellRun): Promise<ShellOutcome> {
       return;
     }
     const proc = child;
+    if (proc.pid !== undefined) stopAtExit(proc.pid);
     const out = new Kept(MAX_STDOUT);
     const err = new Kept(MAX_STDERR);
     proc.stdout.on('data', (b: Buffer) => out.add(b));
@@ -109,6 +130,7 @@ export function runShell(r: ShellRun): Promise<ShellOutcome> {
     const finish = (outcome: ShellOutcome) => {
       if (settled) return;
       settled = true;
+      if (proc.pid !== undefined) running.delete(proc.pid);
       clearTimeout(limit);
       if (kill !== undefined) clearTimeout(kill);
       // What it left running may still write: read and dropped, and it keeps nothing of the board's alive.
