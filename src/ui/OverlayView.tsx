@@ -31,6 +31,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           {...(o.help !== undefined ? { help: o.help } : {})}
           {...(o.details !== undefined ? { details: o.details } : {})}
           {...(o.foot !== undefined ? { foot: o.foot } : {})}
+          {...(o.submit !== undefined ? { submit: o.submit } : {})}
           width={width}
           lines={4}
           onSubmit={o.onSubmit}

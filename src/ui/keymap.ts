@@ -136,11 +136,18 @@ export interface Hint {
   action: Action;
 }
 
-/** Footer hints for a scope: `key label` pairs from the table. */
-export function hintsFor(scope: Scope): Hint[] {
+/**
+ * Footer hints for a scope: `key label` pairs from the table; `labels` names
+ * an action for what it does in what is open (the `#` prompt's Enter jumps).
+ */
+export function hintsFor(scope: Scope, labels: Partial<Record<Action, string>> = {}): Hint[] {
   return bindingsFor(scope)
     .filter((b): b is Binding & { hint: string } => b.hint !== undefined)
-    .map((b) => ({ key: b.hintKey ?? displayKey(b.keys[0] ?? ''), label: b.hint, action: b.action }));
+    .map((b) => ({
+      key: b.hintKey ?? displayKey(b.keys[0] ?? ''),
+      label: labels[b.action] ?? b.hint,
+      action: b.action,
+    }));
 }
 
 /** What each scope is, for the README's key table; the screens get tables, the rest a line each. */

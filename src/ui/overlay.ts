@@ -29,6 +29,8 @@ export type Overlay =
       details?: readonly string[];
       /** Replaces the 'Enter save · Esc cancel' line where those words would mislead (the filter). */
       foot?: string;
+      /** What Enter does where it doesn't save ('jump', 'search'): the keys line says it. */
+      submit?: string;
       /** The keymap scope whose hints the footer shows; default 'prompt'. */
       scope?: Scope;
       onSubmit: (value: string) => void;

@@ -72,6 +72,7 @@ export function searchEverywhere(f: Flow, hidden: (cardId: CardId) => boolean, i
     help: HELP,
     ...(initial === undefined ? {} : { initial }),
     busyText: 'searching…',
+    submit: 'search',
     preview: (value) => {
       if (value.trim() === '') return '';
       const p = parseSearch(value);
