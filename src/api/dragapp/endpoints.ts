@@ -33,7 +33,7 @@ const DETAIL = '/v1.18/entityConversation/detail-page';
  * "Entity not found": the 404 it means, so text that is no card's id (words
  * of a title typed at `#`) reads as no such card, as on any other server.
  */
-function entityNotFound(e: unknown, id: CardId): unknown {
+function entityNotFound(e: unknown): unknown {
   if (!(e instanceof ApiError) || e.status === 404 || !/\bnot found\b/i.test(e.message)) return e;
   return new ApiError({
     status: 404,
@@ -41,7 +41,7 @@ function entityNotFound(e: unknown, id: CardId): unknown {
     path: DETAIL,
     kind: 'http',
     retryable: false,
-    message: `${e.message} (no card ${id})`,
+    message: e.message,
   });
 }
 
@@ -145,7 +145,7 @@ export function dragAppEndpoints(s: DragState) {
           query: { entityId: id, entityType, skipUpdateReadStatus: 'true', boardId },
           o,
         }).catch((e: unknown) => {
-          throw entityNotFound(e, id);
+          throw entityNotFound(e);
         }),
         // May fail on its own (the vendor's client tolerates that too): the detail then lacks assignees.
         v1(w, 'GET', '/v1.18/checklistComment/GetEmailAssignees', { query: { threadId: id }, o }).catch(() => null),
