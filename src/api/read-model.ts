@@ -61,6 +61,8 @@ export interface Card {
   Sender?: string;
   /** The listing's preview of the thread's text; absent when the server sends none. */
   Snippet?: string;
+  /** The card's web address (an http or https URL), when the server gives one. */
+  Url?: string;
   /**
    * The card's version (extension): one more with every change; a write
    * sent with it is refused if the card changed since. Absent on a server

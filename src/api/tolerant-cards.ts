@@ -66,6 +66,7 @@ function cardFields(f: Fields): Omit<Card, 'ServiceTaskId' | 'TaskName'> {
     ...threadSummary(f),
     ...versionOf(f),
     ...waitingOf(f),
+    ...urlOf(f),
   };
 }
 
@@ -92,6 +93,20 @@ function waitingOf(
   const back = f.get('BackFromSnooze');
   if (typeof back === 'boolean') out.BackFromSnooze = back;
   return out;
+}
+
+const URL_FIELDS = ['Url', 'WebUrl', 'CardUrl', 'Link', 'Permalink'];
+
+/** The card's web address, when the server gives one; only http(s): it is handed to your commands (`{{url}}`). */
+function urlOf(f: Fields): { Url?: string } {
+  const v = readText(f.get(...URL_FIELDS));
+  if (v === undefined) return {};
+  try {
+    const u = new URL(v.trim());
+    return u.protocol === 'https:' || u.protocol === 'http:' ? { Url: u.href } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** `Version`, a positive whole number (or its text, or an ETag's form); anything else: no version. */
@@ -223,6 +238,7 @@ export function readCardDetail(v: unknown, askedId: CardId): CardDetail | undefi
     ResponseTarget: ['ResponseTarget'],
     Snoozed: ['Snoozed'],
     BackFromSnooze: ['BackFromSnooze'],
+    Url: URL_FIELDS,
   };
   for (const k of Object.keys(sent) as (keyof typeof all)[]) {
     if (f.has(...sent[k]) && all[k] !== undefined) Object.assign(d, { [k]: all[k] });

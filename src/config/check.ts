@@ -30,7 +30,11 @@ function words(issue: z.core.$ZodIssue): string {
     }`;
   }
   const help = issue.path.length === 1 ? settingHelp(String(issue.path[0])) : undefined;
-  const message = issue.message.replace(/^Invalid input: /, '');
+  // A member left out reads as such, not as a value of the wrong kind.
+  const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+  const message = missing
+    ? `missing (${issue.message.replace(/^Invalid input: expected (\w+).*$/, 'a $1')})`
+    : issue.message.replace(/^Invalid input: /, '');
   return `${named(issue.path)}: ${message}${help === undefined ? '' : ` (${help})`}`;
 }
 

@@ -8,6 +8,7 @@
  * Strict objects: a misspelt setting ("apikey") is reported, not ignored.
  */
 import { z } from 'zod';
+import { UserCommandsSchema } from './command-schema.js';
 
 const Profile = z
   .strictObject({
@@ -94,6 +95,7 @@ export const ConfigFileSchema = z
       .describe(
         'Your keys: an action id (card.archive) or scope:action (detail:scroll.down) → its keys. `inboard keymap` lists the actions',
       ),
+    commands: UserCommandsSchema,
   })
   .describe('inboard’s config file');
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;

@@ -8,6 +8,7 @@
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { checkConfigText } from './check.js';
 import { applyProfile, ProfileError, type ProfileView } from './profiles.js';
+import type { UserCommand } from './command-schema.js';
 import type { ConfigFile } from './file-schema.js';
 import { checkServiceUrl } from './loopback.js';
 import { configFilePath } from './paths.js';
@@ -176,6 +177,8 @@ export interface BoardSettings {
   theme: Pick<ConfigFile, 'theme' | 'colors'>;
   /** The config's saved views, name → filter (src/ui/views.ts). */
   views: Record<string, string>;
+  /** The config's `"commands"` (src/ui/user-commands/), with the file they came from; null when it has none. */
+  commands: { path: string; list: UserCommand[] } | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -222,5 +225,6 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
     keys,
     theme: { theme: file?.theme, colors: file?.colors },
     views: file?.views ?? {},
+    commands: file?.commands === undefined ? null : { path: filePath, list: file.commands },
   };
 }

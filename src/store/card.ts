@@ -31,6 +31,8 @@ export interface Card {
   /** An email thread's sender and the listing's preview, sanitised, when the server gives them. */
   readonly sender?: string;
   readonly snippet?: string;
+  /** The card's web address when the server gives one (api/read-model.ts `Url`): never drawn, given to your commands. */
+  readonly url?: string;
   /** The server's version of the card (extension), absent on a server without versions: a write sends it back. */
   readonly version?: number;
   /** Why the client could not read this row; such a card is shown, never acted on. */
@@ -82,6 +84,7 @@ function listedCard(w: ListedCard, columnLabel: string, boardId: number): Card {
     dueDate: w.DueDate,
     ...(w.Sender !== undefined ? { sender: sanitize(w.Sender) } : {}),
     ...(w.Snippet !== undefined ? { snippet: sanitize(w.Snippet) } : {}),
+    ...(w.Url !== undefined ? { url: w.Url } : {}),
     ...(w.Version !== undefined ? { version: w.Version } : {}),
     pending: false,
   };
@@ -104,6 +107,7 @@ export function sameCard(a: Card, b: Card): boolean {
     a.dueDate === b.dueDate &&
     a.sender === b.sender &&
     a.snippet === b.snippet &&
+    a.url === b.url &&
     a.version === b.version &&
     a.unreadable === b.unreadable &&
     a.pending === b.pending &&

@@ -38,6 +38,8 @@ export interface Unreachable {
 
 export interface StatusActions {
   clearError(): void;
+  /** A failure that is not the server's (one of your commands failed), said where the server's are; sanitised here. */
+  sayError(text: string): void;
   /** Feed the client's onBackoff here (createBoardStore wires it when it can). */
   noteBackoff(info: { attempt: number; waitMs: number; reason: string }): void;
 }
@@ -118,6 +120,7 @@ export function makeStatusActions(core: Core<StatusData>, now: () => number): St
     // user moves on (a key, a success), a count nobody can act on would
     // only train them to ignore the badge when the next failure comes.
     clearError: () => core.set({ lastError: null, failedSeen: core.get().failedCount }),
+    sayError: (text) => core.set({ lastError: sanitize(text), backoff: null }),
     noteBackoff: (info) =>
       core.set({ backoff: { until: now() + info.waitMs, reason: sanitize(info.reason), attempt: info.attempt } }),
   };

@@ -165,7 +165,13 @@ function Shell({
             {...statusLine}
             filter={filter?.label ?? null}
             notice={notice}
-            hints={hintsFor(hints.scope)}
+            hints={hintsFor(
+              hints.scope,
+              // A prompt whose Enter doesn't save says what it does ("Enter jump").
+              help === null && overlay?.kind === 'text' && overlay.submit !== undefined
+                ? { 'prompt.submit': overlay.submit }
+                : {},
+            )}
             pollSeconds={refreshSeconds}
           />
         </Box>

@@ -14,6 +14,7 @@ const WHAT: Partial<Record<Scope, string>> = {
   'multi-pick': 'this list',
   tags: 'the tag manager',
   sequence: 'this sequence',
+  pager: 'this output',
 };
 
 /** A binding's keys as the help shows them; 1 to 9 as one range. */

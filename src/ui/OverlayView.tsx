@@ -1,5 +1,6 @@
 /** Draws the open overlay; each kind takes its keys through the key router. */
 import type { Shown } from './overlay.js';
+import { Pager } from './Pager.js';
 import { Confirm } from './prompts/Confirm.js';
 import { Picker } from './prompts/Picker.js';
 import { SearchPrompt } from './prompts/SearchPrompt.js';
@@ -7,7 +8,8 @@ import { TextPrompt } from './prompts/TextPrompt.js';
 import { Sequences } from './Sequences.js';
 
 /** What takes the screen's whole body (a picker, the search, the sequences) rather than lines at its foot. */
-export const coversBody = (o: Shown): boolean => o.kind === 'pick' || o.kind === 'search' || o.kind === 'sequences';
+export const coversBody = (o: Shown): boolean =>
+  o.kind === 'pick' || o.kind === 'search' || o.kind === 'sequences' || o.kind === 'pager';
 
 /** Lines a prompt takes at the foot of the screen (pickers take the whole body). */
 export function overlayHeight(o: Shown | null, bodyHeight: number): number {
@@ -35,6 +37,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           {...(o.help !== undefined ? { help: o.help } : {})}
           {...(o.details !== undefined ? { details: o.details } : {})}
           {...(o.foot !== undefined ? { foot: o.foot } : {})}
+          {...(o.submit !== undefined ? { submit: o.submit } : {})}
           width={width}
           lines={4}
           onSubmit={o.onSubmit}
@@ -65,5 +68,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
       );
     case 'sequences':
       return <Sequences key={o.key} width={width} height={height} onClose={o.onCancel} />;
+    case 'pager':
+      return <Pager key={o.key} title={o.title} text={o.text} width={width} height={height} onClose={o.onClose} />;
   }
 }

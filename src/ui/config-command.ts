@@ -3,13 +3,14 @@
  * problem in it (each with its line; exit 1 when there is any), and the JSON
  * Schema shipped with inboard that a config names in `"$schema"`. In src/ui
  * because checking `"keys"` takes the keymap (src/commands never import the
- * UI); it draws nothing and loads no Ink.
+ * UI), and `"commands"` are checked against the keys; it draws nothing and loads no Ink.
  */
 import { readFileSync } from 'node:fs';
 import { checkConfigText } from '../config/check.js';
 import { configFilePath } from '../config/paths.js';
 import { applyKeys } from './keymap.js';
 import { keyProblems } from './keys/user-keys.js';
+import { applyCommands, commandProblems } from './user-commands/bindings.js';
 
 const HELP = `Usage
   inboard config path     the config file inboard reads (INBOARD_CONFIG_DIR moves it)
@@ -66,6 +67,11 @@ export function configCommand(argv: string[], io: ConfigCommandIo): number {
   const keys = applyKeys(checked.config.keys);
   if (keys.length > 0) {
     io.err(`inboard: ${keyProblems(path, keys)}\n`);
+    return 1;
+  }
+  const commands = applyCommands(checked.config.commands ?? []);
+  if (commands.length > 0) {
+    io.err(`inboard: ${commandProblems(path, commands)}\n`);
     return 1;
   }
   io.out(`${path}: no problems\n`);

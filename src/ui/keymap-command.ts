@@ -1,6 +1,6 @@
 /**
  * `inboard keymap [--json | --markdown]`: every action with its scope, its
- * keys in force (the config's `"keys"` applied) and what it does. Lives in
+ * keys in force (the config's `"keys"` applied, and its `"commands"`) and what it does. Lives in
  * src/ui because the keymap does (src/commands never import the UI); it
  * draws nothing and loads no Ink.
  */
@@ -10,6 +10,7 @@ import { configFilePath } from '../config/paths.js';
 import { applyKeys, displayKey, KEYMAP, keymap, keyTableMarkdown } from './keymap.js';
 import { configKeyName } from './keys/key-names.js';
 import { keyProblems } from './keys/user-keys.js';
+import { applyCommands, commandProblems, isCommandBinding } from './user-commands/bindings.js';
 
 const HELP = `Usage
   inboard keymap [--json | --markdown]
@@ -17,6 +18,8 @@ const HELP = `Usage
       what it does; --json for scripts, --markdown for a README-style table.
   Change keys in the config file (${configFilePath()}):
       "keys": {"card.archive": ["X"], "move.right": ["ctrl+l"], "card.due": []}
+  Your commands on keys, in the same file (listed as command.1, command.2…):
+      "commands": [{"key": "O", "title": "open", "run": "xdg-open https://example.com/{{id}}"}]
 `;
 
 export function keymapCommand(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
@@ -43,6 +46,11 @@ export function keymapCommand(argv: string[], out: (s: string) => void, err: (s:
       err(`inboard: ${keyProblems(path, problems)}\n`);
       return 2;
     }
+    const commands = applyCommands(file?.commands ?? []);
+    if (commands.length > 0) {
+      err(`inboard: ${commandProblems(path, commands)}\n`);
+      return 2;
+    }
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     err(`inboard: ${e.message}\n`);
@@ -55,6 +63,8 @@ export function keymapCommand(argv: string[], out: (s: string) => void, err: (s:
     keys: b.keys.map(configKeyName),
     help: b.help,
     changed: builtIn.get(`${b.scope}:${b.action}`) !== b.keys.join(' '),
+    // One of your commands: what it runs.
+    ...(isCommandBinding(b) ? { run: b.command.run, on: b.command.on ?? 'card' } : {}),
   }));
   if (values.json === true) {
     out(`${JSON.stringify(rows, null, 2)}\n`);

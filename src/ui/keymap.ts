@@ -138,11 +138,18 @@ export interface Hint {
   action: Action;
 }
 
-/** Footer hints for a scope: `key label` pairs from the table. */
-export function hintsFor(scope: Scope): Hint[] {
+/**
+ * Footer hints for a scope: `key label` pairs from the table; `labels` names
+ * an action for what it does in what is open (the `#` prompt's Enter jumps).
+ */
+export function hintsFor(scope: Scope, labels: Partial<Record<Action, string>> = {}): Hint[] {
   return bindingsFor(scope)
     .filter((b): b is Binding & { hint: string } => b.hint !== undefined)
-    .map((b) => ({ key: b.hintKey ?? displayKey(b.keys[0] ?? ''), label: b.hint, action: b.action }));
+    .map((b) => ({
+      key: b.hintKey ?? displayKey(b.keys[0] ?? ''),
+      label: labels[b.action] ?? b.hint,
+      action: b.action,
+    }));
 }
 
 /** What each scope is, for the README's key table; the screens get tables, the rest a line each. */
@@ -164,6 +171,7 @@ const OVERLAYS: readonly [Scope, string][] = [
   ['confirm', 'Questions `[y/n]`'],
   ['help', 'The help (`?`)'],
   ['sequence', 'An email sequence'],
+  ['pager', 'The output of your commands (the config’s "commands")'],
   ['global', 'On the board, the detail and the board list'],
 ];
 

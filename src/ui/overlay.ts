@@ -1,6 +1,6 @@
 /**
  * What sits over the screen and takes the keys: a text prompt, a y/n
- * confirm, a picker, the search of every board or the email-sequences view. One at a time; a prompt
+ * confirm, a picker, the search of every board, the email-sequences view or a command's output. One at a time; a prompt
  * reopened after a late failure waits its turn if another is open.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -30,6 +30,8 @@ export type Overlay =
       details?: readonly string[];
       /** Replaces the 'Enter save · Esc cancel' line where those words would mislead (the filter). */
       foot?: string;
+      /** What Enter does where it doesn't save ('jump', 'search'): the keys line says it. */
+      submit?: string;
       /** The keymap scope whose hints the footer shows; default 'prompt'. */
       scope?: Scope;
       onSubmit: (value: string) => void;
@@ -44,7 +46,9 @@ export type Overlay =
   | ({ kind: 'pick' } & Omit<PickerProps, 'width' | 'height'>)
   // `F`: a query typed over its matches (prompts/SearchPrompt.tsx); `initial` is asked for at once.
   | { kind: 'search'; title: string; initial: string; onOpen: (hit: SearchHit) => void; onCancel: () => void }
-  | { kind: 'sequences'; onCancel: () => void };
+  | { kind: 'sequences'; onCancel: () => void }
+  // A command's output to read (Pager.tsx); `text` sanitised.
+  | { kind: 'pager'; title: string; text: string; onClose: () => void };
 
 /** An open overlay and its identity: a new key remounts (fresh text state). */
 export type Shown = Overlay & { key: number };
@@ -100,6 +104,8 @@ export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | 
       return 'search';
     case 'sequences':
       return sequenceOpen ? 'sequence' : 'pick';
+    case 'pager':
+      return 'pager';
   }
 }
 

@@ -104,6 +104,13 @@ export async function run(argv: string[]): Promise<number> {
       const problems = (await import('./keymap.js')).applyKeys(settings.keys.map);
       if (problems.length > 0) throw new ConfigError(keyProblems(settings.keys.path, problems));
     }
+    // Your commands join the keys in force, yours included: their clashes too are said now.
+    if (settings.commands !== null) {
+      void loadUi();
+      const { applyCommands, commandProblems } = await import('./user-commands/bindings.js');
+      const problems = applyCommands(settings.commands.list);
+      if (problems.length > 0) throw new ConfigError(commandProblems(settings.commands.path, problems));
+    }
     if (resolveConfig({ flags, env: process.env }).mode === 'embedded') void loadUi();
     conn = await connect(flags, process.env, shutdown.signal);
   } catch (e) {

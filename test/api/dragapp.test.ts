@@ -117,6 +117,8 @@ describe('reading', () => {
     await columns();
     const err = await failure(client.getCard('999'));
     expect(err.message).toBe('GET /v1.18/entityConversation/detail-page: Entity not found');
+    // No such card: the 404 it means (# then looks in the titles).
+    expect(err).toMatchObject({ status: 404 });
   });
 });
 

@@ -224,3 +224,20 @@ describe('a card’s version (extension)', () => {
     ]);
   });
 });
+
+describe('a card’s web address, for your commands’ {{url}}', () => {
+  const urlOf = (row: Record<string, unknown>) => {
+    const r = readCard({ Id: 7, Title: 'Refund', ...row });
+    return isUnreadable(r) ? 'unreadable' : r.Url;
+  };
+
+  it('is read under its names when it is an http(s) URL; anything else is none', () => {
+    expect(urlOf({ Url: 'https://app.example/cards/7' })).toBe('https://app.example/cards/7');
+    expect(urlOf({ webUrl: ' http://intranet.example/c/7 ' })).toBe('http://intranet.example/c/7');
+    expect(urlOf({ Permalink: 'https://x.example/p?id=7&b=2' })).toBe('https://x.example/p?id=7&b=2');
+    for (const v of ['javascript:alert(1)', 'file:///etc/passwd', 'not a url', 42, null])
+      expect(urlOf({ Url: v })).toBeUndefined();
+    expect(readCardDetail({ Id: 7, Link: 'https://app.example/7' }, '7')?.Url).toBe('https://app.example/7');
+    expect(readCardDetail({ Id: 7 }, '7')).not.toHaveProperty('Url');
+  });
+});

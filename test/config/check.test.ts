@@ -36,6 +36,31 @@ describe('checking the config file', () => {
     ]);
   });
 
+  it('says what is wrong in each of your commands, with its place, every one at once', () => {
+    const text = [
+      '{',
+      '  "commands": [',
+      '    {"key": "O", "title": "open", "run": "xdg-open https://x/{{id}}"},',
+      '    {"key": "", "title": " ", "run": "echo {{ticket}}", "output": "loud", "timeoutSeconds": 0},',
+      '    {"key": "B", "title": "report", "run": "report {{board}} {{title}}", "on": "board"},',
+      '    {"key": "C", "run": "x", "on": "column", "confirm": "yes", "shell": "bash"}',
+      '  ]',
+      '}',
+    ].join('\n');
+    expect(problems(text)).toEqual([
+      'line 4, column 6: "commands"[1]."key": the key is empty',
+      'line 4, column 17: "commands"[1]."title": the title is empty',
+      'line 4, column 31: "commands"[1]."run": {{ticket}} is not a value inboard fills in: {{id}}, {{title}}, {{board}}, {{column}}, {{from}}, {{url}}',
+      'line 4, column 57: "commands"[1]."output": output is status, pager, none',
+      'line 4, column 75: "commands"[1]."timeoutSeconds": timeoutSeconds is a number of seconds, above 0 and at most 3600',
+      'line 5, column 37: "commands"[2]."run": {{title}} names a card, and a board command has none: it can use {{board}}',
+      'line 6, column 5: "commands"[3]."title": missing (a string)',
+      'line 6, column 30: "commands"[3]."on": on is "card" (the board, the detail and triage) or "board"',
+      'line 6, column 46: "commands"[3]."confirm": expected boolean, received string',
+      'line 6, column 64: "commands"[3] has a setting inboard doesn’t know: "shell"',
+    ]);
+  });
+
   it('places a JSON syntax error', () => {
     const [p] = problems('{\n  "keys": {\n    "undo": ["z"],\n  }\n}');
     expect(p).toMatch(/^line 4, column 3: not valid JSON/);

@@ -159,7 +159,11 @@ describe('the board settings: your email and marking read on opening', () => {
       keys: null,
       theme: { theme: undefined, colors: undefined },
       views: {},
+      commands: null,
     });
+    const open = { key: 'O', title: 'open', run: 'xdg-open https://example.com/{{id}}' };
+    await writeFile(p, JSON.stringify({ commands: [open] }));
+    expect(resolveBoardSettings({ env: {}, filePath: p }).commands).toEqual({ path: p, list: [open] });
     await writeFile(p, JSON.stringify({ markReadOnOpen: 'no' }));
     expect(() => readConfigFile(p)).toThrow(/"markReadOnOpen"/);
   });

@@ -2,7 +2,7 @@
  * The built TUI in a real terminal (tmux) against the DragApp stand-in: the
  * board opens on DragApp's own routes (learnt from its answers), a thread's
  * detail shows its assignees and status, and L, n, e, D and c reach the
- * service — its state checked after each.
+ * service — its state checked after each; # finds a card by words of its title.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +101,14 @@ describe.skipIf(!hasTmux())('the board against the DragApp stand-in', () => {
       'the comment',
     );
     expect(svc.listed(1, 'Label_2')).toContain(HEX_THREAD_2);
+
+    // # with words of a title: DragApp's "Entity not found" is no such id, so the titles are looked in.
+    t.keys('#');
+    await t.waitFor('Enter jump');
+    t.type('courier');
+    t.keys('Enter');
+    const jumped = await t.waitFor('Card 101 “Call the courier” — by title “courier”');
+    expect(jumped).not.toContain('Entity not found');
 
     t.keys('q');
     await t.waitFor('exit=0');

@@ -1,7 +1,8 @@
 /**
  * The board store over the DragApp stand-in: it asks for "a column's cards"
  * and "move this card" as it always does, and the client's dialect lands
- * them on DragApp's routes; a create the service loses rolls back in words.
+ * them on DragApp's routes; a create the service loses rolls back in words;
+ * `#` finds a card by words of its title as on any server.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
@@ -51,6 +52,25 @@ describe('a DragApp board in the store', () => {
     await expect(store.getState().archiveCard(HEX_THREAD)).rejects.toThrow(/can't archive email threads/);
     expect(ids('Label_1')).toContain(HEX_THREAD);
     expect(svc.requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('# with words of a title finds the card by its title, as on any server; an unknown id says so', async () => {
+    // DragApp answers an unknown entity with a 200 saying "Entity not found": no card, not a failure.
+    await expect(store.getState().findCard('courier')).resolves.toEqual({
+      by: 'title',
+      found: true,
+      cardId: '101',
+      unfiltered: false,
+    });
+    expect(store.getState().cursor.cardId).toBe('101');
+    expect(svc.requests.some((r) => r.path.startsWith('/v1.18/entityConversation/detail-page'))).toBe(true);
+    await expect(store.getState().findCard('question')).resolves.toMatchObject({ by: 'title', cardId: HEX_THREAD_2 });
+    await expect(store.getState().findCard('no such words')).rejects.toThrow(
+      'No card no such words on this server, and no title has “no such words” among the 6 cards loaded of this board',
+    );
+    await expect(store.getState().jumpToCard('999999')).rejects.toThrow('No card 999999 on this server');
+    // A card it has is still found by its id.
+    await expect(store.getState().findCard('#103')).resolves.toMatchObject({ by: 'id', found: true, cardId: '103' });
   });
 
   it('a reply stays drawn as sent: DragApp gives one message of a thread, never the reply', async () => {

@@ -37,12 +37,16 @@ describe('# jumps to a card by id', () => {
     expect(ui.store.getState().cursor.cardId).toBe(card.ServiceTaskId);
   });
 
-  it('says it is looking the card up while the server answers, not "saving…"', async () => {
+  it('says what Enter does there, and that it is looking the card up while the server answers, not "saving…"', async () => {
     ui = await startUi();
     const { card } = await cardOn('Sales Pipeline', 1);
     const lookup = ui.hold(/^GET \/v2\/card\//);
     await ui.press('#');
-    await ui.waitFor('Card id');
+    const open = await ui.waitFor('Card id');
+    // The prompt's key line and the footer's hints: Enter jumps here, it saves nothing.
+    expect(open).toContain('· Enter jump ·');
+    expect(statusLine(open).trim()).toBe('Enter jump  Esc cancel');
+    expect(open).not.toContain('Enter save');
     await ui.paste(card.ServiceTaskId);
     await ui.press('enter');
     const waiting = await ui.waitFor('looking it up…');

@@ -89,7 +89,7 @@ describe('F: results as you type', () => {
     await type(u, 'pricing');
     await u.waitFor((f) => f.includes('2 cards for pricing') && !f.includes('searching…'));
     await type(u, ' is:urgent');
-    const bad = await u.waitFor('is: takes unread, read or archived');
+    const bad = await u.waitFor('is: takes unread, read, archived, waiting, snoozed, late');
     expect(bad).toContain('pricing is:urgent');
     // What is listed says what it was found for.
     expect(bad).toContain('2 cards for pricing');

@@ -26,6 +26,24 @@ import { notOffered, v1, v1Words, type DragState } from './state.js';
 /** What a page is when the caller names no size (the /v2 reference's own default). */
 const DEFAULT_LIMIT = 50;
 const FETCH = '/v1.18/teamBoard/emailData/fetch';
+const DETAIL = '/v1.18/entityConversation/detail-page';
+
+/**
+ * DragApp answers a card it doesn't have with a 200 that says
+ * "Entity not found": the 404 it means, so text that is no card's id (words
+ * of a title typed at `#`) reads as no such card, as on any other server.
+ */
+function entityNotFound(e: unknown): unknown {
+  if (!(e instanceof ApiError) || e.status === 404 || !/\bnot found\b/i.test(e.message)) return e;
+  return new ApiError({
+    status: 404,
+    method: 'GET',
+    path: DETAIL,
+    kind: 'http',
+    retryable: false,
+    message: e.message,
+  });
+}
 
 async function columnsOf(w: Wire, s: DragState, boardId: number, o?: { signal?: AbortSignal }): Promise<Column[]> {
   const cols = (await s.teamBoards(w, o)).columns.get(boardId) ?? [];
@@ -123,15 +141,17 @@ export function dragAppEndpoints(s: DragState) {
       const entityType = s.kindOf(id);
       const boardId = s.boardOfCard(id);
       const [page, assignees] = await Promise.all([
-        v1(w, 'GET', '/v1.18/entityConversation/detail-page', {
+        v1(w, 'GET', DETAIL, {
           query: { entityId: id, entityType, skipUpdateReadStatus: 'true', boardId },
           o,
+        }).catch((e: unknown) => {
+          throw entityNotFound(e);
         }),
         // May fail on its own (the vendor's client tolerates that too): the detail then lacks assignees.
         v1(w, 'GET', '/v1.18/checklistComment/GetEmailAssignees', { query: { threadId: id }, o }).catch(() => null),
       ]);
       const d = readDetail(id, page, assignees);
-      if (d === undefined) throw new Error(`GET /v1.18/entityConversation/detail-page: no card ${id} in the answer`);
+      if (d === undefined) throw new Error(`GET ${DETAIL}: no card ${id} in the answer`);
       return d;
     },
     async createCard(w, body, o): Promise<CreatedCard> {

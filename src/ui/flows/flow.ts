@@ -65,6 +65,8 @@ export interface Ask {
   restored?: boolean;
   /** What the prompt's foot says while `run` is on its way (default "saving…"). */
   busyText?: string;
+  /** What Enter does, where it doesn't save: the foot says "Enter jump" (default "save"). */
+  submit?: string;
   /** What the text typed so far would do (a parsed date), shown under the prompt as it changes. */
   preview?: (value: string) => string;
   /** Why the text can't be sent, or null: Enter then keeps the prompt open, the text as typed, and says so. */
@@ -162,6 +164,7 @@ export function ask(f: Flow, a: Ask): void {
     error: a.error ?? null,
     busy: false,
     ...(a.busyText !== undefined ? { busyText: a.busyText } : {}),
+    ...(a.submit !== undefined ? { submit: a.submit } : {}),
     ...(help !== '' ? { help } : {}),
     ...(a.details !== undefined ? { details: a.details } : {}),
     onCancel: (value) => {

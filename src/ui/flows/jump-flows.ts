@@ -60,6 +60,7 @@ export function jumpToCard(f: Flow, hidden: (cardId: CardId) => boolean): void {
     title: 'Card id or title',
     help: 'an id as the server has it (#42 or 42), or words of a title on this board',
     busyText: 'looking it up…',
+    submit: 'jump',
     check: (value) => (value.trim().replace(/^#/, '') === '' ? 'Type the card’s id or title, or Esc to cancel' : null),
     run: async (value) => {
       outcome = await f.store.getState().findCard(value, { hidden });

@@ -38,7 +38,7 @@ function selectedInOrder(s: BoardState): CardId[] | null {
 const titleOf = (k: ScreenKeys, id: CardId): string => k.store.getState().view.cards.get(id)?.title ?? '';
 
 /** The board's card: the focused one, or the selected cards for an action that takes several. */
-const BOARD_CARDS: CardScreen = {
+export const BOARD_CARDS: CardScreen = {
   scope: 'board',
   unavailable: (k, many) => (many && selectedInOrder(k.store.getState()) !== null ? null : noCardReason(k)),
   targets: (k, many) => {

@@ -70,7 +70,7 @@ const noSubTask = (k: ScreenKeys): string | null => {
  * (moved to another board, archived) closes the detail. `e` edits the
  * selected comment when Tab selected one.
  */
-const DETAIL_CARDS: CardScreen = {
+export const DETAIL_CARDS: CardScreen = {
   scope: 'detail',
   unavailable: (k) => (k.store.getState().detail === null ? 'No card is open' : null),
   targets: (k) => ({ ids: [open(k).cardId], title: title(k), record: () => undefined, leave: k.closeDetail }),

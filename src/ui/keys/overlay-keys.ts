@@ -1,7 +1,7 @@
 /**
  * The keys of the board list and of what opens over a screen: prompts and
  * y/n (prompt-keys.ts), pickers, the tag manager, the help, a sequence being
- * read. Their handlers are the components that own the state they act on
+ * read, the output of one of your commands (the pager). Their handlers are the components that own the state they act on
  * (TextPrompt's text, Picker's highlight), and they dispatch on these action ids.
  */
 import { PROMPT_KEYS, type EditBinding } from './prompt-keys.js';
@@ -233,6 +233,21 @@ export const OVERLAY_KEYS: readonly EditBinding[] = [
     hint: 'back',
   },
   { action: 'help', keys: ['?'], scope: 'sequence', group: 'App', help: 'these keys', hint: 'help' },
+
+  {
+    action: 'scroll.down',
+    keys: ['down', 'j'],
+    scope: 'pager',
+    group: 'Navigate',
+    help: 'scroll down',
+    hint: 'scroll',
+    hintKey: 'j/k',
+  },
+  { action: 'scroll.up', keys: ['up', 'k'], scope: 'pager', group: 'Navigate', help: 'scroll up' },
+  { action: 'scroll.pageDown', keys: ['pagedown', ' '], scope: 'pager', group: 'Navigate', help: 'a screen down' },
+  { action: 'scroll.pageUp', keys: ['pageup'], scope: 'pager', group: 'Navigate', help: 'a screen up' },
+  { action: 'pager.close', keys: ['esc', 'q'], scope: 'pager', group: 'App', help: 'close it', hint: 'close' },
+  { action: 'help', keys: ['?'], scope: 'pager', group: 'App', help: 'these keys', hint: 'help' },
 
   { action: 'help', keys: ['?'], scope: 'global', group: 'App', help: 'this help', hint: 'help' },
   { action: 'quit', keys: ['q', 'C-c'], scope: 'global', group: 'App', help: 'quit', hint: 'quit' },

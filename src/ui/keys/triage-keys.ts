@@ -99,7 +99,7 @@ function archiveAndGoOn(k: ScreenKeys, on: Targets): void {
 }
 
 /** Triage's card is the one on screen; what a card key did is counted on the progress line. */
-const TRIAGE_CARDS: CardScreen = {
+export const TRIAGE_CARDS: CardScreen = {
   scope: 'triage',
   unavailable: noCard,
   targets: (k) => {

@@ -8,7 +8,7 @@
  * Where keys go: a screen (board, card detail, triage, the board list `picker`), or what
  * is open over it (a text prompt, the reply composer (Enter is a line there), a y/n confirm, a picker such as move-to, a
  * picker of several such as tags (`multi-pick`), the search of every board (`F`: a query typed over its matches), the
- * `?` help, an email sequence being read). `global` keys work
+ * `?` help, an email sequence being read, a command's output (`pager`)). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
 export type Scope =
@@ -27,6 +27,7 @@ export type Scope =
   | 'search'
   | 'help'
   | 'sequence'
+  | 'pager'
   | 'global';
 
 export type Action =
@@ -149,10 +150,14 @@ export type Action =
   // the help, a sequence being read
   | 'help.close'
   | 'sequence.back'
+  // a command's output read in the pager
+  | 'pager.close'
+  // your commands (the config's "commands"), by their place in the file
+  | `command.${number}`
   | 'help'
   | 'quit';
 
-export type Group = 'Navigate' | 'Move' | 'Card' | 'Board' | 'Edit' | 'App';
+export type Group = 'Navigate' | 'Move' | 'Card' | 'Board' | 'Edit' | 'App' | 'Your commands';
 
 export interface Binding {
   action: Action;

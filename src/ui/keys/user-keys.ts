@@ -28,6 +28,7 @@ export const MODAL: ReadonlySet<Scope> = new Set<Scope>([
   'search',
   'help',
   'sequence',
+  'pager',
 ]);
 
 /** Actions whose handler reads the digit pressed (open the 3rd board, move to the 3rd column). */

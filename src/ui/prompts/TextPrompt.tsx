@@ -43,6 +43,8 @@ export interface TextPromptProps {
   details?: readonly string[];
   /** The keys line, when 'Enter save · Esc cancel' is not what they do. */
   foot?: string;
+  /** What Enter does, for the keys line: 'jump', 'search' (default 'save'). */
+  submit?: string;
   width: number;
   /** Lines of the field for multi-line prompts. */
   lines?: number;
@@ -136,7 +138,7 @@ export function TextPrompt(p: TextPromptProps) {
       ? p.foot
       : composer
         ? composerFoot()
-        : `Enter ${multiline ? 'save · Ctrl+J new line · Ctrl+G editor' : 'save'} · Esc cancel`;
+        : `Enter ${p.submit ?? 'save'}${multiline ? ' · Ctrl+J new line · Ctrl+G editor' : ''} · Esc cancel`;
   const editorWhy = editorSaid !== null && editorSaid.at === state.value ? editorSaid.why : null;
   const ignoredKey =
     ignored !== null && ignored.at === state.value
