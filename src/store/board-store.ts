@@ -247,7 +247,9 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
         refresh: () => refresh.refresh(),
       }),
       ...thread,
-      ...makeOutbox(core, opts.timers, opts.localSendDelayMs),
+      ...makeOutbox(core, opts.timers, opts.localSendDelayMs, (o) =>
+        history.forgetSent((m) => m.kind === 'reply' && m.cardId === o.cardId),
+      ),
       ...presence,
       ...makeSequences(core),
       ...me,

@@ -79,6 +79,8 @@ export function makeOutbox(
   core: Core<OutboxData & StatusData>,
   timers: Timers = REAL_TIMERS,
   localDelayMs = LOCAL_DELAY_MS,
+  /** A reply taken back did not happen: its "can't undo" entry leaves the history (undo.ts `forgetSent`). */
+  forgetSent: (o: Outgoing) => void = () => undefined,
 ): OutboxActions {
   let seq = 0;
   const waits = new Map<number, unknown>();
@@ -154,6 +156,7 @@ export function makeOutbox(
   async function takeBackReply(): Promise<TakeBack> {
     const o = core.get().outgoing.at(-1);
     if (o === undefined) return { cannot: 'No reply is waiting to go' };
+    // Held here: never sent, so never in the history.
     if (o.outboxId === null) {
       drop(o.id);
       return { back: o };
@@ -164,6 +167,7 @@ export function makeOutbox(
       return { cannot: errorText(e) };
     }
     drop(o.id);
+    forgetSent(o);
     return { back: o };
   }
 

@@ -39,6 +39,8 @@ interface Entry {
   readonly cannot: string | null;
   /** Why it cannot be redone once undone, when it cannot (a tag put back is not deleted again by U). */
   readonly noRedo?: string;
+  /** The change it records, for `forgetSent` (a reply taken back before it went). */
+  readonly forward?: MutationInput;
 }
 
 export interface HistoryData {
@@ -83,6 +85,12 @@ export interface History {
     sent: Promise<unknown>,
     back?: (answer: unknown) => MutationInput | null,
   ) => void;
+  /**
+   * Drops the newest entry of a change that, after all, did not happen: a
+   * reply taken back while it waited (store/outbox.ts). Its "can't undo"
+   * barrier would otherwise stand before the older changes `u` can take back.
+   */
+  readonly forgetSent: (matches: (m: MutationInput) => boolean) => void;
 }
 
 const quoteTitle = (t: string): string => `“${truncate(sanitize(t), 40)}”`;
@@ -138,7 +146,13 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
       else group.steps.push(step);
       return sent;
     }
-    const entry: Entry = { label, boardId: core.get().boardId, steps: typeof step === 'string' ? [] : [step], cannot };
+    const entry: Entry = {
+      label,
+      boardId: core.get().boardId,
+      steps: typeof step === 'string' ? [] : [step],
+      cannot,
+      forward: input,
+    };
     record(entry);
     // A change the server refused did not happen: nothing to undo.
     sent.catch(() => forget(entry, past));
@@ -268,9 +282,17 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     return learning;
   }
 
+  function forgetSent(matches: (m: MutationInput) => boolean): void {
+    for (let i = past.length - 1; i >= 0; i--) {
+      const forward = past[i]?.forward;
+      if (forward !== undefined && matches(forward)) return forget(past[i] as Entry, past);
+    }
+  }
+
   return {
     run,
     barrier,
+    forgetSent,
     actions: {
       undo: (force = false) => travel(true, force),
       redo: (force = false) => travel(false, force),

@@ -99,8 +99,11 @@ describe('undo send (the service’s outbox)', () => {
     await ui.press('C-s');
     const counting = await ui.waitFor(/Reply to Ana Lima <ana@customer\.example> sends in \d+ s · u undo/);
     expect(counting).not.toContain('✓ Reply sent');
+    expect(ui.store.getState().history.undo).toMatch(/^reply on /);
     await ui.press('u');
     await ui.waitFor('Reply taken back: nothing was sent');
+    // What did not happen is no "can't undo" in the history: u reaches the changes before it.
+    expect(ui.store.getState().history.undo ?? '').not.toMatch(/^reply on /);
     const back = await ui.waitFor('Reply to "');
     expect(back).toContain('Sent too soon.');
     await ui.outbox.tick();
