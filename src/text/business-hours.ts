@@ -105,7 +105,7 @@ function readWindow(token: string): { window: BusinessWindow } | { error: string
  */
 export function parseBusinessHours(input: string): BusinessHoursParse {
   const tokens = input
-    .replace(/[–—]/g, '-')
+    .replace(/[\u2013\u2014]/g, '-')
     .replace(/\s*-\s*/g, '-')
     .replace(/(\d)\s+(am|pm)\b/gi, '$1$2')
     .split(/[\s,;]+/)
