@@ -163,11 +163,13 @@ function drawn(l: DetailLine, width: number): string {
 /** The card detail screen: the card's email thread read from the store, drawn by CardDetailView. */
 export function CardDetail(props: CardDetailProps) {
   const id = props.detail.data?.ServiceTaskId ?? null;
-  const threadShown = useThreadLines(id, props.width, props.thread ?? DETAIL_THREAD);
+  const { arrived, newIds, seen } = useArrivals(id);
+  const base = props.thread ?? DETAIL_THREAD;
+  const options = useMemo(() => ({ ...base, newIds }), [base, newIds]);
+  const threadShown = useThreadLines(id, props.width, options);
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
   const presence = useBoard((s) => s.presence);
   const here = useMemo(() => presenceLines(presence, id), [presence, id]);
-  const { arrived, seen } = useArrivals(id);
   return (
     <CardDetailView
       {...props}

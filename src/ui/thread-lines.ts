@@ -32,6 +32,8 @@ export interface ThreadView {
   readonly newestFirst: boolean;
   /** The key that unfolds, for the folded line ("z shows it"); none where no key does (the preview). */
   readonly unfoldKey: string | null;
+  /** Messages that arrived while the card was open and are not seen yet (use-arrivals.ts): marked new. */
+  readonly newIds?: ReadonlySet<string>;
 }
 
 const LABEL = 9;
@@ -89,7 +91,11 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
   const drawMessage = (m: ThreadMessage, subject: string | null) => {
     lines.push({ text: '' });
     const mark = m.Direction === 'out' ? '↩' : '●';
-    para(`${mark} ${clean(m.From)}${m.Direction === 'out' ? ' (sent)' : ''}`, { bold: true });
+    const fresh = v.newIds?.has(m.MessageId) === true;
+    para(
+      `${mark} ${clean(m.From)}${m.Direction === 'out' ? ' (sent)' : ''}${fresh ? '  [new]' : ''}`,
+      fresh ? { bold: true, color: color('accent') } : { bold: true },
+    );
     if (m.To.length > 0) field('To', list(m.To), { dim: true });
     if (m.Cc.length > 0) field('Cc', list(m.Cc), { dim: true });
     if (m.Date !== null && m.Date !== '') field('Date', longDate(m.Date), { dim: true });

@@ -5,7 +5,8 @@
  * teammate's presence that lapses goes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { focus, startUi, type Ui } from './helpers.js';
+import { rawMail } from '../support/mail.js';
+import { focus, KEY, startUi, type Ui } from './helpers.js';
 
 let ui: Ui;
 afterEach(async () => {
@@ -54,5 +55,45 @@ describe('an open detail says what arrived below the screen', () => {
     await u.press(...Array<string>(60).fill('j'));
     await u.waitFor((f) => !f.includes('New below'));
     expect(u.frame()).toContain('Template library is live now.');
+  });
+
+  it('a message that arrives is announced, and marked new in the thread while the card stays open', async () => {
+    ui = await startUi({ live: true, columns: 160 });
+    const u = ui;
+    await u.until(() => u.store.getState().live === 'live', 'the board is live');
+    focus(u, 'Re: Invoice #10482 charged twice this month');
+    await u.press('enter');
+    await u.waitFor('Thread (');
+    const id = u.store.getState().detail!.cardId;
+    const last = u.store.getState().threads.get(id)?.messages?.at(-1);
+    expect(last).toBeDefined();
+    expect(u.frame()).not.toContain('[new]');
+    const res = await fetch(`${u.url}/v2/mail/inbound`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        BoardId: u.boardId,
+        Message: rawMail({
+          from: 'Priya Raman <priya@northwind.example>',
+          subject: 'Re: Invoice #10482 charged twice this month',
+          messageId: '<arrived-while-open@northwind.example>',
+          inReplyTo: last!.MessageId,
+          body: 'Any news on the refund?',
+        }).toString('base64'),
+      }),
+    });
+    expect(res.status).toBe(200);
+    await u.waitFor('New below: a message from Priya Raman');
+    await u.press(...Array<string>(120).fill('j'));
+    const reached = await u.waitFor('Any news on the refund?');
+    expect(reached.split('\n').filter((l) => l.includes('[new]'))).toHaveLength(1);
+    expect(reached.split('\n').find((l) => l.includes('[new]'))).toContain('Priya Raman');
+    await u.waitFor((f) => !f.includes('New below'));
+    // Read: opened again, nothing in it is new.
+    await u.press('esc');
+    await u.until(() => u.store.getState().detail === null, 'the detail closed');
+    await u.press('enter');
+    await u.waitFor('Thread (');
+    expect(u.frame()).not.toContain('[new]');
   });
 });

@@ -2,8 +2,9 @@
  * What arrived on the open card while it is on screen (a message in its
  * thread, a comment, a note), said until it is seen: the detail's foot
  * announces it while it lies below what the screen shows ("↓ New below: a
- * comment from sam@… — j scrolls to it"), and forgets it once the screen
- * has reached the end.
+ * comment from sam@… — j scrolls to it") and forgets it once the screen
+ * has reached the end; the messages stay marked new in the thread (`newIds`,
+ * their Message-IDs) while the card stays open.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CardId } from '../../api/read-model.js';
@@ -18,11 +19,18 @@ interface Counts {
   notes: number;
 }
 
-export function useArrivals(id: CardId | null): { arrived: string | null; seen: () => void } {
+const NONE: ReadonlySet<string> = new Set();
+
+export function useArrivals(id: CardId | null): {
+  arrived: string | null;
+  newIds: ReadonlySet<string>;
+  seen: () => void;
+} {
   const messages = useBoard((s) => (id === null ? null : (s.threads.get(id)?.messages ?? null)));
   // Until the server's answer is in, the detail is what the listing knew: not the baseline.
   const data = useBoard((s) => (s.detail?.cardId === id && !s.detail.loading ? (s.detail.data ?? null) : null));
   const [arrived, setArrived] = useState<string | null>(null);
+  const [newIds, setNewIds] = useState<ReadonlySet<string>>(NONE);
   const was = useRef<Counts | null>(null);
   useEffect(() => {
     if (id === null || data === null) return;
@@ -34,11 +42,16 @@ export function useArrivals(id: CardId | null): { arrived: string | null; seen: 
     };
     const before = was.current;
     was.current = now;
-    if (before === null || before.id !== id) return setArrived(null);
+    if (before === null || before.id !== id) {
+      setNewIds(NONE);
+      return setArrived(null);
+    }
     const said: string[] = [];
     if (before.messages !== null && now.messages !== null && now.messages > before.messages) {
       const m = messages?.at(-1);
       said.push(m === undefined ? 'a message' : `a message from ${sanitize(m.From)}`);
+      const came = (messages ?? []).slice(before.messages).map((x) => x.MessageId);
+      setNewIds((was) => new Set([...was, ...came]));
     }
     if (now.comments > before.comments) {
       const c = data.Comments?.at(-1);
@@ -47,5 +60,10 @@ export function useArrivals(id: CardId | null): { arrived: string | null; seen: 
     if (now.notes > before.notes) said.push('a note');
     if (said.length > 0) setArrived(said.join(', '));
   }, [id, data, messages]);
-  return { arrived, seen: () => setArrived(null) };
+  return {
+    arrived,
+    newIds,
+    // The announcement goes once the screen reaches the end; the marks stay while the card is open.
+    seen: () => setArrived(null),
+  };
 }

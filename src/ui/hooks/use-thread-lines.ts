@@ -19,6 +19,8 @@ export interface ThreadOptions {
   readonly fresh?: boolean;
   /** The screen's key that unfolds, said on a folded line; none where no key does. */
   readonly unfoldable: boolean;
+  /** Messages to mark new (what arrived while the card was open, not seen yet). */
+  readonly newIds?: ReadonlySet<string>;
 }
 
 export function useThreadLines(cardId: CardId | null, width: number, o: ThreadOptions): DetailLine[] {
@@ -34,6 +36,9 @@ export function useThreadLines(cardId: CardId | null, width: number, o: ThreadOp
     if (cardId === null) return [];
     const sending = pending.flatMap((m) => (m.kind === 'reply' && m.cardId === cardId ? [m] : []));
     const key = o.unfoldable ? (bindingFor('detail', 'thread.unfold')?.keys[0] ?? null) : null;
-    return threadLines({ entry, notOffered, sending, unfolded, newestFirst: o.newestFirst, unfoldKey: key }, width);
-  }, [cardId, entry, notOffered, pending, unfolded, o.newestFirst, o.unfoldable, width]);
+    return threadLines(
+      { entry, notOffered, sending, unfolded, newestFirst: o.newestFirst, unfoldKey: key, newIds: o.newIds },
+      width,
+    );
+  }, [cardId, entry, notOffered, pending, unfolded, o.newestFirst, o.unfoldable, o.newIds, width]);
 }
