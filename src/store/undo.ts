@@ -96,9 +96,11 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
   const publish = (): void =>
     core.set({ history: { undo: past.at(-1)?.label ?? null, redo: future.at(-1)?.label ?? null } });
 
-  /** Where the card is in its column on screen. */
-  const indexOf = (card: Card): number =>
-    Math.max(0, core.get().view.columns[card.columnLabel]?.findIndex((c) => c.id === card.id) ?? 0);
+  /** Where the card is in its column, in the team's order (not the order of a sorted view). */
+  const indexOf = (card: Card): number => {
+    const view = core.get().view;
+    return Math.max(0, (view.teamOrder ?? view.columns)[card.columnLabel]?.findIndex((c) => c.id === card.id) ?? 0);
+  };
 
   /** Why this server cannot undo a step, checked when undoing (extensions are learnt as the app runs). */
   function unsupported(step: Step): string | null {
