@@ -49,7 +49,7 @@ function filterFoot(before: string): string {
   // With no filter before `/`, putting it back means dropping it.
   return (
     `filters as you type · ${key(keep)} ${keep?.help ?? ''} · ${key(undo)} ${before === '' ? 'drops it' : (undo?.help ?? '')}` +
-    ' · also is:unread is:overdue due:today due:week tag:NAME assignee:me, -x excludes'
+    ' · also is:unread is:overdue is:late due:today due:week waiting:>2h tag:NAME assignee:me, -x excludes'
   );
 }
 

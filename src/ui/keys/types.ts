@@ -55,6 +55,7 @@ export type Action =
   | 'card.select'
   | 'card.due'
   | 'card.read'
+  | 'card.snooze'
   // the card's email thread (detail and triage)
   | 'card.reply'
   | 'thread.unfold'
@@ -74,6 +75,9 @@ export type Action =
   | 'card.jump'
   | 'search'
   | 'board.archived'
+  | 'board.snoozed'
+  | 'board.sort'
+  | 'board.targets'
   | 'board.filter'
   | 'board.refresh'
   | 'board.back'
