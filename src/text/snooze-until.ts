@@ -44,7 +44,8 @@ export type SnoozeTerms =
 /** The words that mean "until the customer answers". */
 const REPLY = /^(reply|replies|answer|answers|answered)$/i;
 /** Joining words around them: `fri or reply`, `until reply`. */
-const JOIN = /^(or|until|an|a|the|customer's|customer’s)$/i;
+// Escaped: the board's script is ASCII, and a regular expression's characters are not escaped for it.
+const JOIN = /^(or|until|an|a|the|customer's|customer\u2019s)$/i;
 
 /**
  * A snooze as the board's prompt takes it: the words of `parseSnoozeUntil`
