@@ -136,6 +136,14 @@ export function sameCard(a: Card, b: Card): boolean {
   );
 }
 
+/**
+ * Whether someone changed the card between `a` and `b`: what the server
+ * works out for it (when its answer is due, by the board's targets) is no
+ * one's change to the card.
+ */
+export const changedByPeople = (a: Card, b: Card): boolean =>
+  !sameCard(a, { ...b, responseDue: a.responseDue, responseTarget: a.responseTarget });
+
 /** `next` where it differs from `prev`, else `prev` (keeps identity). */
 export const keep = (prev: Card | undefined, next: Card): Card =>
   prev !== undefined && sameCard(prev, next) ? prev : next;

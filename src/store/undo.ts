@@ -126,12 +126,13 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     const spec = undoable ? kindOf(input).undo : null;
     // The card as the screen showed it just before the change: what its inverse is worked out from.
     const card = spec?.card(input, (id) => core.get().view.cards.get(id));
+    // Worked out before the change shows: the place it leaves is where the card is now.
+    const inverse = spec == null || card === undefined ? undefined : spec.inverse(input, card, indexOf);
     const sent = engine.enqueue(input, focus);
     // What adds a column or a board has no undo record (no card): still a barrier, named.
     if (spec === null && undoable && 'name' in input)
       barrier(`creation of ${quoteTitle(input.name)}`, 'u does not take back a new column or board', sent);
-    if (spec == null || card === undefined) return sent;
-    const inverse = spec.inverse(input, card, indexOf);
+    if (spec == null || card === undefined || inverse === undefined) return sent;
     const step: Step | string = typeof inverse === 'string' ? inverse : { cardId: card.id, forward: input, ...inverse };
     const label = spec.describe(input, card, { title: quoteTitle(card.title), column: columnName });
     const cannot = typeof step === 'string' ? step : null;

@@ -52,7 +52,7 @@ const back = (card: Card, id: string, toColumn: string, boardId: number): Card =
   id,
   columnLabel: toColumn,
   boardId,
-  snoozed: null,
+  ...(card.snoozed != null ? { snoozed: null } : {}),
   pending: false,
 });
 
