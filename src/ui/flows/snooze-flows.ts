@@ -38,7 +38,7 @@ export function snoozeCard(f: Flow, cardId: CardId, left?: () => void): void {
   ask(f, {
     title: `Snooze ${quote(title)} until`,
     optimistic: true,
-    help: 'tomorrow 9 · fri · +3d · reply (until the customer answers) · reply fri (whichever comes first)',
+    help: 'tomorrow 9 · fri · +3d · reply: until the customer answers · reply fri: whichever comes first',
     draft: {
       id: { kind: 'snooze', board: s.boardId, card: cardId },
       label: `snooze of ${quoted(title)}`,
