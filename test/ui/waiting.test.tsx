@@ -189,6 +189,40 @@ describe('W: snooze', () => {
   });
 });
 
+describe('W in triage and the detail', () => {
+  it('triage snoozes the card on screen and goes on, counting it; the detail closes on a snoozed card', async () => {
+    ui = await startUi({ columns: 160 });
+    const col = ui.store.getState().columns[0]!;
+    const cards = ui.store.getState().view.columns[col.label]!;
+    focus(ui, cards[0]!.title);
+    await ui.press('i');
+    await ui.waitFor(`1 of ${cards.length}`);
+    await ui.waitFor('Thread owner');
+    await ui.press('W');
+    await ui.waitFor('Snooze “');
+    await ui.paste('+2d');
+    await ui.press('enter');
+    await ui.waitFor(`2 of ${cards.length} · 1 snoozed`);
+    expect(ui.store.getState().view.cards.get(cards[0]!.id)).toBeUndefined();
+    await ui.press('esc');
+    await ui.waitFor('Support Inbox');
+
+    focus(ui, cards[1]!.title);
+    await ui.press('enter');
+    await ui.waitFor('Thread owner');
+    await ui.press('W');
+    await ui.waitFor('Snooze “');
+    await ui.paste('reply');
+    await ui.press('enter');
+    await ui.waitFor('✓ Snoozed “');
+    expect(ui.frame()).not.toContain('Thread owner');
+    const snoozed = await ui.other.listSnoozedCards(ui.boardId);
+    expect(snoozed.map((c) => ('ServiceTaskId' in c ? c.ServiceTaskId : null)).sort()).toEqual(
+      [cards[0]!.id, cards[1]!.id].sort(),
+    );
+  });
+});
+
 describe('O: the snoozed cards', () => {
   it('lists each with its column and when it comes back; Enter brings one back to its column', async () => {
     ui = await startUi({ columns: 160 });
