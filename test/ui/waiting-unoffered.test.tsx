@@ -1,7 +1,7 @@
 /**
  * Snooze and response targets where the server has neither: DragApp (known
  * from the start to lack them) says so on W, O and P before anything is
- * asked; the recorded real service (not known until asked) takes the
+ * asked, and `o` that no card says how long its customer has waited; the recorded real service (not known until asked) takes the
  * snooze, refuses it in words, puts the card back — and from then on W says
  * so at once.
  */
@@ -32,7 +32,7 @@ async function appOn(url: string, key: string) {
 }
 
 describe('a server without snooze or targets', () => {
-  it('DragApp: W, O and P say so before asking anything', async () => {
+  it('DragApp: W, O and P say so before asking anything, and o that there is nothing to sort by', async () => {
     const svc = await startDragAppService();
     const a = await appOn(svc.url, svc.key);
     try {
@@ -40,6 +40,7 @@ describe('a server without snooze or targets', () => {
         ['W', 'Snoozing cards is not offered by this server'],
         ['O', 'Snoozing cards is not offered by this server'],
         ['P', 'Setting response targets is not offered by this server'],
+        ['o', 'This server does not say how long customers have waited: there is nothing to sort by'],
       ] as const) {
         a.store.getState().clearError();
         a.app.stdin.write(key);
