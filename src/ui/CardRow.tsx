@@ -54,10 +54,10 @@ export const CardRow = memo(function CardRow({
   const level = waitLevel(card, now);
   const due = card.dueDate ? dueText(card.dueDate, now) : '';
   // The title keeps at least 60% of the row; meta fills the rest, each part
-  // only if it fits whole, the due date first, then the tag, then the
-  // assignee — drawn in the order tag, assignee, due. An overdue or
-  // due-today date takes its room before anything (up to half the row) so
-  // it always shows.
+  // only if it fits whole: who is on it, the waiting age, the due date, then
+  // the tag, then the assignee — drawn in the order tag, assignee, age, due.
+  // An overdue or due-today date takes its room before anything (up to half
+  // the row) so it always shows.
   const reserved = urgent !== null ? Math.min(cellWidth(due) + 1, Math.floor((width - cellWidth(lead)) / 2)) : 0;
   const room = Math.max(reserved, Math.floor((width - cellWidth(lead)) * 0.4));
   let used = reserved;
