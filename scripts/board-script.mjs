@@ -64,7 +64,11 @@ export async function buildBoardScript({ outfile = BOARD_SCRIPT, minify = true }
     }
     // Unminified (for profiles), esbuild keeps comments, whose non-ASCII characters are all the
     // script has outside its escaped strings: each becomes '?' per UTF-16 unit, columns unchanged.
-    const text = minify ? file.text : file.text.replace(/[\u0080-\uffff]/g, '?');
+    // Minified, what esbuild leaves unescaped is in regular expressions (it escapes strings, not them), where
+    // \uXXXX means the same character.
+    const text = minify
+      ? file.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      : file.text.replace(/[\u0080-\uffff]/g, '?');
     // A dynamic import() left in the script would need a loader that vm.Script on Node 20 doesn't give.
     // (Checked on the minified script only: unminified, comments name import() too.)
     if (minify && /\bimport\(/.test(text.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {

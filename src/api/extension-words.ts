@@ -22,5 +22,5 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   mailboxes: "Telling whether a board's mailbox is connected",
   search: 'Searching across boards',
   snooze: 'Snoozing cards',
-  targets: 'Response targets',
+  targets: 'Setting response targets',
 };

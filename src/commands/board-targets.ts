@@ -4,10 +4,9 @@
  * message until the team's first reply; the next response target from each
  * later unanswered message. With business hours the clock stops outside them.
  */
-import type { BoardTargets } from '../api/schema-waiting.js';
 import { checkTimeZone, parseBusinessHours } from '../text/business-hours.js';
-import { formatDuration, parseDuration } from '../text/duration.js';
-import { sanitize } from '../text/sanitize.js';
+import { parseDuration } from '../text/duration.js';
+import { targetsWords } from '../text/response-targets.js';
 import { COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { emit, one } from './output.js';
 import { resolveBoard } from './resolve.js';
@@ -86,14 +85,4 @@ export async function boardTargets(argv: string[]): Promise<number> {
     emit(values.json === true, targets, () => `Board ${b.Id} ${one(b.Name)}: ${targetsWords(targets)}\n`);
     return 0;
   });
-}
-
-/** "first response 4h, next response 8h, Mon-Fri 09:00-17:00 Europe/Berlin", or "no response targets". */
-export function targetsWords(t: BoardTargets): string {
-  const parts: string[] = [];
-  if (t.FirstResponseSeconds !== null) parts.push(`first response ${formatDuration(t.FirstResponseSeconds)}`);
-  if (t.NextResponseSeconds !== null) parts.push(`next response ${formatDuration(t.NextResponseSeconds)}`);
-  if (parts.length === 0) return 'no response targets';
-  parts.push(t.Hours === null ? 'around the clock' : `${t.Hours} ${t.Zone}`);
-  return sanitize(parts.join(', '));
 }

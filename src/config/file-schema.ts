@@ -23,7 +23,7 @@ const Profile = z
   });
 
 /** The roles a theme colours (src/ui/theme.ts); `"colors"` overrides them. */
-export const COLOR_ROLES = ['accent', 'muted', 'error', 'warning', 'ok', 'people'] as const;
+export const COLOR_ROLES = ['accent', 'muted', 'error', 'warning', 'ok', 'people', 'waiting', 'late'] as const;
 export type ColorRole = (typeof COLOR_ROLES)[number];
 export const THEMES = ['dark', 'light', 'mono'] as const;
 export type ThemeName = (typeof THEMES)[number];

@@ -57,7 +57,8 @@ export type OwnerAction =
   | 'rename columns'
   | 'delete columns'
   | 'create tags'
-  | 'delete tags';
+  | 'delete tags'
+  | 'set its response targets';
 
 /**
  * Why this key can't `action` on board `boardId`, or null: only on a server

@@ -31,6 +31,9 @@ import { makePaging } from './paging.js';
 import { KeyedQueue } from './queue.js';
 import { followOpen } from './follow-open.js';
 import { makeMailHealth } from './mail-health.js';
+import { makeSnoozed, NO_SNOOZED } from './snoozed.js';
+import { makeTargets } from './targets.js';
+import { makeWaitingSort } from './waiting-sort.js';
 import { makeRefresh } from './refresh.js';
 import { makeMe } from './me.js';
 import { makeSequences } from './sequences.js';
@@ -80,9 +83,12 @@ export function initialData(): BoardData {
     tagsLoading: false,
     tagsError: null,
     stuckMail: null,
+    boardTargets: null,
+    snoozedCards: NO_SNOOZED,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,
+    sortByWaiting: false,
     lastError: null,
     pendingCount: 0,
     checkingCount: 0,
@@ -174,9 +180,15 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       return detail.reloadDetail(cardId);
     };
     const mailHealth = makeMailHealth(core);
-    // Read beside the board's columns whenever they are: its tags, and whether its mail comes in.
+    // Made before the refresh it asks for once targets change; `refresh` is defined below.
+    const targets = makeTargets(core, () => refresh.refresh());
+    // Read beside the board's columns whenever they are: its tags, whether its mail comes in, its response targets.
     const beside = (boardId: number, gen: number): Promise<void> =>
-      Promise.all([tags.loadTags(boardId, gen), mailHealth.loadMailHealth(boardId, gen)]).then(() => undefined);
+      Promise.all([
+        tags.loadTags(boardId, gen),
+        mailHealth.loadMailHealth(boardId, gen),
+        targets.loadTargets(boardId, gen),
+      ]).then(() => undefined);
     const reads = makeRefresh(core, beside);
     const refresh = {
       ...reads,
@@ -236,6 +248,9 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       }),
       ...makeArchived(core),
       ...makeSearch(core),
+      ...makeSnoozed(core),
+      ...targets.actions,
+      ...makeWaitingSort(core),
       // Changes: card mutations, comments, tags.
       ...makeCardMutations(history.run, () => get().boardId),
       ...history.actions,

@@ -8,6 +8,7 @@ import { isUnreadable, type Board, type Unreadable } from '../api/read-model.js'
 import type { DetailData } from './card-detail.js';
 import { toColumnInfo, type ColumnInfo } from './column-info.js';
 import type { MailHealthData } from './mail-health.js';
+import type { TargetsData } from './targets.js';
 import type { Core, CoreData } from './core.js';
 import { START_CURSOR, type SelectionData } from './cursor.js';
 import { EMPTY_CARDS } from './draft.js';
@@ -55,6 +56,7 @@ type Opened = CoreData &
   PagingData &
   TagsData &
   MailHealthData &
+  TargetsData &
   RefreshData &
   DetailData &
   FilterData &
@@ -94,12 +96,15 @@ export function makeBoard(
       tagsError: null,
       // Another board's mailboxes are not this one's.
       stuckMail: null,
+      boardTargets: null,
       cursor: START_CURSOR,
       markedChanged: new Set(),
       detail: null,
       // Another board's tag ids mean nothing here; its filter and selection were for its cards.
       filter: null,
       selected: new Set(),
+      // A sort by waiting is a way of looking at one board.
+      sortByWaiting: false,
     });
     void loadTags(boardId, gen);
     let columns: ColumnInfo[];

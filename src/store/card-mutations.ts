@@ -4,7 +4,7 @@
  * says (mutation-kinds.ts). Adding a comment is one too, in comments.ts.
  */
 import type { CreateBoardData } from '../api/schema.js';
-import type { ArchivedCard, CardId } from '../api/read-model.js';
+import type { ArchivedCard, CardId, SnoozedCard } from '../api/read-model.js';
 import type { CreatedCard } from '../api/types.js';
 import { cardFromWire } from './card.js';
 import type { MutationInput } from './mutation-kinds.js';
@@ -42,6 +42,16 @@ export interface CardMutationActions {
    * of `columnLabel` (the column it was archived from when it is a column of this board).
    */
   restoreCard(card: ArchivedCard, columnLabel: string): Promise<void>;
+  /**
+   * Extension `snooze`: the card off the board until `until` (ISO), or until
+   * the customer answers, or whichever comes first; `u` brings it back.
+   */
+  snoozeCard(cardId: CardId, until: string | null, untilReply: boolean): Promise<void>;
+  /**
+   * Extension `snooze`: a card of the board's snoozed list back now, at once
+   * on top of `columnLabel` (the server puts it back at its place).
+   */
+  unsnoozeCard(card: SnoozedCard, columnLabel: string): Promise<void>;
   createColumn(name: string): Promise<void>;
   /** Resolves with the new board's id. */
   createBoard(name: string, users?: readonly string[]): Promise<number>;
@@ -113,6 +123,13 @@ export function makeCardMutations(
     restoreCard(archived, columnLabel) {
       const card = cardFromWire(archived, columnLabel, archived.BoardId ?? boardId() ?? 0, '0');
       const input: MutationInput = { kind: 'restore', cardId: card.id, card, toColumn: columnLabel, toIndex: 0 };
+      return run(input, card.id).then(done);
+    },
+    snoozeCard: (cardId, until, untilReply) => run({ kind: 'snooze', cardId, until, untilReply }).then(done),
+    unsnoozeCard(snoozed, columnLabel) {
+      const card = cardFromWire(snoozed, columnLabel, snoozed.BoardId ?? boardId() ?? 0, '0');
+      const ends = { until: snoozed.Snoozed?.Until ?? null, untilReply: snoozed.Snoozed?.UntilReply ?? false };
+      const input: MutationInput = { kind: 'unsnooze', cardId: card.id, card, toColumn: columnLabel, toIndex: 0, ends };
       return run(input, card.id).then(done);
     },
     createColumn: (name) => run({ kind: 'createColumn', name }).then(done),

@@ -3,7 +3,7 @@
  * the comparison that lets an unchanged card keep its identity (selectors on
  * it then stay stable).
  */
-import type { Card as ListedCard, CardId, CardRow } from '../api/read-model.js';
+import type { Card as ListedCard, CardId, CardRow, Snooze } from '../api/read-model.js';
 import { isUnreadable } from '../api/read-model.js';
 import { sanitize } from '../text/sanitize.js';
 import { unreadableId } from './pending-ids.js';
@@ -35,6 +35,18 @@ export interface Card {
   readonly url?: string;
   /** The server's version of the card (extension), absent on a server without versions: a write sends it back. */
   readonly version?: number;
+  /**
+   * Extension (waiting): since when the customer has waited for an answer
+   * (ISO), when the board's response target falls due and which target;
+   * absent where the server doesn't say.
+   */
+  readonly waitingSince?: string | null;
+  readonly responseDue?: string | null;
+  readonly responseTarget?: 'first' | 'next' | null;
+  /** Extension (snooze): the card's snooze; a snoozed card is in no column's listing, so on the board it is null. */
+  readonly snoozed?: Snooze | null;
+  /** Extension (snooze): it woke from a snooze by itself and no one has read it since. */
+  readonly backFromSnooze?: boolean;
   /** Why the client could not read this row; such a card is shown, never acted on. */
   readonly unreadable?: string;
   /** View only: a mutation touching this card has not settled yet. */
@@ -86,12 +98,20 @@ function listedCard(w: ListedCard, columnLabel: string, boardId: number): Card {
     ...(w.Snippet !== undefined ? { snippet: sanitize(w.Snippet) } : {}),
     ...(w.Url !== undefined ? { url: w.Url } : {}),
     ...(w.Version !== undefined ? { version: w.Version } : {}),
+    ...(w.WaitingSince !== undefined ? { waitingSince: w.WaitingSince } : {}),
+    ...(w.ResponseDue !== undefined ? { responseDue: w.ResponseDue } : {}),
+    ...(w.ResponseTarget !== undefined ? { responseTarget: w.ResponseTarget } : {}),
+    ...(w.Snoozed !== undefined ? { snoozed: w.Snoozed } : {}),
+    ...(w.BackFromSnooze !== undefined ? { backFromSnooze: w.BackFromSnooze } : {}),
     pending: false,
   };
 }
 
 const sameList = <T>(a: readonly T[] | null, b: readonly T[] | null): boolean =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((x, i) => x === b[i]));
+
+const sameSnooze = (a: Snooze | null | undefined, b: Snooze | null | undefined): boolean =>
+  a === b || (a != null && b != null && a.Until === b.Until && a.UntilReply === b.UntilReply && a.By === b.By);
 
 export function sameCard(a: Card, b: Card): boolean {
   return (
@@ -109,11 +129,24 @@ export function sameCard(a: Card, b: Card): boolean {
     a.snippet === b.snippet &&
     a.url === b.url &&
     a.version === b.version &&
+    a.waitingSince === b.waitingSince &&
+    a.responseDue === b.responseDue &&
+    a.responseTarget === b.responseTarget &&
+    sameSnooze(a.snoozed, b.snoozed) &&
+    a.backFromSnooze === b.backFromSnooze &&
     a.unreadable === b.unreadable &&
     a.pending === b.pending &&
     a.checking === b.checking
   );
 }
+
+/**
+ * Whether someone changed the card between `a` and `b`: what the server
+ * works out for it (when its answer is due, by the board's targets) is no
+ * one's change to the card.
+ */
+export const changedByPeople = (a: Card, b: Card): boolean =>
+  !sameCard(a, { ...b, responseDue: a.responseDue, responseTarget: a.responseTarget });
 
 /** `next` where it differs from `prev`, else `prev` (keeps identity). */
 export const keep = (prev: Card | undefined, next: Card): Card =>

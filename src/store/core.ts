@@ -21,6 +21,13 @@ export interface ViewState {
   readonly cards: CardTable;
   /** Arrays keep their identity while their cards do: safe for selectors. */
   readonly columns: Readonly<Record<string, readonly Card[]>>;
+  /**
+   * While the board is sorted by waiting (`CoreData.sortByWaiting`), each
+   * column in the team's order, which `columns` then isn't: what a position
+   * is taken from (undo puts a card back at its place in it). Absent when
+   * `columns` is the team's order.
+   */
+  readonly teamOrder?: Readonly<Record<string, readonly Card[]>>;
 }
 
 export interface Cursor {
@@ -47,6 +54,11 @@ export interface CoreData {
   /** Pending changes whose answer never came, being checked on the server (outcome.ts). */
   checkingCount: number;
   cursor: Cursor;
+  /**
+   * The columns are shown longest waiting first (`o`): a view only, the
+   * team's order in `confirmed` stays as it is. Reset when a board opens.
+   */
+  sortByWaiting: boolean;
 }
 
 export interface Core<S> {

@@ -11,6 +11,13 @@
  *                          a tag named so; while no name equals it, names containing it
  *   assignee:EMAIL         an assignee's email contains it ("sam", "@acme.io")
  *   assignee:me            assigned to you (the configured email, else the server's GET /v2/me)
+ *   is:waiting             a customer waits for an answer (extension: the
+ *                          server says so)
+ *   is:late                past the board's response target
+ *   is:snoozed             snoozed (snoozed cards are in no column: on the
+ *                          board this matches none; `O` lists them)
+ *   waiting:>2h  waiting:<30m
+ *                          a customer has waited longer / less than that
  *   -TERM                  not: -tag:spam, -is:read, -"out of office"
  *
  * Case and accents never matter (text/fold.ts). A word with a colon that
@@ -19,19 +26,22 @@
  */
 import type { Tag } from '../api/read-model.js';
 import { dueInstant } from '../text/due-parse.js';
+import { formatDuration, parseDuration } from '../text/duration.js';
 import { foldText } from '../text/fold.js';
 import { sanitize } from '../text/sanitize.js';
 import type { Card } from './card.js';
 
-type Is = 'unread' | 'read' | 'overdue';
+type Is = 'unread' | 'read' | 'overdue' | 'waiting' | 'late' | 'snoozed';
 type Due = 'today' | 'week' | 'none';
-const IS: readonly Is[] = ['unread', 'read', 'overdue'];
+const IS: readonly Is[] = ['unread', 'read', 'overdue', 'waiting', 'late', 'snoozed'];
 const DUE: readonly Due[] = ['today', 'week', 'none'];
 
 export type Term = { readonly negated: boolean } & (
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'is'; readonly what: Is }
   | { readonly kind: 'due'; readonly when: Due }
+  /** waiting:>2h (`over`) or waiting:<30m: how long a customer has waited, against `seconds`. */
+  | { readonly kind: 'waiting'; readonly over: boolean; readonly seconds: number }
   | { readonly kind: 'tag'; readonly name: string }
   /** `who` is 'me' for assignee:me, else a part of an email as typed. */
   | { readonly kind: 'assignee'; readonly who: string; readonly me: boolean }
@@ -52,7 +62,7 @@ export interface QueryParse {
 
 export const MISSING_ME = 'assignee:me needs your email: --email, INBOARD_EMAIL or email in the config file';
 
-const KEYS = new Set(['is', 'due', 'tag', 'assignee']);
+const KEYS = new Set(['is', 'due', 'tag', 'assignee', 'waiting']);
 
 interface Token {
   negated: boolean;
@@ -118,7 +128,7 @@ export function parseFilterQuery(text: string): QueryParse {
         break;
       case 'is': {
         const what = oneOf(IS, lower);
-        if (what === undefined) problem(`is: takes unread, read or overdue${not(v)}`);
+        if (what === undefined) problem(`is: takes unread, read, overdue, waiting, late or snoozed${not(v)}`);
         else terms.push({ kind: 'is', what, negated });
         break;
       }
@@ -126,6 +136,12 @@ export function parseFilterQuery(text: string): QueryParse {
         const when = oneOf(DUE, lower);
         if (when === undefined) problem(`due: takes today, week or none${not(v)}`);
         else terms.push({ kind: 'due', when, negated });
+        break;
+      }
+      case 'waiting': {
+        const w = waitingTerm(v);
+        if (typeof w === 'string') problem(w);
+        else terms.push({ kind: 'waiting', ...w, negated });
         break;
       }
       case 'tag':
@@ -141,9 +157,24 @@ export function parseFilterQuery(text: string): QueryParse {
   return { query: { terms }, error };
 }
 
-/** Whether the query's answer changes with the clock (overdue, due dates). */
+/** `>2h` or `<30m`: over or under a length of time; else what is wrong, in words. */
+function waitingTerm(v: string): { over: boolean; seconds: number } | string {
+  const said = 'waiting: takes > or < and a length of time: waiting:>2h, waiting:<30m';
+  const m = /^([<>])\s*(.*)$/.exec(v);
+  if (m === null) return `${said}${not(v)}`;
+  if ((m[2] ?? '') === '') return `${said} (a length of time after ${m[1]})`;
+  const d = parseDuration(m[2] ?? '');
+  return d.ok ? { over: m[1] === '>', seconds: d.seconds } : `waiting: ${d.error}`;
+}
+
+/** Whether the query's answer changes with the clock (overdue, due dates, waiting times). */
 export function usesTime(q: FilterQuery): boolean {
-  return q.terms.some((t) => (t.kind === 'is' && t.what === 'overdue') || (t.kind === 'due' && t.when !== 'none'));
+  return q.terms.some(
+    (t) =>
+      (t.kind === 'is' && (t.what === 'overdue' || t.what === 'late')) ||
+      (t.kind === 'due' && t.when !== 'none') ||
+      t.kind === 'waiting',
+  );
 }
 
 /** Whether the query asks for your email (assignee:me). */
@@ -169,6 +200,8 @@ export function describeQuery(q: FilterQuery): string {
           return `${no}${t.what}`;
         case 'due':
           return t.when === 'none' ? (t.negated ? 'has a due date' : 'no due date') : `${no}due ${DUE_WORDS[t.when]}`;
+        case 'waiting':
+          return `${no}waiting ${t.over ? 'over' : 'under'} ${formatDuration(t.seconds)}`;
         case 'tag':
           return `${no}tag:${/\s/.test(t.name) ? `"${sanitize(t.name)}"` : sanitize(t.name)}`;
         case 'assignee':
@@ -243,7 +276,20 @@ export function compileQuery(
             const d = dueAt(c);
             return d !== null && d < ctx.now;
           };
+        if (t.what === 'waiting') return (c) => waitedMs(c, ctx.now) !== null;
+        if (t.what === 'late')
+          return (c) => {
+            const due = instantOf(c.responseDue);
+            return waitedMs(c, ctx.now) !== null && due !== null && due < ctx.now;
+          };
+        // Snoozed cards are in no column's listing: on the board none is.
+        if (t.what === 'snoozed') return (c) => c.snoozed != null;
         return t.what === 'unread' ? (c) => c.unread : (c) => !c.unread;
+      case 'waiting':
+        return (c) => {
+          const ms = waitedMs(c, ctx.now);
+          return ms !== null && (t.over ? ms > t.seconds * 1000 : ms < t.seconds * 1000);
+        };
       case 'due':
         if (t.when === 'none') return (c) => c.dueDate === null || c.dueDate === '';
         if (t.when === 'today')
@@ -281,6 +327,18 @@ export function compileQuery(
     error,
     test: (card) => (checks.length === 0 ? true : card.unreadable === undefined && checks.every((ch) => ch(card))),
   };
+}
+
+const instantOf = (v: string | null | undefined): number | null => {
+  if (v == null) return null;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : t;
+};
+
+/** How long a customer has waited on the card at `now` (ms); null when nobody waits (or the server doesn't say). */
+function waitedMs(card: Card, now: number): number | null {
+  const since = instantOf(card.waitingSince);
+  return since === null ? null : Math.max(0, now - since);
 }
 
 /** A card's due date as an instant (ms); null when it has none or it cannot be read. */

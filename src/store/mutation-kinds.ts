@@ -54,6 +54,23 @@ export interface Inputs {
   tickSubTask: { cardId: CardId; subTaskId: number; done: boolean };
   /** Extension `restoreCard`: an archived card back into `toColumn` at `toIndex`, as `card` shows it. */
   restore: { cardId: CardId; card: Card; toColumn: string; toIndex: number };
+  /**
+   * Extension `snooze`: the card off its column until `until` (ISO), or
+   * until the customer answers (`untilReply`), or whichever comes first.
+   */
+  snooze: { cardId: CardId; until: string | null; untilReply: boolean };
+  /**
+   * Extension `snooze`: a snoozed card back now, into `toColumn` at
+   * `toIndex`, as `card` shows it (the server puts it back at its place);
+   * `ends` is the snooze it takes back, what its redo snoozes again.
+   */
+  unsnooze: {
+    cardId: CardId;
+    card: Card;
+    toColumn: string;
+    toIndex: number;
+    ends: { until: string | null; untilReply: boolean };
+  };
   /** Adding one; editing and deleting a comment are in comments.ts. */
   comment: { cardId: CardId; text: string };
   note: { cardId: CardId; text: string };

@@ -4,7 +4,7 @@
  * step; and which cards others changed meanwhile (`markedChanged`).
  */
 import type { CardId, CardRow } from '../api/read-model.js';
-import { keep, sameCard } from './card.js';
+import { changedByPeople, keep } from './card.js';
 import { toColumnInfo, type ColumnInfo } from './column-info.js';
 import type { Core, CoreData } from './core.js';
 import { Draft, EMPTY_CARDS, type CardsState } from './draft.js';
@@ -87,7 +87,7 @@ export function makeRefresh(
     const out = new Set<CardId>();
     for (const card of next.cards.values()) {
       const before = old.cards.get(card.id);
-      const differs = before === undefined ? old.cards.size > 0 : !sameCard(before, card);
+      const differs = before === undefined ? old.cards.size > 0 : changedByPeople(before, card);
       if ((differs && !own.has(card.id) && !pendingIds.has(card.id)) || marked.has(card.id)) out.add(card.id);
     }
     own.clear();

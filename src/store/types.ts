@@ -25,6 +25,9 @@ import type { SequenceActions, SequencesData } from './sequences.js';
 import type { StatusActions, StatusData } from './status.js';
 import type { TagActions, TagsData } from './tags.js';
 import type { MailHealthData } from './mail-health.js';
+import type { TargetsActions, TargetsData } from './targets.js';
+import type { SnoozedActions, SnoozedData } from './snoozed.js';
+import type { WaitingSortActions } from './waiting-sort.js';
 import type { HistoryActions, HistoryData } from './undo.js';
 import type { ThreadActions, ThreadData } from './thread.js';
 import type { OutboxActions, OutboxData } from './outbox.js';
@@ -42,6 +45,8 @@ export type BoardData = CoreData &
   SelectionData &
   TagsData &
   MailHealthData &
+  TargetsData &
+  SnoozedData &
   SequencesData &
   MeData &
   HistoryData &
@@ -69,6 +74,9 @@ export type BoardActions = OpenBoardActions &
   JumpActions &
   ArchivedActions &
   SearchActions &
+  SnoozedActions &
+  TargetsActions &
+  WaitingSortActions &
   CardMutationActions &
   CommentActions &
   TagActions &

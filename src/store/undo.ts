@@ -104,9 +104,11 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
   const publish = (): void =>
     core.set({ history: { undo: past.at(-1)?.label ?? null, redo: future.at(-1)?.label ?? null } });
 
-  /** Where the card is in its column on screen. */
-  const indexOf = (card: Card): number =>
-    Math.max(0, core.get().view.columns[card.columnLabel]?.findIndex((c) => c.id === card.id) ?? 0);
+  /** Where the card is in its column, in the team's order (not the order of a sorted view). */
+  const indexOf = (card: Card): number => {
+    const view = core.get().view;
+    return Math.max(0, (view.teamOrder ?? view.columns)[card.columnLabel]?.findIndex((c) => c.id === card.id) ?? 0);
+  };
 
   /** Why this server cannot undo a step, checked when undoing (extensions are learnt as the app runs). */
   function unsupported(step: Step): string | null {
@@ -132,12 +134,13 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     const spec = undoable ? kindOf(input).undo : null;
     // The card as the screen showed it just before the change: what its inverse is worked out from.
     const card = spec?.card(input, (id) => core.get().view.cards.get(id));
+    // Worked out before the change shows: the place it leaves is where the card is now.
+    const inverse = spec == null || card === undefined ? undefined : spec.inverse(input, card, indexOf);
     const sent = engine.enqueue(input, focus);
     // What adds a column or a board has no undo record (no card): still a barrier, named.
     if (spec === null && undoable && 'name' in input)
       barrier(`creation of ${quoteTitle(input.name)}`, 'u does not take back a new column or board', sent);
-    if (spec == null || card === undefined) return sent;
-    const inverse = spec.inverse(input, card, indexOf);
+    if (spec == null || card === undefined || inverse === undefined) return sent;
     const step: Step | string = typeof inverse === 'string' ? inverse : { cardId: card.id, forward: input, ...inverse };
     const label = spec.describe(input, card, { title: quoteTitle(card.title), column: columnName });
     const cannot = typeof step === 'string' ? step : null;

@@ -27,8 +27,14 @@ export function makeUpdate<S extends CoreData>(get: () => S, set: (patch: Partia
     const s = get();
     const next = { ...s, ...patch };
     const derived: Partial<CoreData> = {};
-    if (patch.confirmed || patch.pending || patch.columns || patch.boardId !== undefined) {
-      derived.view = deriveView(s.view, next.confirmed, next.pending, next.boardId, next.columns);
+    if (
+      patch.confirmed ||
+      patch.pending ||
+      patch.columns ||
+      patch.boardId !== undefined ||
+      patch.sortByWaiting !== undefined
+    ) {
+      derived.view = deriveView(s.view, next.confirmed, next.pending, next.boardId, next.columns, next.sortByWaiting);
       derived.pendingCount = next.pending.length;
       derived.checkingCount = next.pending.filter((m) => m.checking === true).length;
     }
@@ -43,6 +49,7 @@ export function deriveView(
   pending: readonly Mutation[],
   boardId: number | null,
   columns: readonly ColumnInfo[],
+  sortByWaiting = false,
 ): ViewState {
   const d = new Draft(confirmed);
   // Mutations made on another board (still in flight after a switch) don't show here.
@@ -60,17 +67,37 @@ export function deriveView(
   }
   const { cards, order } = d.result();
 
+  const team = prev.teamOrder ?? prev.columns;
   const out: Record<string, readonly Card[]> = {};
-  let changed = cards !== prev.cards;
+  const shown: Record<string, readonly Card[]> = {};
+  let changed = cards !== prev.cards || sortByWaiting !== (prev.teamOrder !== undefined);
   for (const col of columns) {
     const ids = order[col.label] ?? [];
-    const before = prev.columns[col.label];
+    const before = team[col.label];
     const list = sameCards(before, ids, cards) ? (before as readonly Card[]) : collect(ids, cards);
     if (list !== before) changed = true;
     out[col.label] = list;
+    if (sortByWaiting)
+      // A column whose cards are as they were keeps its sorted list (and its identity).
+      shown[col.label] =
+        list === before && prev.teamOrder !== undefined ? (prev.columns[col.label] ?? NO_CARDS) : longestWaiting(list);
   }
-  if (!changed && Object.keys(prev.columns).length === columns.length) return prev;
-  return { cards, columns: out };
+  if (!changed && Object.keys(team).length === columns.length) return prev;
+  return sortByWaiting ? { cards, columns: shown, teamOrder: out } : { cards, columns: out };
+}
+
+/**
+ * A column longest waiting first: by `waitingSince`, oldest first; cards
+ * nobody waits on after them, in the team's order (the sort is stable).
+ */
+export function longestWaiting(list: readonly Card[]): readonly Card[] {
+  const since = (c: Card): number => {
+    const t = c.waitingSince == null ? NaN : Date.parse(c.waitingSince);
+    return Number.isNaN(t) ? Infinity : t;
+  };
+  const keyed = list.map((card, i) => ({ card, i, at: since(card) }));
+  keyed.sort((a, b) => (a.at === b.at ? a.i - b.i : a.at < b.at ? -1 : 1));
+  return keyed.every((k, i) => k.i === i) ? list : keyed.map((k) => k.card);
 }
 
 function sameCards(before: readonly Card[] | undefined, ids: readonly CardId[], cards: CardTable): boolean {

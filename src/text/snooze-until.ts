@@ -37,3 +37,41 @@ export function parseSnoozeUntil(input: string, now: Date, locale?: string): Sno
   }
   return { ok: true, ms: at.getTime(), words: `${localDateTime(at)} (${relativeWords(at, now)})` };
 }
+
+export type SnoozeTerms =
+  { ok: true; untilMs: number | null; untilReply: boolean; words: string } | { ok: false; error: string };
+
+/** The words that mean "until the customer answers". */
+const REPLY = /^(reply|replies|answer|answers|answered)$/i;
+/** Joining words around them: `fri or reply`, `until reply`. */
+// Escaped: the board's script is ASCII, and a regular expression's characters are not escaped for it.
+const JOIN = /^(or|until|an|a|the|customer's|customer\u2019s)$/i;
+
+/**
+ * A snooze as the board's prompt takes it: the words of `parseSnoozeUntil`
+ * (`tomorrow 9`, `fri`, `+3d`), `reply` for until the customer answers, or
+ * both (`reply fri`, `fri or reply`: whichever comes first). `words` says
+ * what was read: "until Fri 4 Dec 2026 09:00 (in 2 days) or an answer".
+ */
+export function parseSnoozeTerms(input: string, now: Date, locale?: string): SnoozeTerms {
+  const rest: string[] = [];
+  let untilReply = false;
+  for (const t of input.trim().split(/\s+/).filter(Boolean)) {
+    if (!REPLY.test(t)) {
+      rest.push(t);
+      continue;
+    }
+    untilReply = true;
+    // The words leading up to it (`or an`, `until the customer's`) go with it.
+    while (rest.length > 0 && JOIN.test(rest.at(-1) ?? '')) rest.pop();
+  }
+  // `reply or fri`: the joining word after it.
+  if (untilReply && rest.length > 0 && /^or$/i.test(rest[0] ?? '')) rest.shift();
+  if (rest.length === 0) {
+    if (untilReply) return { ok: true, untilMs: null, untilReply: true, words: 'until the customer answers' };
+    return { ok: false, error: 'say until when: e.g. tomorrow 9, fri, +3d — or reply, until the customer answers' };
+  }
+  const until = parseSnoozeUntil(rest.join(' '), now, locale);
+  if (!until.ok) return until;
+  return { ok: true, untilMs: until.ms, untilReply, words: `until ${until.words}${untilReply ? ' or an answer' : ''}` };
+}

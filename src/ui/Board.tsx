@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useLayoutEffect, useRef, type MutableRefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, type MutableRefObject } from 'react';
 import { isKeyRefusal } from '../config/key-refused.js';
 import { selectBoardName, selectColumns, selectCursor } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
@@ -13,6 +13,10 @@ import { useBoard } from './store-context.js';
 import { keyOf, press } from './keys/active.js';
 import { viewOf } from './views.js';
 import { color } from './theme.js';
+import { useMinute } from './hooks/use-minute.js';
+import { isLate } from './waiting-words.js';
+import { targetsWords } from '../text/response-targets.js';
+import type { BoardState, CardTable } from '../store/index.js';
 
 /** The board whose cards are on screen, and since when (performance.now()). */
 export interface Drawn {
@@ -38,6 +42,12 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   const error = useBoard((s) => s.boardError);
   const start = useRef(0);
   const boardId = useBoard((s) => s.boardId);
+  const sorted = useBoard((s) => s.sortByWaiting);
+  const targets = useBoard((s) => s.boardTargets);
+  // Only a board with targets has cards past them: without, a page or a move must not re-render the board.
+  const cards = useBoard((s) => (hasTargets(s.boardTargets) ? s.view.cards : null));
+  const now = useMinute();
+  const late = useMemo(() => (cards === null ? 0 : lateCount(cards, now)), [cards, now]);
   const anyCard = cursor.cardId !== null;
   useLayoutEffect(() => {
     if (drawn === undefined) return;
@@ -54,7 +64,10 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   const filterText = filter
     ? `  ${view === null ? `filter: ${filter.label}` : `view ${view.n}: ${sanitize(view.name)}`} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})`
     : '';
-  const header = `${name === null ? 'inboard' : sanitize(name)}${range}${filterText}${loading ? '  loading…' : ''}`;
+  const lateText = late > 0 ? `  ${late} late` : '';
+  const sortText = sorted ? '  sorted: longest waiting first' : '';
+  const targetsText = targets !== null && hasTargets(targets) ? `  targets: ${targetsWords(targets)}` : '';
+  const header = `${name === null ? 'inboard' : sanitize(name)}${range}${lateText}${sortText}${filterText}${targetsText}${loading ? '  loading…' : ''}`;
 
   return (
     <Box flexDirection="column" height={height}>
@@ -88,12 +101,23 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
               active={win.start + i === cursor.col}
               cursorId={win.start + i === cursor.col ? cursor.cardId : null}
               filter={filter?.ids ?? null}
+              now={now}
             />
           ))}
         </Box>
       )}
     </Box>
   );
+}
+
+const hasTargets = (t: BoardState['boardTargets']): boolean =>
+  t !== null && (t.FirstResponseSeconds !== null || t.NextResponseSeconds !== null);
+
+/** The loaded cards whose answer is past the board's target at `now`. */
+function lateCount(cards: CardTable, now: number): number {
+  let n = 0;
+  for (const c of cards.values()) if (c.responseDue != null && isLate(c, now)) n++;
+  return n;
 }
 
 export interface BoardPaneProps extends Required<BoardProps> {

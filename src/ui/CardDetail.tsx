@@ -14,6 +14,8 @@ import { useBoard } from './store-context.js';
 import { color, tagColor } from './theme.js';
 import { presenceLines } from './presence-words.js';
 import { useArrivals } from './hooks/use-arrivals.js';
+import { useMinute } from './hooks/use-minute.js';
+import { snoozeLine, waitingLine, waitRole } from './waiting-words.js';
 
 export type { DetailLine } from './detail-line.js';
 
@@ -36,6 +38,7 @@ export function detailLines(
   thread: readonly DetailLine[] = [],
   changedBy: { by: string; at: number } | null = null,
   here: readonly string[] = [],
+  now: number = Date.now(),
 ): DetailLine[] {
   const absent = loading ? LOADING : NOT_PROVIDED;
   const lines: DetailLine[] = [];
@@ -75,6 +78,15 @@ export function detailLines(
       u === 'overdue' ? { color: color('error'), bold: true } : u === 'today' ? { color: color('warning') } : {},
     );
   }
+  // Who waits for an answer, and how that stands against the board's target (the waiting extensions).
+  const waiting = waitingLine(
+    { waitingSince: d.WaitingSince, responseDue: d.ResponseDue, responseTarget: d.ResponseTarget },
+    now,
+  );
+  if (waiting !== null)
+    para(waiting.text, { color: color(waitRole(waiting.level)), ...(waiting.level === 'late' ? { bold: true } : {}) });
+  if (d.Snoozed != null) para(snoozeLine(d.Snoozed), { color: color('muted') });
+  if (d.BackFromSnooze === true) lines.push({ text: '↺ Back from snooze', color: color('accent') });
   if (d.Assignees === undefined) dim('Assignees');
   else field('Assignees', d.Assignees.length > 0 ? d.Assignees.join(', ') : '—');
   const tags = d.Tags;
@@ -170,9 +182,11 @@ export function CardDetail(props: CardDetailProps) {
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
   const presence = useBoard((s) => s.presence);
   const here = useMemo(() => presenceLines(presence, id), [presence, id]);
+  const now = useMinute();
   return (
     <CardDetailView
       {...props}
+      now={now}
       threadShown={threadShown}
       changedBy={changedBy}
       here={here}
@@ -199,6 +213,7 @@ export function CardDetailView({
   here = NO_ONE,
   arrived = null,
   onSeen,
+  now,
 }: CardDetailProps & {
   threadShown: readonly DetailLine[];
   changedBy?: { by: string; at: number } | null;
@@ -206,13 +221,15 @@ export function CardDetailView({
   /** What arrived while the card was open (use-arrivals.ts), announced while it is below the screen. */
   arrived?: string | null;
   onSeen?: () => void;
+  /** The clock the waiting time is told by (a minute tick); default: now. */
+  now?: number;
 }) {
   const lines = useMemo(
     () =>
       detail.data
-        ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown, changedBy, here)
+        ? detailLines(detail.data, columns, width, selected, detail.loading, threadShown, changedBy, here, now)
         : [],
-    [detail.data, columns, width, selected, detail.loading, threadShown, changedBy, here],
+    [detail.data, columns, width, selected, detail.loading, threadShown, changedBy, here, now],
   );
   if (detail.data === null) {
     return (

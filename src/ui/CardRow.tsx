@@ -7,6 +7,7 @@ import { sanitize } from '../text/sanitize.js';
 import { cellWidth, fit, truncate } from '../text/width.js';
 import { dueText, initials, threadLine, urgency } from './card-meta.js';
 import { color, tagColor } from './theme.js';
+import { rowAge, waitLevel, waitRole } from './waiting-words.js';
 
 export interface CardRowProps {
   card: Card;
@@ -19,12 +20,16 @@ export interface CardRowProps {
   tags: readonly Tag[];
   /** Teammates on the card now: `✎SR` writing a reply, `◉SR` viewing (terminal-safe). */
   here?: string;
+  /** The clock the waiting age is told by (a minute tick); default: now. */
+  now?: number;
 }
 
 /**
  * One card on one line: selection, focus and unread as symbols (never colour alone),
- * then the title, then the first tag, assignee initials and due date as room
- * allows (when it is short, the due date is kept before the tag).
+ * then the title (`↺` before it: back from a snooze), then the first tag,
+ * assignee initials, how long the customer has waited (`3h`, `!5h` past the
+ * board's target) and the due date as room allows (when it is short, the
+ * waiting age and the due date are kept before the tag).
  */
 export const CardRow = memo(function CardRow({
   card,
@@ -34,6 +39,7 @@ export const CardRow = memo(function CardRow({
   selected = false,
   tags,
   here = '',
+  now = Date.now(),
 }: CardRowProps) {
   // Selected shows as ✓ even under the cursor: the focus is the row's inverse too.
   const lead = `${selected ? '✓' : focused ? '›' : ' '}${card.unread ? '●' : ' '}${card.checking === true ? '?' : card.pending ? '⟳' : changed ? '*' : ' '}`;
@@ -43,13 +49,15 @@ export const CardRow = memo(function CardRow({
     ? `#${truncate(sanitize(first.Name), 8)}${cardTags.length > 1 ? `+${cardTags.length - 1}` : ''}`
     : '';
   const who = card.assignees && card.assignees.length > 0 ? initials(card.assignees[0] ?? '') : '';
-  const urgent = card.dueDate ? urgency(card.dueDate) : null;
-  const due = card.dueDate ? dueText(card.dueDate) : '';
+  const urgent = card.dueDate ? urgency(card.dueDate, now) : null;
+  const age = rowAge(card, now);
+  const level = waitLevel(card, now);
+  const due = card.dueDate ? dueText(card.dueDate, now) : '';
   // The title keeps at least 60% of the row; meta fills the rest, each part
-  // only if it fits whole, the due date first, then the tag, then the
-  // assignee — drawn in the order tag, assignee, due. An overdue or
-  // due-today date takes its room before anything (up to half the row) so
-  // it always shows.
+  // only if it fits whole: who is on it, the waiting age, the due date, then
+  // the tag, then the assignee — drawn in the order tag, assignee, age, due.
+  // An overdue or due-today date takes its room before anything (up to half
+  // the row) so it always shows.
   const reserved = urgent !== null ? Math.min(cellWidth(due) + 1, Math.floor((width - cellWidth(lead)) / 2)) : 0;
   const room = Math.max(reserved, Math.floor((width - cellWidth(lead)) * 0.4));
   let used = reserved;
@@ -60,6 +68,8 @@ export const CardRow = memo(function CardRow({
   };
   // Who is on it comes first: two people answering one customer is what it is there to prevent.
   const showHere = fits(here);
+  // How long the customer has waited: what a shared inbox is run by.
+  const showAge = fits(age);
   const showDue = urgent === null && fits(due);
   const showTag = fits(tagText);
   const showWho = fits(who);
@@ -67,6 +77,7 @@ export const CardRow = memo(function CardRow({
   if (showHere) metaParts.push({ text: here, color: 'magenta' });
   if (showTag) metaParts.push({ text: tagText, color: first ? tagColor(normaliseTagColor(first.Color)) : undefined });
   if (showWho) metaParts.push({ text: who, color: color('people') });
+  if (showAge && level !== null) metaParts.push({ text: age, color: color(waitRole(level)) });
   if (urgent !== null) {
     if (reserved > 0)
       metaParts.push({
@@ -77,7 +88,8 @@ export const CardRow = memo(function CardRow({
   const titleWidth = width - cellWidth(lead) - used;
   // A thread's sender and preview, dimmed after the title, only in room the title leaves.
   const thread = threadLine(card.sender, card.snippet);
-  const titleCells = cellWidth(card.displayTitle);
+  const title = card.backFromSnooze === true ? `↺ ${card.displayTitle}` : card.displayTitle;
+  const titleCells = cellWidth(title);
   const byline = thread !== '' && titleWidth - titleCells > 4 ? ` ${thread}` : '';
   // One Text, so one yoga node per row: the spans inside are virtual. With a
   // Box and a Text per part, a first frame of 200 rows built ~1,000 nodes.
@@ -85,7 +97,7 @@ export const CardRow = memo(function CardRow({
     <Text inverse={focused}>
       <Text bold={card.unread}>
         {lead}
-        {byline === '' ? fit(card.displayTitle, Math.max(1, titleWidth)) : card.displayTitle}
+        {byline === '' ? fit(title, Math.max(1, titleWidth)) : title}
       </Text>
       {byline !== '' && <Text dimColor>{fit(byline, titleWidth - titleCells)}</Text>}
       {metaParts.map((m, i) => (

@@ -19,6 +19,8 @@ export interface ColumnProps {
   cursorId: CardId | null;
   /** Card ids that match the filter, or null when no filter is set. */
   filter: ReadonlySet<CardId> | null;
+  /** The clock the rows' waiting ages are told by (a minute tick). */
+  now?: number;
 }
 
 /**
@@ -35,7 +37,7 @@ function header(name: string, count: string, width: number): string {
  * A column renders only its visible window of cards, so a key press costs the
  * same on a 10,000-card column as on a 10-card one.
  */
-export const Column = memo(function Column({ column, width, rows, active, cursorId, filter }: ColumnProps) {
+export const Column = memo(function Column({ column, width, rows, active, cursorId, filter, now }: ColumnProps) {
   const all = useBoard(selectColumnCards(column.label));
   const paging = useBoard(selectPaging(column.label));
   const tags = useBoard(selectTags);
@@ -75,6 +77,7 @@ export const Column = memo(function Column({ column, width, rows, active, cursor
           selected={selected.has(card.id)}
           tags={tags}
           here={here.get(card.id) ?? ''}
+          {...(now !== undefined ? { now } : {})}
         />
       ))}
       {more && <Text dimColor>{fit(win.below > 0 ? `  ↓ ${win.below} more` : '', inner)}</Text>}

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stateDir } from '../config/paths.js';
 
-// `title`, `commentEdit`, `due`, `boardName`, `members` and `columnName`: an edit of what a card has, kept only when the app ended with it open.
+// `title`, `commentEdit`, `due`, `snooze`, `boardName`, `members`, `columnName` and `targets`: an edit of what a card or board has, kept only when the app ended with it open.
 export const DRAFT_KINDS = [
   'comment',
   'note',
@@ -26,6 +26,8 @@ export const DRAFT_KINDS = [
   'boardName',
   'members',
   'columnName',
+  'snooze',
+  'targets',
 ] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * The colours in force: a palette of named roles (accent, muted, error,
- * warning, ok, people, focus…) chosen by the config's `"theme"` (dark, the
+ * warning, ok, people, waiting, late…) chosen by the config's `"theme"` (dark, the
  * default; light, readable on a white terminal; mono, no colour) with
  * `"colors"` over it, set once at start before anything is drawn
  * (`applyTheme` in run.tsx). `NO_COLOR` (any non-empty value) wins over all of
@@ -15,7 +15,16 @@ export type { ColorRole as Role, ThemeName } from '../config/file-schema.js';
 type Palette = Record<Role, string | undefined>;
 
 const PALETTES: Record<ThemeName, Palette> = {
-  dark: { accent: 'cyan', muted: 'gray', error: 'red', warning: 'yellow', ok: 'green', people: 'cyan' },
+  dark: {
+    accent: 'cyan',
+    muted: 'gray',
+    error: 'red',
+    warning: 'yellow',
+    ok: 'green',
+    people: 'cyan',
+    waiting: 'blueBright',
+    late: 'redBright',
+  },
   // Darker tones: yellow, cyan and light green vanish on a white background.
   light: {
     accent: '#005f87',
@@ -24,8 +33,19 @@ const PALETTES: Record<ThemeName, Palette> = {
     warning: '#875f00',
     ok: '#005f00',
     people: '#5f0087',
+    waiting: '#005faf',
+    late: '#d70000',
   },
-  mono: { accent: undefined, muted: undefined, error: undefined, warning: undefined, ok: undefined, people: undefined },
+  mono: {
+    accent: undefined,
+    muted: undefined,
+    error: undefined,
+    warning: undefined,
+    ok: undefined,
+    people: undefined,
+    waiting: undefined,
+    late: undefined,
+  },
 };
 
 /** Tag colours too light for a white background, darkened there (the server's names, normalise.ts). */

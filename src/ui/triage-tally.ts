@@ -10,6 +10,7 @@ import type { BoardState, Card } from '../store/index.js';
 export const DIDS = [
   'moved',
   'archived',
+  'snoozed',
   'tagged',
   'assigned',
   'dated',
@@ -22,6 +23,7 @@ export type Did = (typeof DIDS)[number];
 const WORDS: Record<Did, string> = {
   moved: 'moved',
   archived: 'archived',
+  snoozed: 'snoozed',
   tagged: 'tagged',
   assigned: 'assigned',
   dated: 'dated',
@@ -88,6 +90,7 @@ export class TriageTally {
       case 'moved':
         return card !== undefined && card.columnLabel !== this.column;
       case 'archived':
+      case 'snoozed':
         return card === undefined;
       case 'tagged':
         return now !== undefined && !sameSet(now.tagIds, was?.tagIds ?? []);

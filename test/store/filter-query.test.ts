@@ -179,8 +179,8 @@ describe('together', () => {
 
 describe('what it refuses, in words', () => {
   it('is: and due: name what they take; the typed text is kept and the rest still filters', () => {
-    expect(error('is:xyz')).toBe("is: takes unread, read or overdue (not 'xyz')");
-    expect(error('is:')).toBe('is: takes unread, read or overdue');
+    expect(error('is:xyz')).toBe("is: takes unread, read, overdue, waiting, late or snoozed (not 'xyz')");
+    expect(error('is:')).toBe('is: takes unread, read, overdue, waiting, late or snoozed');
     expect(error('due:tomorrow')).toBe("due: takes today, week or none (not 'tomorrow')");
     expect(error('tag:')).toBe('tag: takes a tag name: tag:billing, or in quotes tag:"needs reply"');
     expect(error('tag:""')).toBe('tag: takes a tag name: tag:billing, or in quotes tag:"needs reply"');
@@ -192,7 +192,7 @@ describe('what it refuses, in words', () => {
   });
 
   it('quotes what was typed terminal-safe', () => {
-    expect(error('is:\x1b[2J')).toBe("is: takes unread, read or overdue (not '^[[2J')");
+    expect(error('is:\x1b[2J')).toBe("is: takes unread, read, overdue, waiting, late or snoozed (not '^[[2J')");
   });
 
   it('no problem is null', () => {
@@ -222,5 +222,62 @@ describe('compileQuery', () => {
     const { test, error } = compileQuery({ terms: [] }, { tags: TAGS, me: null, now: NOW });
     expect(error).toBeNull();
     expect(test(CARDS.unreadable)).toBe(true);
+  });
+});
+
+describe('waiting:, is:waiting, is:late, is:snoozed', () => {
+  const MIN = 60_000;
+  const ago = (minutes: number) => new Date(NOW - minutes * MIN).toISOString();
+  const WAITING = {
+    fresh: card('Where is my parcel?', { waitingSince: ago(20), responseDue: ago(-100), responseTarget: 'first' }),
+    long: card('Still no refund', { waitingSince: ago(300), responseDue: ago(60), responseTarget: 'next' }),
+    untargeted: card('A question', { waitingSince: ago(180), responseDue: null, responseTarget: null }),
+    answered: card('Thanks, all good', { waitingSince: null, responseDue: null }),
+    // A server without the extension says nothing of waiting.
+    silent: card('From another server'),
+    snoozed: card('Back on Friday', { snoozed: { Until: ago(-3000), UntilReply: false, By: 'sam@example.com' } }),
+  };
+  const kept = (text: string): string[] => {
+    const ids = matchFilter(CardTable.of(Object.values(WAITING)), TAGS, { text, tagId: null }, { now: NOW }).ids;
+    return Object.entries(WAITING)
+      .filter(([, c]) => ids.has(c.id))
+      .map(([name]) => name);
+  };
+
+  it('waiting:>2h and waiting:<30m by how long the customer has waited; nobody waiting matches neither', () => {
+    expect(kept('waiting:>2h')).toEqual(['long', 'untargeted']);
+    expect(kept('waiting:<30m')).toEqual(['fresh']);
+    expect(kept('waiting:>1h30m waiting:<4h')).toEqual(['untargeted']);
+    expect(kept('-waiting:>2h')).toEqual(['fresh', 'answered', 'silent', 'snoozed']);
+  });
+
+  it('is:waiting: a customer waits; is:late: past the response target; is:snoozed matches no card on a board', () => {
+    expect(kept('is:waiting')).toEqual(['fresh', 'long', 'untargeted']);
+    expect(kept('is:late')).toEqual(['long']);
+    expect(kept('-is:late is:waiting')).toEqual(['fresh', 'untargeted']);
+    expect(kept('is:snoozed')).toEqual(['snoozed']);
+  });
+
+  it('they follow the clock, and the header names them', () => {
+    expect(described('waiting:>2h -waiting:<30m is:late is:waiting')).toBe(
+      'waiting over 2h · not waiting under 30m · late · waiting',
+    );
+    const query = parseFilterQuery('is:late').query;
+    const later = compileQuery(query, { tags: TAGS, me: null, now: NOW + 200 * MIN }).test;
+    expect(later(WAITING.fresh)).toBe(true);
+    expect(compileQuery(query, { tags: TAGS, me: null, now: NOW }).test(WAITING.fresh)).toBe(false);
+  });
+
+  it('a bad length is refused in words naming it; the rest still filters', () => {
+    expect(error('waiting:>abc')).toBe('waiting: "abc": not a length of time — write e.g. 45m, 4h, 1h30m or 2d');
+    expect(error('waiting:2h')).toBe(
+      "waiting: takes > or < and a length of time: waiting:>2h, waiting:<30m (not '2h')",
+    );
+    expect(error('waiting:>')).toBe(
+      'waiting: takes > or < and a length of time: waiting:>2h, waiting:<30m (a length of time after >)',
+    );
+    expect(error('waiting:')).toBe('waiting: takes > or < and a length of time: waiting:>2h, waiting:<30m');
+    expect(error('waiting:<1.5h')).toBe('waiting: "1.5h": whole numbers only — write e.g. 1h30m rather than 1.5h');
+    expect(kept('is:late waiting:>x')).toEqual(['long']);
   });
 });

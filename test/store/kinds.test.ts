@@ -61,6 +61,8 @@ const changes: MutationInput[] = [
   { kind: 'setAssignees', cardId: '7', emails: null },
   { kind: 'setDue', cardId: '7', due: '2026-12-01T17:00:00.000Z' },
   { kind: 'setRead', cardId: '7', read: true },
+  { kind: 'snooze', cardId: '7', until: '2026-12-04T08:00:00.000Z', untilReply: false },
+  { kind: 'snooze', cardId: '7', until: null, untilReply: true },
 ];
 
 describe('each kind’s undo record', () => {
@@ -97,6 +99,30 @@ describe('each kind’s undo record', () => {
     expect(inverse).toMatchObject({ inverse: { kind: 'archive', cardId: '9' } });
     const after = run(board(), input, 1);
     expect(after.order['Todo']?.[0]).toBe('9');
+    if (typeof inverse !== 'string') expect(run(after, inverse.inverse, 2).cards.get('9')).toBeUndefined();
+  });
+
+  it('a card back from the snoozed list is snoozed again by its undo, with the snooze it ended', () => {
+    const snoozed = { Until: '2026-12-04T08:00:00.000Z', UntilReply: true, By: 'ann@example.com' };
+    const input: MutationInput = {
+      kind: 'unsnooze',
+      cardId: '9',
+      card: { ...card, id: '9', snoozed },
+      toColumn: 'Todo',
+      toIndex: 0,
+      ends: { until: snoozed.Until, untilReply: true },
+    };
+    const undo = kindOf(input).undo!;
+    const shown = undo.card(input, () => undefined);
+    const inverse = undo.inverse(input, shown!, () => 0);
+    expect(inverse).toMatchObject({
+      inverse: { kind: 'snooze', cardId: '9', until: snoozed.Until, untilReply: true },
+      after: { onBoard: true },
+    });
+    const after = run(board(), input, 1);
+    expect(after.order['Todo']?.[0]).toBe('9');
+    // On the board it is no longer snoozed.
+    expect(after.cards.get('9')?.snoozed).toBeNull();
     if (typeof inverse !== 'string') expect(run(after, inverse.inverse, 2).cards.get('9')).toBeUndefined();
   });
 

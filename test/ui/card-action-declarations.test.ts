@@ -25,9 +25,9 @@ describe('card actions', () => {
         for (const k of a.keys) expect(screenBindingOf(scope, k)?.action).toBe(a.action);
       }
     }
-    // The seven every screen shares, and the ones only the board and the detail have.
+    // The nine every screen shares, and the ones only the board and the detail have.
     const everywhere = CARD_ACTIONS.filter((a) => SCREENS.every((s) => boundOn(a, s))).flatMap((a) => a.keys);
-    expect(everywhere.sort()).toEqual(['@', 'D', 'N', 'R', 'a', 'c', 's', 't'].sort());
+    expect(everywhere.sort()).toEqual(['@', 'D', 'N', 'R', 'W', 'a', 'c', 's', 't'].sort());
   });
 
   it('a card key is a card action on every screen: no screen declares one of its own', () => {

@@ -84,14 +84,14 @@ describe('the / filter prompt', () => {
 
     // Half-typed: the prompt says what is:… takes; the board keeps filtering by the rest.
     await ui.paste(' is:xyz');
-    const wrong = await ui.waitFor("✗ is: takes unread, read or overdue (not 'xyz')");
+    const wrong = await ui.waitFor("✗ is: takes unread, read, overdue, waiting, late or snoozed (not 'xyz')");
     expect(header(wrong)).toContain(`filter: unread · tag:bug (${unreadBugs} match`);
     // Enter keeps the prompt open, with the text as typed.
     await ui.press('enter');
     await tick(50);
     const still = await ui.waitFor('Filter — title, tag or assignee');
     expect(still).toContain('is:unread tag:bug is:xyz');
-    expect(still).toContain('✗ is: takes unread, read or overdue');
+    expect(still).toContain('✗ is: takes unread, read, overdue, waiting, late or snoozed');
 
     await ui.press('backspace', 'backspace', 'backspace');
     await ui.paste('read');

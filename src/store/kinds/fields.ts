@@ -168,7 +168,9 @@ export const setDue: KindSpec<'setDue'> = {
 export const setRead: KindSpec<'setRead'> = {
   effect(d, m, id) {
     const card = d.get(id);
-    if (card !== undefined) d.put({ ...card, unread: !m.read });
+    if (card === undefined) return;
+    // Read, a card back from its snooze is no longer marked so (the server clears it too).
+    d.put({ ...card, unread: !m.read, ...(m.read && card.backFromSnooze === true ? { backFromSnooze: false } : {}) });
   },
   request: (ctx, m) => ctx.client.setReadStatus(ctx.realId(m.cardId), m.read),
   identity: null,

@@ -10,6 +10,7 @@ import { comment, createBoard, createColumn, note, subTask } from './additions.j
 import { addTag, editTitle, setAssignees, setDue, setRead, setTags, tickSubTask } from './fields.js';
 import { archive, create, move, restore } from './place.js';
 import { reply } from './reply.js';
+import { snooze, unsnooze } from './snooze.js';
 import { tagBack } from './tag-back.js';
 
 /** One record for every kind of `Inputs`: a kind without one, or a record missing a part, does not compile. */
@@ -25,6 +26,8 @@ const KINDS: { readonly [K in Kind]: KindSpec<K> } = {
   setRead,
   tickSubTask,
   restore,
+  snooze,
+  unsnooze,
   comment,
   note,
   subTask,

@@ -8,6 +8,8 @@ import type { CardId } from '../../api/read-model.js';
 import type { BoardState } from '../../store/index.js';
 import { newColumn } from '../flows/board-flows.js';
 import { archivedCards, archivedUnavailable } from '../flows/archived-flows.js';
+import { snoozedCards, snoozeUnavailable } from '../flows/snooze-flows.js';
+import { responseTargets, targetsUnavailable } from '../flows/targets-flows.js';
 import { newCard } from '../flows/card-flows.js';
 import { jumpToCard } from '../flows/jump-flows.js';
 import { searchEverywhere } from '../flows/search-flows.js';
@@ -22,6 +24,7 @@ import { CURSOR_KEYS, MOVE_KEYS, walked } from './cursor-keys.js';
 import { filterPrompt, filterWordsUnavailable, hiddenBy, searchFilterWords } from './filter-keys.js';
 import { HISTORY_KEYS } from './history-keys.js';
 import type { ScreenBinding } from './types.js';
+import { keyOf } from './active.js';
 import { VIEW_KEYS } from './view-keys.js';
 
 type B = ScreenBinding<ScreenKeys>;
@@ -33,6 +36,15 @@ function selectedInOrder(s: BoardState): CardId[] | null {
     (s.view.columns[c.label] ?? []).filter((card) => s.selected.has(card.id)).map((card) => card.id),
   );
   return ids.length === 0 ? null : ids;
+}
+
+/** Why `o` can't sort: a sorted board can always go back; a server that never says who waits has nothing to sort by. */
+function sortUnavailable(s: BoardState): string | null {
+  if (s.sortByWaiting) return null;
+  for (const c of s.view.cards.values()) if (c.waitingSince !== undefined) return null;
+  return s.view.cards.size === 0
+    ? 'No cards to sort'
+    : 'This server does not say how long customers have waited: there is nothing to sort by';
 }
 
 const titleOf = (k: ScreenKeys, id: CardId): string => k.store.getState().view.cards.get(id)?.title ?? '';
@@ -145,6 +157,38 @@ export const BOARD_KEYS: readonly B[] = (
       help: 'the board’s archived cards, newest first: Enter restores one',
       unavailable: (k) => archivedUnavailable(k.store.getState()),
       run: fresh((k) => archivedCards(k.flow)),
+    },
+    {
+      action: 'board.snoozed',
+      keys: ['O'],
+      group: 'Board',
+      help: 'the board’s snoozed cards, soonest back first: Enter brings one back now',
+      unavailable: (k) => snoozeUnavailable(k.store.getState()),
+      run: fresh((k) => snoozedCards(k.flow)),
+    },
+    {
+      action: 'board.sort',
+      keys: ['o'],
+      group: 'Board',
+      help: 'sort every column by longest waiting, or back to the team’s order (only the view: no card moves)',
+      unavailable: (k) => sortUnavailable(k.store.getState()),
+      run: fresh((k) => {
+        const s = k.store.getState();
+        s.setSortByWaiting(!s.sortByWaiting);
+        k.flow.notify(
+          s.sortByWaiting
+            ? 'The team’s order again'
+            : `Longest waiting first: only your view — ${keyOf('board', 'board.sort') ?? 'o'} again for the team’s order`,
+        );
+      }),
+    },
+    {
+      action: 'board.targets',
+      keys: ['P'],
+      group: 'Board',
+      help: 'response targets: first 4h next 8h, business hours and zone (the owner’s)',
+      unavailable: (k) => targetsUnavailable(k.store.getState()),
+      run: fresh((k) => responseTargets(k.flow)),
     },
     {
       action: 'sequences',

@@ -14,6 +14,7 @@ import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
 import { noThread, reply, replyUnavailable } from '../flows/reply-flows.js';
+import { snoozeCard, snoozeUnavailable } from '../flows/snooze-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
 import type { Did } from '../triage-tally.js';
 import type { ScreenKeys } from './context.js';
@@ -185,6 +186,18 @@ export const CARD_ACTIONS: readonly CardAction[] = [
     help: 'mark read / unread',
     unavailable: (k) => readUnavailable(k.store),
     run: (k, on) => toggleRead(k.flow, first(on)),
+  },
+  {
+    action: 'card.snooze',
+    keys: ['W'],
+    group: 'Card',
+    help: 'snooze: off the board until a time or the customer’s answer (tomorrow 9, fri, +3d, reply); u brings it back',
+    unavailable: (k) => snoozeUnavailable(k.store.getState()),
+    run: (k, on) =>
+      snoozeCard(k.flow, first(on), () => {
+        on.record('snoozed');
+        on.leave?.();
+      }),
   },
   {
     action: 'card.reply',

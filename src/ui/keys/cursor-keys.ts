@@ -8,6 +8,7 @@ import { shouldLoadMore } from '../../store/index.js';
 import { focusedId, quiet, unseenReason, type ScreenKeys } from './context.js';
 import { snapToFilter } from './filter-keys.js';
 import type { ScreenBinding } from './types.js';
+import { keyOf } from './active.js';
 
 type B = Omit<ScreenBinding<ScreenKeys>, 'scope'>;
 
@@ -117,6 +118,19 @@ export const CURSOR_KEYS: readonly B[] = [
   },
 ];
 
+/**
+ * Why the focused card can't go up or down its column: on top of
+ * unseenReason, a column sorted by waiting is not the team's order, which
+ * a reorder changes.
+ */
+function reorderReason(k: ScreenKeys): string | null {
+  const why = unseenReason(k);
+  if (why !== null) return why;
+  if (!k.store.getState().sortByWaiting) return null;
+  const sort = keyOf('board', 'board.sort');
+  return `Sorted by waiting, which is not the team’s order: ${sort === null ? 'the sort key' : sort} shows it again to reorder`;
+}
+
 /** The Move keys of the focused card (m, which can move a selection too, is a card action). */
 export const MOVE_KEYS: readonly B[] = [
   {
@@ -142,7 +156,7 @@ export const MOVE_KEYS: readonly B[] = [
     keys: ['S-up', 'K'],
     group: 'Move',
     help: 'move card up',
-    unavailable: unseenReason,
+    unavailable: reorderReason,
     run: (k) => moveBy(k, 0, -1),
   },
   {
@@ -150,7 +164,7 @@ export const MOVE_KEYS: readonly B[] = [
     keys: ['S-down', 'J'],
     group: 'Move',
     help: 'move card down',
-    unavailable: unseenReason,
+    unavailable: reorderReason,
     run: (k) => moveBy(k, 0, 1),
   },
 ];

@@ -53,7 +53,7 @@ function filterFoot(before: string): string {
   return (
     `filters as you type · ${key(keep)} ${keep?.help ?? ''} · ${key(undo)} ${before === '' ? 'drops it' : (undo?.help ?? '')}` +
     (search === undefined || search.keys.length === 0 ? '' : ` · ${key(search)} searches every board`) +
-    ' · also is:unread is:overdue due:today due:week tag:NAME assignee:me, -x excludes'
+    ' · also is:unread is:overdue is:late due:today due:week waiting:>2h tag:NAME assignee:me, -x excludes'
   );
 }
 

@@ -6,6 +6,7 @@
  */
 import type { CardId } from '../../api/read-model.js';
 import { archive } from '../flows/card-flows.js';
+import { snoozeCard } from '../flows/snooze-flows.js';
 import type { Triage } from '../triage.js';
 import { truncate } from '../../text/width.js';
 import { cardBindings, type CardScreen, type Targets } from './card-actions.js';
@@ -110,6 +111,16 @@ export const TRIAGE_CARDS: CardScreen = {
   selects: false,
   hinted: ['card.archive', 'card.tags', 'card.reply'],
   override: {
+    'card.snooze': {
+      help: 'snooze the card until a time or the customer’s answer (tomorrow 9, fri, +3d, reply), and go on',
+      run: (k, on) => {
+        const t = session(k);
+        snoozeCard(k.flow, on.ids[0] ?? current(k), () => {
+          on.record('snoozed');
+          t.step(1);
+        });
+      },
+    },
     'card.archive': {
       help: 'archive the card, and go on (no y/n: u brings it back)',
       unavailable: undecided,

@@ -58,6 +58,7 @@ export type Action =
   | 'card.select'
   | 'card.due'
   | 'card.read'
+  | 'card.snooze'
   // the card's email thread (detail and triage)
   | 'card.reply'
   | 'thread.unfold'
@@ -77,6 +78,9 @@ export type Action =
   | 'card.jump'
   | 'search'
   | 'board.archived'
+  | 'board.snoozed'
+  | 'board.sort'
+  | 'board.targets'
   | 'board.filter'
   | 'board.refresh'
   | 'board.back'
