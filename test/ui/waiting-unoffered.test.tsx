@@ -38,7 +38,7 @@ describe('a server without snooze or targets', () => {
     try {
       for (const [key, words] of [
         ['W', 'Snoozing cards is not offered by this server'],
-        ['O', 'Snoozing cards is not offered by this server'],
+        ['z', 'Snoozing cards is not offered by this server'],
         ['P', 'Setting response targets is not offered by this server'],
         ['o', 'This server does not say how long customers have waited: there is nothing to sort by'],
       ] as const) {

@@ -3,7 +3,7 @@
  * waiting age, the header's late count and the detail's words; `o` sorts
  * the view longest waiting first while the team's order stays; `W` snoozes
  * a card (gone at once, `u` brings it back; a refusal puts it back in the
- * server's words); `O` lists the snoozed cards and brings one back; `P`
+ * server's words); `z` lists the snoozed cards and brings one back; `P`
  * sets the response targets, the owner's. Customers' messages are dated by
  * the real clock, which is the app's.
  */
@@ -223,7 +223,7 @@ describe('W in triage and the detail', () => {
   });
 });
 
-describe('O: the snoozed cards', () => {
+describe('z: the snoozed cards', () => {
   it('lists each with its column and when it comes back; Enter brings one back to its column', async () => {
     ui = await startUi({ columns: 160 });
     const col = ui.store.getState().columns[0]!;
@@ -234,7 +234,7 @@ describe('O: the snoozed cards', () => {
     await ui.store.getState().refresh();
     expect(ui.frame()).not.toContain('After the holidays');
 
-    await ui.press('O');
+    await ui.press('z');
     await ui.waitFor('Snoozed cards, soonest back first');
     const row = lineWith(await ui.waitFor('After the holidays'), 'After the holidays');
     expect(row).toContain(`· ${col.name} · back `);

@@ -2,7 +2,7 @@
  * Snoozing: `W` takes the card off the board until a time (the due date's
  * words: `tomorrow 9`, `fri`, `+3d`), until the customer answers (`reply`),
  * or whichever comes first (`reply fri`) — shown as understood while it is
- * typed; the card leaves at once and `u` brings it back. `O` lists the
+ * typed; the card leaves at once and `u` brings it back. `z` lists the
  * board's snoozed cards, soonest back first; Enter brings one back now.
  */
 import { EXTENSION_WORDS } from '../../api/extension-words.js';
@@ -20,7 +20,7 @@ import { ask, quoted, type Flow } from './flow.js';
 
 export const SNOOZE_NOT_OFFERED = `${EXTENSION_WORDS.snooze} is not offered by this server`;
 
-/** Why `W` and `O` can't run here, or null: once the server has said it has no snooze. */
+/** Why `W` and `z` can't run here, or null: once the server has said it has no snooze. */
 export const snoozeUnavailable = (s: Pick<BoardState, 'offers'>): string | null =>
   s.offers('snooze') === false ? SNOOZE_NOT_OFFERED : null;
 
@@ -98,7 +98,7 @@ function status(l: SnoozedList): { text: string; error?: boolean } | null {
   return null;
 }
 
-/** `O`: the board's snoozed cards, soonest back first; Enter brings the highlighted one back now. */
+/** `z`: the board's snoozed cards, soonest back first; Enter brings the highlighted one back now. */
 export function snoozedCards(f: Flow): void {
   const store = f.store;
   // Asked for before the list shows, so keys typed meanwhile wait for the rows (see Picker).

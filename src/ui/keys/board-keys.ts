@@ -160,7 +160,7 @@ export const BOARD_KEYS: readonly B[] = (
     },
     {
       action: 'board.snoozed',
-      keys: ['O'],
+      keys: ['z'],
       group: 'Board',
       help: 'the board’s snoozed cards, soonest back first: Enter brings one back now',
       unavailable: (k) => snoozeUnavailable(k.store.getState()),
