@@ -102,6 +102,12 @@ describe('cards in a column', () => {
         'TaskName',
         'ThreadOwnerEmail',
         'Version',
+        // The waiting extensions (schema-waiting.ts).
+        'WaitingSince',
+        'ResponseDue',
+        'ResponseTarget',
+        'Snoozed',
+        'BackFromSnooze',
       ].sort(),
     );
     expect(first.ColumnId).toBe('Label_1');

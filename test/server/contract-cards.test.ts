@@ -51,25 +51,33 @@ describe('cards', () => {
     expect(d.Notes?.map((n) => n.Body)).toEqual(['n1']);
     expect(d.Comments?.map((c) => c.Comment)).toEqual(['c1']);
     expect(d.SubTasks?.map((x) => x.Body)).toEqual(['s1']);
-    expect(keysOf(d)).toEqual([
-      'Archived',
-      'Assignees',
-      'BoardId',
-      'ColumnId',
-      'Comments',
-      'CreatedAt',
-      'CustomFields',
-      'DueDate',
-      'Notes',
-      'ReadUnreadStatus',
-      'ServiceTaskId',
-      'Status',
-      'SubTasks',
-      'Tags',
-      'TaskName',
-      'ThreadOwnerEmail',
-      'Version',
-    ]);
+    expect(keysOf(d)).toEqual(
+      [
+        'Archived',
+        'Assignees',
+        'BoardId',
+        'ColumnId',
+        'Comments',
+        'CreatedAt',
+        'CustomFields',
+        'DueDate',
+        'Notes',
+        'ReadUnreadStatus',
+        'ServiceTaskId',
+        'Status',
+        'SubTasks',
+        'Tags',
+        'TaskName',
+        'ThreadOwnerEmail',
+        'Version',
+        // The waiting extensions (schema-waiting.ts).
+        'WaitingSince',
+        'ResponseDue',
+        'ResponseTarget',
+        'Snoozed',
+        'BackFromSnooze',
+      ].sort(),
+    );
   });
 
   it('ReadStatus 0 creates an unread card', async () => {

@@ -1,0 +1,28 @@
+/**
+ * Takes migration 10 (waiting, snooze, response targets: server/waiting/schema.ts)
+ * back out of a database, on either engine, so a test can make an older one.
+ */
+import type { Database } from '../../src/server/sql/sql.js';
+
+const COLUMNS = [
+  'waiting_since',
+  'waiting_first',
+  'snoozed',
+  'snooze_until_ms',
+  'snooze_reply',
+  'snoozed_by',
+  'back_from_snooze',
+];
+
+export async function undoWaitingMigration(db: Database): Promise<void> {
+  if (db.engine === 'sqlite') {
+    for (const op of ['insert', 'delete', 'update']) await db.run(`DROP TRIGGER messages_waiting_${op}`);
+  } else {
+    await db.run('DROP TRIGGER messages_waiting ON messages');
+    await db.run('DROP FUNCTION messages_waiting()');
+  }
+  await db.run('DROP TABLE board_targets');
+  await db.run('DROP INDEX cards_snooze_due');
+  await db.run('DROP INDEX cards_snoozed');
+  for (const c of COLUMNS) await db.run(`ALTER TABLE cards DROP COLUMN ${c}`);
+}
