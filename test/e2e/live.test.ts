@@ -72,8 +72,9 @@ describe.skipIf(!hasTmux())('a live board in two terminals', () => {
 
     const a = open(servers[0]!.url, KEY, mkdtempSync(join(dir, 'a-')));
     const b = open(servers[1]!.url, keyB, mkdtempSync(join(dir, 'b-')));
-    await a.waitFor(/│ live/);
-    await b.waitFor(/│ live/);
+    // Live, and the cards on screen with the cursor on one (live can come before the first page).
+    await a.waitFor((s) => s.includes('│ live') && s.includes('›'));
+    await b.waitFor((s) => s.includes('│ live') && s.includes('›'));
     await lookAtTheBoard();
     // B moves the focused card (the first column's top one) to the next column.
     b.keys('L');
