@@ -165,5 +165,10 @@ describe('changes, the stand-in checked after each', () => {
       members: ['ana@example.com', 'ben@example.com'],
     });
     expect(await m.ok('get_card', { cardId: '103' })).toMatchObject({ cardId: '103' });
+    // Snooze is the local service's: its route is asked once (DragApp answers 404) and said to be missing.
+    const before = svc.requests.length;
+    expect(await m.fails('snooze_card', { cardId: '103', until: '+2d' })).toMatch(/Snoozing cards is not offered/);
+    expect(await m.fails('list_snoozed_cards', { boardId: 1 })).toMatch(/Snoozing cards is not offered/);
+    expect(svc.requests.slice(before).filter((r) => r.path.includes('snooze'))).toHaveLength(1);
   });
 });
