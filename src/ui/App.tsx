@@ -104,6 +104,7 @@ function Shell({
     nav,
     notify,
     quit,
+    backend,
     // Ctrl+C quits at once.
     interrupt: exit,
     keys: {

@@ -9,6 +9,7 @@
  * opened before the first render, so the first frame already has columns.
  */
 import { readLastPlace, writeLastPlace } from './last-place.js';
+import { takeAskedProfile } from './profile-switch.js';
 import type { Board } from '../api/read-model.js';
 import { pick } from '../commands/resolve.js';
 import { MIN_REFRESH_SECONDS, REFRESH_SECONDS } from '../config/defaults.js';
@@ -87,117 +88,126 @@ export async function run(argv: string[]): Promise<number> {
     }
     return ui;
   };
-  // Aborted once the board is closed: requests still in flight or waiting
-  // to retry must not keep the process (and the shell prompt) waiting.
-  const shutdown = new AbortController();
-  let conn;
-  let settings;
-  try {
-    // The embedded service starts on this thread: load Ink alongside it.
-    // A remote one is only a socket away: send the first request first.
-    settings = resolveBoardSettings({ flags, env: process.env });
-    applyTheme(settings.theme);
-    applyViews(settings.views);
-    // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
-    if (settings.keys !== null) {
-      void loadUi();
-      const problems = (await import('./keymap.js')).applyKeys(settings.keys.map);
-      if (problems.length > 0) throw new ConfigError(keyProblems(settings.keys.path, problems));
-    }
-    // Your commands join the keys in force, yours included: their clashes too are said now.
-    if (settings.commands !== null) {
-      void loadUi();
-      const { applyCommands, commandProblems } = await import('./user-commands/bindings.js');
-      const problems = applyCommands(settings.commands.list);
-      if (problems.length > 0) throw new ConfigError(commandProblems(settings.commands.path, problems));
-    }
-    if (resolveConfig({ flags, env: process.env }).mode === 'embedded') void loadUi();
-    conn = await connect(flags, process.env, shutdown.signal);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`inboard: ${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  const { client, backend } = conn;
-  const closeService = () => conn.close();
-  // A configured email is yours for assignee:me; without one the store asks the server.
-  // Where the server has no outbox (DragApp) the app holds a reply itself this long (seconds), to take it back.
-  const delay = Number(process.env.INBOARD_SEND_DELAY ?? '');
-  const store = createBoardStore(client, {
-    live: true,
-    ...(/^\d{1,4}$/.test(process.env.INBOARD_SEND_DELAY ?? '') ? { localSendDelayMs: delay * 1000 } : {}),
-    ...(settings.email === null ? {} : { meEmail: settings.email }),
-  });
-
-  let initialBoardId: number | null = null;
-  let opening: Promise<void> | null = null;
-  // The service's identity for what is kept between runs (drafts, the last place).
-  const config = resolveConfig({ flags, env: process.env });
-  const scope = config.mode === 'remote' ? new URL(config.url).href : `embedded ${defaultDbPath()}`;
-  const last = values.board === undefined ? readLastPlace(scope) : null;
-  if (values.board !== undefined) {
-    const boards = store.getState().loadBoards();
-    void loadUi();
-    await boards;
-    // The scripting commands' resolver: an id, a name, or a unique start of one.
-    let match: Board;
+  // A loop: `p` in the board list closes the app to open it again on another
+  // profile's server (profile-switch.ts), in this process and terminal.
+  // Your keys and commands are the config file's, whichever profile: installed once.
+  for (let first = true; ; first = false) {
+    // Aborted once the board is closed: requests still in flight or waiting
+    // to retry must not keep the process (and the shell prompt) waiting.
+    const shutdown = new AbortController();
+    let conn;
+    let settings;
     try {
-      const err = store.getState().boards.error;
-      if (err !== null) throw new Error(err);
-      match = pick(store.getState().boards.items, values.board, 'board', '');
+      // The embedded service starts on this thread: load Ink alongside it.
+      // A remote one is only a socket away: send the first request first.
+      settings = resolveBoardSettings({ flags, env: process.env });
+      applyTheme(settings.theme);
+      applyViews(settings.views);
+      // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
+      if (settings.keys !== null && first) {
+        void loadUi();
+        const problems = (await import('./keymap.js')).applyKeys(settings.keys.map);
+        if (problems.length > 0) throw new ConfigError(keyProblems(settings.keys.path, problems));
+      }
+      // Your commands join the keys in force, yours included: their clashes too are said now.
+      if (settings.commands !== null && first) {
+        void loadUi();
+        const { applyCommands, commandProblems } = await import('./user-commands/bindings.js');
+        const problems = applyCommands(settings.commands.list);
+        if (problems.length > 0) throw new ConfigError(commandProblems(settings.commands.path, problems));
+      }
+      if (resolveConfig({ flags, env: process.env }).mode === 'embedded') void loadUi();
+      conn = await connect(flags, process.env, shutdown.signal);
     } catch (e) {
-      await closeService();
-      process.stderr.write(`inboard: ${e instanceof Error ? e.message : String(e)}\n`);
-      return 1;
+      if (e instanceof ConfigError) {
+        process.stderr.write(`inboard: ${e.message}\n`);
+        return 2;
+      }
+      throw e;
     }
-    initialBoardId = match.Id;
-    // Columns and first pages are on their way while Ink loads; App doesn't ask again.
-    opening = store.getState().openBoard(match.Id);
-  } else if (last !== null) {
-    // Where the user left off: the board (if it is still there) and the card the cursor was on.
-    await store.getState().loadBoards();
-    if (store.getState().boards.items.some((b) => b.Id === last.boardId)) {
-      initialBoardId = last.boardId;
-      opening = store
-        .getState()
-        .openBoard(last.boardId)
-        .then(() => {
-          if (last.cardId !== null) store.getState().focusCardId(last.cardId);
-        });
-    }
-  } else {
-    void store.getState().loadBoards();
-  }
+    const { client, backend } = conn;
+    const closeService = () => conn.close();
+    // A configured email is yours for assignee:me; without one the store asks the server.
+    // Where the server has no outbox (DragApp) the app holds a reply itself this long (seconds), to take it back.
+    const delay = Number(process.env.INBOARD_SEND_DELAY ?? '');
+    const store = createBoardStore(client, {
+      live: true,
+      ...(/^\d{1,4}$/.test(process.env.INBOARD_SEND_DELAY ?? '') ? { localSendDelayMs: delay * 1000 } : {}),
+      ...(settings.email === null ? {} : { meEmail: settings.email }),
+    });
 
-  const { mount } = await loadUi();
-  // Drafts kept in an earlier run, of this service (they name its boards and cards).
-  const drafts = loadDrafts(draftsPath(), scope);
-  provideDrafts(drafts);
-  // Mount once the first pages are in, so the first frame has the cards: an
-  // empty first frame costs a full render, and with the embedded service on
-  // this thread it also delays the answers (~40 ms). A slow service gets the
-  // loading screen after FIRST_FRAME_WAIT_MS at most.
-  if (opening !== null) await Promise.race([opening, new Promise((r) => setTimeout(r, FIRST_FRAME_WAIT_MS).unref())]);
-  enterAlternateScreen();
-  try {
-    await mount({ store, backend, initialBoardId, refreshSeconds, markReadOnOpen: settings.markReadOnOpen });
-  } finally {
-    // Teammates see this app leave the card now, not when its presence lapses (a moment at most).
-    await Promise.race([store.getState().leavePresence(), new Promise((r) => setTimeout(r, 500).unref())]);
-    shutdown.abort();
-    restoreTerminal();
-    const s = store.getState();
-    if (s.boardId !== null)
-      writeLastPlace(scope, {
-        boardId: s.boardId,
-        cardId: s.cursor.cardId !== null && isServerId(s.cursor.cardId) ? s.cursor.cardId : null,
-      });
-    // On the restored terminal, whichever way the app ended (q, Ctrl+C).
-    const kept = drafts.quitLine();
-    if (kept !== null) process.stdout.write(`${kept}\n`);
-    await closeService();
+    let initialBoardId: number | null = null;
+    let opening: Promise<void> | null = null;
+    // The service's identity for what is kept between runs (drafts, the last place).
+    const config = resolveConfig({ flags, env: process.env });
+    const scope = config.mode === 'remote' ? new URL(config.url).href : `embedded ${defaultDbPath()}`;
+    const last = values.board === undefined ? readLastPlace(scope) : null;
+    if (values.board !== undefined) {
+      const boards = store.getState().loadBoards();
+      void loadUi();
+      await boards;
+      // The scripting commands' resolver: an id, a name, or a unique start of one.
+      let match: Board;
+      try {
+        const err = store.getState().boards.error;
+        if (err !== null) throw new Error(err);
+        match = pick(store.getState().boards.items, values.board, 'board', '');
+      } catch (e) {
+        await closeService();
+        process.stderr.write(`inboard: ${e instanceof Error ? e.message : String(e)}\n`);
+        return 1;
+      }
+      initialBoardId = match.Id;
+      // Columns and first pages are on their way while Ink loads; App doesn't ask again.
+      opening = store.getState().openBoard(match.Id);
+    } else if (last !== null) {
+      // Where the user left off: the board (if it is still there) and the card the cursor was on.
+      await store.getState().loadBoards();
+      if (store.getState().boards.items.some((b) => b.Id === last.boardId)) {
+        initialBoardId = last.boardId;
+        opening = store
+          .getState()
+          .openBoard(last.boardId)
+          .then(() => {
+            if (last.cardId !== null) store.getState().focusCardId(last.cardId);
+          });
+      }
+    } else {
+      void store.getState().loadBoards();
+    }
+
+    const { mount } = await loadUi();
+    // Drafts kept in an earlier run, of this service (they name its boards and cards).
+    const drafts = loadDrafts(draftsPath(), scope);
+    provideDrafts(drafts);
+    // Mount once the first pages are in, so the first frame has the cards: an
+    // empty first frame costs a full render, and with the embedded service on
+    // this thread it also delays the answers (~40 ms). A slow service gets the
+    // loading screen after FIRST_FRAME_WAIT_MS at most.
+    if (opening !== null) await Promise.race([opening, new Promise((r) => setTimeout(r, FIRST_FRAME_WAIT_MS).unref())]);
+    enterAlternateScreen();
+    try {
+      await mount({ store, backend, initialBoardId, refreshSeconds, markReadOnOpen: settings.markReadOnOpen });
+    } finally {
+      // Teammates see this app leave the card now, not when its presence lapses (a moment at most).
+      await Promise.race([store.getState().leavePresence(), new Promise((r) => setTimeout(r, 500).unref())]);
+      shutdown.abort();
+      restoreTerminal();
+      const s = store.getState();
+      if (s.boardId !== null)
+        writeLastPlace(scope, {
+          boardId: s.boardId,
+          cardId: s.cursor.cardId !== null && isServerId(s.cursor.cardId) ? s.cursor.cardId : null,
+        });
+      // On the restored terminal, whichever way the app ended (q, Ctrl+C).
+      const kept = drafts.quitLine();
+      if (kept !== null) process.stdout.write(`${kept}\n`);
+      await closeService();
+    }
+    const next = takeAskedProfile();
+    if (next === null) return 0;
+    flags.profile = next;
+    // That server's last place, not this one's board.
+    values.board = undefined;
   }
-  return 0;
 }

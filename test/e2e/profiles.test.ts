@@ -1,6 +1,7 @@
 /**
  * Several servers in one config, through the built CLI: `--profile work`
- * opens that server's boards (the status bar names the profile) and the
+ * opens that server's boards (the status bar names the profile), `p` in the
+ * board list switches to another profile's server in the same app, and the
  * scripting commands take it too; a profile that isn't there is said, naming
  * the ones that are.
  */
@@ -48,6 +49,24 @@ describe.skipIf(!hasTmux())('profiles', () => {
     await term.waitFor(`work · ${new URL(server.url).host}`);
     const drawn = await term.waitFor('In progress (');
     expect(drawn).toContain(`work · ${new URL(server.url).host}`);
+    term.keys('q');
+    await term.waitFor('exit=0');
+  });
+
+  it('p in the board list switches to another profile’s server without leaving the app', async () => {
+    term = Terminal.start({ cols: 140, rows: 32, env: { INBOARD_DATA_DIR: dir, INBOARD_CONFIG_DIR: dir } });
+    term.run(`node ${CLI} --profile work --board "Support Inbox" --refresh 0; echo "exit=$?"`);
+    await term.waitFor((s) => s.includes(`work · ${new URL(server.url).host}`) && s.includes('In progress ('));
+    term.keys('b');
+    await term.waitFor('Boards');
+    term.keys('p');
+    const picker = await term.waitFor('Switch to the server of profile');
+    expect(picker).toContain('work (in use)');
+    term.keys('j');
+    term.keys('Enter');
+    // The embedded service of profile "own", in the same process: no exit line in between.
+    const own = await term.waitFor('own · embedded');
+    expect(own).not.toContain('exit=');
     term.keys('q');
     await term.waitFor('exit=0');
   });

@@ -7,6 +7,7 @@
  */
 import { useInput, type Key } from 'ink';
 import { useCallback, useLayoutEffect, useRef } from 'react';
+import { switchProfile } from '../flows/profile-flows.js';
 import { newBoard } from '../flows/board-flows.js';
 import { boardListAction } from '../flows/board-list-actions.js';
 import { drawNextFrameAtOnce } from '../ink-overrides/throttle.js';
@@ -26,6 +27,8 @@ export interface UseScreenInput {
   notify: (text: string | null) => void;
   /** `q` (use-quit.ts). */
   quit: () => void;
+  /** The server in use, as the status bar names it ("work · boards.example.com"): `p`'s profile in use. */
+  backend: string;
   /** Ctrl+C, from anywhere, an open prompt included. */
   interrupt: () => void;
 }
@@ -77,6 +80,7 @@ export function useScreenInput(o: UseScreenInput): (action: Action | undefined, 
         .loadBoards()
         .catch(() => undefined);
     else if (action === 'board.new') newBoard(flow, nav.openBoard);
+    else if (action === 'list.profile') switchProfile(flow, o.backend, quit);
     else if (action !== undefined) boardListAction(flow, action, value, notify);
   };
   onKey.current = (input, key) => {

@@ -58,6 +58,13 @@ export const OVERLAY_KEYS: readonly EditBinding[] = [
     group: 'Board',
     help: 'reload the list (also after it failed to load)',
   },
+  {
+    action: 'list.profile',
+    keys: ['p'],
+    scope: 'picker',
+    group: 'App',
+    help: 'switch to another server: a profile of the config file ("profiles")',
+  },
   { action: 'list.close', keys: ['esc'], scope: 'picker', group: 'App', help: 'back to the open board' },
 
   ...PROMPT_KEYS,

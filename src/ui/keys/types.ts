@@ -114,6 +114,7 @@ export type Action =
   | 'list.nth'
   | 'list.filter'
   | 'list.reload'
+  | 'list.profile'
   | 'list.close'
   | 'board.new'
   | 'tag.new'
