@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
+import { WAITING_COLUMNS } from '../support/undo-waiting.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,17 +15,7 @@ const UNDO_10 = `DROP TRIGGER messages_waiting_insert;
       DROP TABLE board_targets;
       DROP INDEX cards_snooze_due;
       DROP INDEX cards_snoozed;
-      ${[
-        'waiting_since',
-        'waiting_first',
-        'snoozed',
-        'snooze_until_ms',
-        'snooze_reply',
-        'snoozed_by',
-        'back_from_snooze',
-      ]
-        .map((c) => `ALTER TABLE cards DROP COLUMN ${c};`)
-        .join('\n')}`;
+      ${WAITING_COLUMNS.map((c) => `ALTER TABLE cards DROP COLUMN ${c};`).join('\n')}`;
 
 /** What migrations 7 (mailboxes), 8 (the search index), 9 (outbox, presence) and 10 added, taken away to make an older file. */
 const SEARCH_TRIGGERS = ['cards', 'notes', 'subtasks', 'comments', 'messages']

@@ -4,7 +4,8 @@
  */
 import type { Database } from '../../src/server/sql/sql.js';
 
-const COLUMNS = [
+/** The columns migration 10 added to cards. */
+export const WAITING_COLUMNS = [
   'waiting_since',
   'waiting_first',
   'snoozed',
@@ -24,5 +25,5 @@ export async function undoWaitingMigration(db: Database): Promise<void> {
   await db.run('DROP TABLE board_targets');
   await db.run('DROP INDEX cards_snooze_due');
   await db.run('DROP INDEX cards_snoozed');
-  for (const c of COLUMNS) await db.run(`ALTER TABLE cards DROP COLUMN ${c}`);
+  for (const c of WAITING_COLUMNS) await db.run(`ALTER TABLE cards DROP COLUMN ${c}`);
 }

@@ -22,17 +22,24 @@
 /** The cards the migration fills in: those with a thread. */
 const BACKFILL = 'EXISTS (SELECT 1 FROM messages x WHERE x.card_id = cards.id)';
 
-/** A message's date for waiting: its own, never later than it arrived. */
-const SQLITE_AT = (m: string) => `min(${m}.sent_at, ${m}.created_at)`;
-const SQLITE_WAITING = (card: string, where = `id = ${card}`) => `
+/**
+ * The statement that works a card's waiting time out from its thread, in
+ * either engine's words: `least` is SQLite's `min` of two values.
+ * A message's date for waiting is its own, never later than it arrived.
+ */
+const waiting =
+  (least: 'min' | 'least') =>
+  (card: string, where = `id = ${card}`) => `
   UPDATE cards SET
     waiting_since = (
-      SELECT min(${SQLITE_AT('m')}) FROM messages m
+      SELECT min(${least}(m.sent_at, m.created_at)) FROM messages m
       WHERE m.card_id = ${card} AND m.direction = 'in' AND m.automatic IS NULL
         AND m.id > coalesce((SELECT max(o.id) FROM messages o WHERE o.card_id = ${card} AND o.direction = 'out'), 0)),
     waiting_first = CASE WHEN EXISTS (SELECT 1 FROM messages o WHERE o.card_id = ${card} AND o.direction = 'out')
       THEN 0 ELSE 1 END
   WHERE ${where};`;
+const SQLITE_WAITING = waiting('min');
+const PG_WAITING = waiting('least');
 
 export const SQLITE_WAITING_MIGRATION = `
   ALTER TABLE cards ADD COLUMN waiting_since TEXT;
@@ -58,17 +65,6 @@ export const SQLITE_WAITING_MIGRATION = `
   END;
   ${SQLITE_WAITING('cards.id', BACKFILL)}
 `;
-
-const PG_AT = (m: string) => `least(${m}.sent_at, ${m}.created_at)`;
-const PG_WAITING = (card: string, where = `id = ${card}`) => `
-    UPDATE cards SET
-      waiting_since = (
-        SELECT min(${PG_AT('m')}) FROM messages m
-        WHERE m.card_id = ${card} AND m.direction = 'in' AND m.automatic IS NULL
-          AND m.id > coalesce((SELECT max(o.id) FROM messages o WHERE o.card_id = ${card} AND o.direction = 'out'), 0)),
-      waiting_first = CASE WHEN EXISTS (SELECT 1 FROM messages o WHERE o.card_id = ${card} AND o.direction = 'out')
-        THEN 0 ELSE 1 END
-    WHERE ${where};`;
 
 export const POSTGRES_WAITING_MIGRATION = `
   ALTER TABLE cards ADD COLUMN waiting_since TEXT;
