@@ -6,16 +6,14 @@
  * board's snoozed cards, soonest back first; Enter brings one back now.
  */
 import { EXTENSION_WORDS } from '../../api/extension-words.js';
-import type { CardId, SnoozedCard, SnoozedCardRow } from '../../api/read-model.js';
-import { isUnreadable } from '../../api/read-model.js';
+import type { CardId, SnoozedCard } from '../../api/read-model.js';
 import type { BoardState, SnoozedList } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { parseSnoozeTerms } from '../../text/snooze-until.js';
 import { truncate } from '../../text/width.js';
 import { keyOf, press } from '../keys/active.js';
-import type { PickOverlay } from '../overlay.js';
-import type { PickItem } from '../prompts/types.js';
 import { snoozeTerms } from '../waiting-words.js';
+import { showCardList } from './card-list.js';
 import { ask, quoted, type Flow } from './flow.js';
 
 export const SNOOZE_NOT_OFFERED = `${EXTENSION_WORDS.snooze} is not offered by this server`;
@@ -70,78 +68,22 @@ export function snoozeCard(f: Flow, cardId: CardId, left?: () => void): void {
   });
 }
 
-const valueOf = (row: SnoozedCardRow, i: number): string =>
-  isUnreadable(row) ? `unreadable:${i}` : `card:${row.ServiceTaskId}`;
-
-function items(s: BoardState): PickItem[] {
-  return s.snoozedCards.items.map((row, i) =>
-    isUnreadable(row)
-      ? {
-          value: valueOf(row, i),
-          label: sanitize(`${row.rawId ?? '(no id)'} — unreadable: ${row.unreadable}`),
-          dim: true,
-        }
-      : {
-          value: valueOf(row, i),
-          label: [
-            sanitize(row.TaskName),
-            sanitize(row.ColumnName) || 'its column',
-            row.Snoozed == null ? 'snoozed' : `back ${snoozeTerms(row.Snoozed).replace(/^until /, '')}`,
-          ].join(' · '),
-        },
-  );
-}
-
-function status(l: SnoozedList): { text: string; error?: boolean } | null {
-  if (l.error !== null) return { text: `Couldn’t load the snoozed cards: ${l.error}`, error: true };
-  if (!l.loading && l.items.length === 0) return { text: 'No snoozed cards on this board.' };
-  return null;
-}
-
 /** `z`: the board's snoozed cards, soonest back first; Enter brings the highlighted one back now. */
 export function snoozedCards(f: Flow): void {
   const store = f.store;
-  // Asked for before the list shows, so keys typed meanwhile wait for the rows (see Picker).
-  void store.getState().loadSnoozed();
-  let stop = (): void => undefined;
-  const close = (): void => {
-    stop();
-    f.overlays.close(key);
-  };
-  const build = (): PickOverlay => {
-    const s = store.getState();
-    const l = s.snoozedCards;
-    return {
-      kind: 'pick',
-      title: 'Snoozed cards, soonest back first — Enter brings one back now',
-      items: items(s),
-      loading: l.loading,
-      status: status(l),
-      help: l.error !== null ? 'r retry · Enter bring back · Esc close' : 'Enter bring back · Esc close',
-      onCancel: close,
-      onRetry: () => void store.getState().loadSnoozed(),
-      onPick: (value) => {
-        const row = store.getState().snoozedCards.items.find((r, i) => valueOf(r, i) === value);
-        if (row === undefined || isUnreadable(row)) {
-          f.overlays.update(key, {
-            status: { text: 'This row could not be read: there is no card to bring back', error: true },
-          });
-          return;
-        }
-        close();
-        wake(f, row);
-      },
-    };
-  };
-  const key = f.overlays.show(build());
-  stop = store.subscribe((s, before) => {
-    if (s.snoozedCards === before.snoozedCards) return;
-    if (s.snoozedCards.unsupported) {
-      close();
-      f.notify(SNOOZE_NOT_OFFERED);
-      return;
-    }
-    f.overlays.update(key, build());
+  showCardList<SnoozedCard, SnoozedList>(f, {
+    title: 'Snoozed cards, soonest back first — Enter brings one back now',
+    what: 'snoozed cards',
+    verb: 'bring back',
+    list: (s) => s.snoozedCards,
+    load: () => void store.getState().loadSnoozed(),
+    retry: () => void store.getState().loadSnoozed(),
+    describe: (row) => [
+      sanitize(row.ColumnName) || 'its column',
+      row.Snoozed == null ? 'snoozed' : `back ${snoozeTerms(row.Snoozed).replace(/^until /, '')}`,
+    ],
+    notOffered: SNOOZE_NOT_OFFERED,
+    act: wake,
   });
 }
 
