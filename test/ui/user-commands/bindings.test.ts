@@ -41,13 +41,13 @@ describe('your commands in the keymap', () => {
   });
 
   it('lists them in ? under “Your commands”, saying where a selection counts and what asks first', () => {
-    applyCommands([OPEN, { key: 'P', title: 'print it', run: 'lp', confirm: true }]);
+    applyCommands([OPEN, { key: 'Q', title: 'print it', run: 'lp', confirm: true }]);
     const board = helpLines('board').map((l) => l.text.trim());
     const at = board.indexOf('Your commands');
     expect(at).toBeGreaterThan(0);
     expect(board.slice(at + 1, at + 3)).toEqual([
       expect.stringMatching(/^O +open in the browser \(on each selected card, if any\)$/),
-      expect.stringMatching(/^P +print it \(on each selected card, if any; asks y\/n\)$/),
+      expect.stringMatching(/^Q +print it \(on each selected card, if any; asks y\/n\)$/),
     ]);
     expect(helpLines('detail').map((l) => l.text.trim())).toContainEqual(
       expect.stringMatching(/^O +open in the browser$/),
@@ -109,7 +109,7 @@ describe('inboard config check and inboard keymap', () => {
         {
           commands: [
             { key: 'O', title: 'x', run: 'echo {{nope}}', output: 'loud' },
-            { key: 'P', run: 'echo' },
+            { key: 'Q', run: 'echo' },
           ],
         },
         null,

@@ -126,13 +126,13 @@ describe('your commands in the app', () => {
   it('says a failure with its exit code and stderr, a missing value, and a command stopped at its limit', async () => {
     const u = await start([
       { key: 'O', title: 'file it', run: 'echo "the ticket system  is down" >&2; exit 4' },
-      { key: 'P', title: 'open it', run: 'xdg-open {{url}}' },
+      { key: 'Q', title: 'open it', run: 'xdg-open {{url}}' },
       { key: 'Y', title: 'wait', run: 'sleep 30', timeoutSeconds: 0.3 },
     ]);
     const card = focused(u);
     await u.press('O');
     await u.waitFor('✗ file it failed (exit 4): the ticket system is down');
-    await u.press('P');
+    await u.press('Q');
     await u.waitFor(/✗ open it not run: card \S+ “.*” has no \{\{url\}\}/);
     expect(statusLine(u.frame())).toContain(`card ${card.id}`);
     await u.press('Y');
