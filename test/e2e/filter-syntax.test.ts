@@ -37,7 +37,7 @@ describe.skipIf(!hasTmux())('the / filter syntax against inboard serve', () => {
     t.keys('/');
     await t.waitFor('Filter —');
     t.type('is:unread tag:bug is:xyz');
-    await t.waitFor("is: takes unread, read or overdue (not 'xyz')");
+    await t.waitFor("is: takes unread, read, overdue, waiting, late or snoozed (not 'xyz')");
     t.keys('Enter');
     // Not applied while part of it can't be read; the text stays.
     const kept = await t.waitFor('is:unread tag:bug is:xyz');

@@ -33,11 +33,15 @@ describe('a reply on a board with a mailbox', () => {
     expect(out.raw).toMatch(/^References: <order@customer\.example>/m);
     expect(out.raw).toMatch(/^Subject: Re: Where is my order\?/m);
 
+    // Filed after the relay took it: waited for until it is there (an empty list is no answer yet).
     const sent = await until(
-      async () => (await w.imap.list(SUPPORT, 'Sent')).filter((m) => m.messageId === sentId),
+      async () => {
+        const l = (await w.imap.list(SUPPORT, 'Sent')).filter((m) => m.messageId === sentId);
+        return l.length > 0 ? l : undefined;
+      },
       'the Sent copy',
       10_000,
-    ).then((l) => (l.length > 0 ? l : undefined));
+    );
     expect(sent).toHaveLength(1);
     expect(sent?.[0]?.flags).toEqual(['\\Seen']);
 
