@@ -41,23 +41,26 @@ const waiting =
 const SQLITE_WAITING = waiting('min');
 const PG_WAITING = waiting('least');
 
-export const SQLITE_WAITING_MIGRATION = `
+/** The columns, indexes and table, in either engine's type for an epoch time and an id. */
+const tables = (big: 'INTEGER' | 'BIGINT') => `
   ALTER TABLE cards ADD COLUMN waiting_since TEXT;
   ALTER TABLE cards ADD COLUMN waiting_first INTEGER NOT NULL DEFAULT 1;
   ALTER TABLE cards ADD COLUMN snoozed INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE cards ADD COLUMN snooze_until_ms INTEGER;
+  ALTER TABLE cards ADD COLUMN snooze_until_ms ${big};
   ALTER TABLE cards ADD COLUMN snooze_reply INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE cards ADD COLUMN snoozed_by TEXT;
   ALTER TABLE cards ADD COLUMN back_from_snooze INTEGER NOT NULL DEFAULT 0;
   CREATE INDEX cards_snooze_due ON cards(snooze_until_ms) WHERE snoozed = 1;
   CREATE INDEX cards_snoozed ON cards(board_id, snoozed);
   CREATE TABLE board_targets (
-    board_id INTEGER PRIMARY KEY REFERENCES boards(id) ON DELETE CASCADE,
+    board_id ${big} PRIMARY KEY REFERENCES boards(id) ON DELETE CASCADE,
     first_response_s INTEGER,
     next_response_s INTEGER,
     hours TEXT,
     zone TEXT NOT NULL DEFAULT 'UTC'
-  );
+  );`;
+
+export const SQLITE_WAITING_MIGRATION = `${tables('INTEGER')}
   CREATE TRIGGER messages_waiting_insert AFTER INSERT ON messages BEGIN ${SQLITE_WAITING('NEW.card_id')} END;
   CREATE TRIGGER messages_waiting_delete AFTER DELETE ON messages BEGIN ${SQLITE_WAITING('OLD.card_id')} END;
   CREATE TRIGGER messages_waiting_update AFTER UPDATE OF direction, automatic, sent_at, card_id ON messages BEGIN
@@ -66,23 +69,7 @@ export const SQLITE_WAITING_MIGRATION = `
   ${SQLITE_WAITING('cards.id', BACKFILL)}
 `;
 
-export const POSTGRES_WAITING_MIGRATION = `
-  ALTER TABLE cards ADD COLUMN waiting_since TEXT;
-  ALTER TABLE cards ADD COLUMN waiting_first INTEGER NOT NULL DEFAULT 1;
-  ALTER TABLE cards ADD COLUMN snoozed INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE cards ADD COLUMN snooze_until_ms BIGINT;
-  ALTER TABLE cards ADD COLUMN snooze_reply INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE cards ADD COLUMN snoozed_by TEXT;
-  ALTER TABLE cards ADD COLUMN back_from_snooze INTEGER NOT NULL DEFAULT 0;
-  CREATE INDEX cards_snooze_due ON cards(snooze_until_ms) WHERE snoozed = 1;
-  CREATE INDEX cards_snoozed ON cards(board_id, snoozed);
-  CREATE TABLE board_targets (
-    board_id BIGINT PRIMARY KEY REFERENCES boards(id) ON DELETE CASCADE,
-    first_response_s INTEGER,
-    next_response_s INTEGER,
-    hours TEXT,
-    zone TEXT NOT NULL DEFAULT 'UTC'
-  );
+export const POSTGRES_WAITING_MIGRATION = `${tables('BIGINT')}
   CREATE FUNCTION messages_waiting() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     IF TG_OP <> 'INSERT' THEN ${PG_WAITING('OLD.card_id')} END IF;

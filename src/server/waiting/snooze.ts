@@ -45,7 +45,9 @@ export async function unsnooze(ctx: Ctx, card: CardRow, changed: Changed): Promi
   changed(card.board_id, card.id, 'card-snoozed');
 }
 
-const CLEAR = 'UPDATE cards SET snoozed = 0, snooze_until_ms = NULL, snooze_reply = 0, snoozed_by = NULL WHERE id = ?';
+/** A snooze's columns as a card without one has them. */
+const ENDED = 'snoozed = 0, snooze_until_ms = NULL, snooze_reply = 0, snoozed_by = NULL';
+const CLEAR = `UPDATE cards SET ${ENDED} WHERE id = ?`;
 
 /**
  * Wakes a snoozed card by itself, once: the row is changed only while it is
@@ -61,8 +63,7 @@ export async function wake(
 ): Promise<boolean> {
   const position = await topPosition(ctx.sql, card.column_id, card.id);
   const woke = await ctx.sql.get<{ id: number }>(
-    `UPDATE cards SET snoozed = 0, snooze_until_ms = NULL, snooze_reply = 0, snoozed_by = NULL,
-       back_from_snooze = 1, read_status = 0, position = ?, version = version + 1
+    `UPDATE cards SET ${ENDED}, back_from_snooze = 1, read_status = 0, position = ?, version = version + 1
      WHERE id = ? AND snoozed = 1 AND ${guard} RETURNING id`,
     [position, card.id, ...args],
   );
@@ -81,6 +82,5 @@ export function wakeOnAnswer(ctx: Ctx, card: CardRow, changed: Changed): Promise
 
 /** Leaving the board by archive ends a snooze: an archived card is not waiting to come back. */
 export async function endSnoozeOnArchive(ctx: Ctx, cardId: number): Promise<void> {
-  await ctx.sql.run(CLEAR, [cardId]);
-  await ctx.sql.run('UPDATE cards SET back_from_snooze = 0 WHERE id = ?', [cardId]);
+  await ctx.sql.run(`UPDATE cards SET ${ENDED}, back_from_snooze = 0 WHERE id = ?`, [cardId]);
 }
