@@ -3,12 +3,12 @@
  * an engine is letters and digits only (search-query.ts `searchWords`) and is
  * quoted, so no user text is ever read as FTS5 or tsquery syntax.
  *
- * Both give `hits`: a SELECT of (card_id, kind, src, at, score) over the
+ * Both give `hits`: a SELECT of (id, card_id, kind, src, at, score) over the
  * index rows that match, score lower-is-better; and `snippets`: the marked
  * snippets of a page of those rows.
  */
 import type { Clause, TextField, TextTerm } from '../../text/search-query.js';
-import type { Value } from '../sql/sql.js';
+import type { Fragment, Value } from '../sql/sql.js';
 import { kindOfId } from './schema-sqlite.js';
 
 /** Private-use characters around a hit in a snippet: never in what people write. */
@@ -17,11 +17,20 @@ export const HIT_END = '\uE001';
 
 export interface EngineQuery {
   /** Rows matching the positive terms and leaving out the negative ones. */
-  hits: { text: string; params: Value[] } | null;
+  hits: Fragment | null;
+  /**
+   * The `k` best of `hits`, where the engine can rank inside its index
+   * without reading every match through the joins (FTS5's own top-N), and
+   * how many rows match (read from the index alone). Null where ranking must
+   * read each match anyway (PostgreSQL's heap).
+   */
+  top: { k: (k: number) => Fragment; rows: Fragment } | null;
+  /** `hits` without the score, to count the cards (no ranking). */
+  matching: Fragment | null;
   /** Cards to leave out (negative terms when nothing positive is searched for). */
-  excluded: { text: string; params: Value[] } | null;
+  excluded: Fragment | null;
   /** The marked snippets of rows (src, code) of `hits`. */
-  snippets: (rows: { src: number; code: number }[]) => { text: string; params: Value[] };
+  snippets: (rows: { src: number; code: number }[]) => Fragment;
 }
 
 // ---------------------------------------------------------------- SQLite (FTS5)
@@ -53,15 +62,27 @@ function ftsExpression(clauses: readonly Clause[]): { positive: string | null; n
 export function sqliteQuery(clauses: readonly Clause[]): EngineQuery {
   const { positive, negative } = ftsExpression(clauses);
   const pairs = (n: number) => Array.from({ length: n }, () => '? * 8 + ?').join(', ');
+  const placed = (
+    matches: string,
+  ) => `SELECT r.id, r.card_id, ${kindOfId('r.id')} AS kind, r.id / 8 AS src, r.at, m.score
+                   FROM (${matches}) m JOIN search_rows r ON r.id = m.id`;
+  const scored = `SELECT rowid AS id, ${BM25} AS score FROM search WHERE search MATCH ?`;
   return {
     // The matches' ids and scores only (reading an FTS5 column reads the whole row); the rest from search_rows.
-    hits:
+    hits: positive === null ? null : { text: placed(scored), params: [positive] },
+    top:
       positive === null
         ? null
         : {
-            text: `SELECT r.card_id, ${kindOfId('r.id')} AS kind, r.id / 8 AS src, r.at, m.score
-                   FROM (SELECT rowid AS id, ${BM25} AS score FROM search WHERE search MATCH ?) m
-                   JOIN search_rows r ON r.id = m.id`,
+            k: (k) => ({ text: placed(`${scored} ORDER BY score, id DESC LIMIT ?`), params: [positive, k] }),
+            rows: { text: 'SELECT COUNT(*) AS n FROM search WHERE search MATCH ?', params: [positive] },
+          },
+    matching:
+      positive === null
+        ? null
+        : {
+            text: `SELECT r.card_id, ${kindOfId('r.id')} AS kind, r.id / 8 AS src, r.at
+                   FROM search_rows r WHERE r.id IN (SELECT rowid FROM search WHERE search MATCH ?)`,
             params: [positive],
           },
     excluded:
@@ -125,6 +146,7 @@ export function postgresQuery(clauses: readonly Clause[]): EngineQuery {
   }
   const vectorConditions = [...byVector].map(([vector, parts]) => tsCondition(vector, parts, []));
   const vectorParams = [...byVector.values()].map((parts) => parts.join(' & '));
+  const matchWhere = [...vectorConditions, ...conditions].join(' AND ');
   const headline = `ts_headline(${CONFIG}, concat_ws(' … ', NULLIF(subject, ''), NULLIF(body, ''), NULLIF(quoted, '')),
     to_tsquery(${CONFIG}, ?), 'StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=24, MinWords=10, ShortWord=2')`;
   const ids = (n: number) => Array.from({ length: n }, () => '? * 8 + ?').join(', ');
@@ -133,9 +155,17 @@ export function postgresQuery(clauses: readonly Clause[]): EngineQuery {
       positive.length === 0
         ? null
         : {
-            text: `SELECT d.card_id, d.kind, d.src, d.at, -ts_rank(d.doc, to_tsquery(${CONFIG}, ?)) AS score
-                   FROM search_docs d WHERE ${[...vectorConditions, ...conditions].join(' AND ')}`,
+            text: `SELECT d.id, d.card_id, d.kind, d.src, d.at, -ts_rank(d.doc, to_tsquery(${CONFIG}, ?)) AS score
+                   FROM search_docs d WHERE ${matchWhere}`,
             params: [rankQuery, ...vectorParams, ...params],
+          },
+    top: null,
+    matching:
+      positive.length === 0
+        ? null
+        : {
+            text: `SELECT d.card_id, d.kind, d.src, d.at FROM search_docs d WHERE ${matchWhere}`,
+            params: [...vectorParams, ...params],
           },
     excluded:
       positive.length > 0 || negative.length === 0

@@ -1,7 +1,7 @@
 /**
  * The filters of a search (`tag:` `assignee:` `board:` `column:` `is:`
- * `has:` `before:` `after:` `waiting:`) as SQL on the card `c` and the index row `h`,
- * the same on both engines. Names (boards, columns, tags) are matched here in
+ * `has:` `before:` `after:` `waiting:`) as SQL on the card `c` and, apart,
+ * on the index row `h` (a count asks for cards, not rows), the same on both engines. Names (boards, columns, tags) are matched here in
  * JS, folded as the words are (`board:zurich` finds Zürich), among the
  * boards the asker may see; what they name becomes a list of ids.
  */
@@ -9,7 +9,7 @@ import { foldText } from '../../text/fold.js';
 import type { Filter } from '../../text/search-query.js';
 import type { Principal } from '../auth.js';
 import type { Ctx } from '../context.js';
-import { placeholders, type Value } from '../sql/sql.js';
+import { and, placeholders, type Fragment, type Value } from '../sql/sql.js';
 import { responseDues } from '../waiting/targets.js';
 
 export interface Scope {
@@ -19,8 +19,10 @@ export interface Scope {
 }
 
 export interface FilterSql {
-  where: string[];
-  params: Value[];
+  /** Conditions on the card `c`. */
+  card: Fragment;
+  /** Conditions on the index row `h` (has:, before:, after:). */
+  row: Fragment;
   /** has:attachment without words: the rows are the messages with attachments. */
   attachmentsOnly: boolean;
 }
@@ -65,12 +67,12 @@ export async function filterSql(
   withWords: boolean,
 ): Promise<FilterSql> {
   const boardIds = [...scope.boards.keys()];
-  const where = [`c.board_id IN (${placeholders(boardIds.length)})`];
-  const params: Value[] = [...boardIds];
-  const add = (negated: boolean, sql: string, ...ps: Value[]) => {
-    where.push(negated ? `NOT (${sql})` : sql);
-    params.push(...ps);
-  };
+  const card: Fragment[] = [{ text: `c.board_id IN (${placeholders(boardIds.length)})`, params: boardIds }];
+  const row: Fragment[] = [];
+  const add = (negated: boolean, sql: string, ...ps: Value[]) =>
+    card.push({ text: negated ? `NOT (${sql})` : sql, params: ps });
+  const addRow = (negated: boolean, sql: string, ...ps: Value[]) =>
+    row.push({ text: negated ? `NOT (${sql})` : sql, params: ps });
   let attachmentsOnly = false;
   for (const f of filters) {
     switch (f.kind) {
@@ -124,20 +126,20 @@ export async function filterSql(
       case 'has':
         if (!withWords && !f.negated) attachmentsOnly = true;
         else
-          add(
+          addRow(
             f.negated,
             "h.kind = 'message' AND EXISTS (SELECT 1 FROM messages m WHERE m.id = h.src AND m.attachments <> '[]')",
           );
         break;
       case 'before':
-        add(false, 'h.at < ?', f.at);
+        addRow(false, 'h.at < ?', f.at);
         break;
       case 'after':
-        add(false, 'h.at > ?', f.at);
+        addRow(false, 'h.at > ?', f.at);
         break;
     }
   }
-  return { where, params, attachmentsOnly };
+  return { card: and(...card), row: and(...row), attachmentsOnly };
 }
 
 /**

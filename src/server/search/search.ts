@@ -9,21 +9,14 @@ import type { SearchQuery } from '../../text/search-query.js';
 import type { Principal } from '../auth.js';
 import type { CardRow, Ctx } from '../context.js';
 import { cardsOut } from '../serialise.js';
-import { placeholders, type Value } from '../sql/sql.js';
-import { KIND_CODES, type TextKind } from './schema-sqlite.js';
-import { HIT_END, HIT_START, SNIPPET_SEP, postgresQuery, sqliteQuery } from './engines.js';
+import { and, placeholders, type Fragment, type Value } from '../sql/sql.js';
+import { KIND_CODES } from './schema-sqlite.js';
+import { HIT_END, HIT_START, SNIPPET_SEP, postgresQuery, sqliteQuery, type EngineQuery } from './engines.js';
 import { filterSql, scopeOf } from './filters.js';
+import { countCards, fromTop, rankAll, type Hit } from './page.js';
 
 export interface SearchPage {
   matches: SearchMatch[];
-  total: number;
-}
-
-interface Hit {
-  card_id: number;
-  kind: TextKind;
-  src: number;
-  at: string;
   total: number;
 }
 
@@ -39,48 +32,30 @@ export async function runSearch(
   if (scope.boards.size === 0) return { matches: [], total: 0 };
   const engine = ctx.sql.engine === 'postgres' ? postgresQuery(q.clauses) : sqliteQuery(q.clauses);
   const f = await filterSql(ctx, p, scope, q.filters, engine.hits !== null);
-  const params: Value[] = [];
-  let hits: string;
-  if (engine.hits !== null) {
-    hits = engine.hits.text;
-    params.push(...engine.hits.params);
-  } else if (f.attachmentsOnly) {
-    hits = `SELECT m.card_id, 'message' AS kind, m.id AS src, m.sent_at AS at, 0 AS score FROM messages m
-            WHERE m.attachments <> '[]'`;
-  } else {
-    hits = "SELECT id AS card_id, 'title' AS kind, id AS src, created_at AS at, 0 AS score FROM cards";
-  }
-  const where = [...f.where];
-  params.push(...f.params);
-  if (engine.excluded !== null) {
-    where.push(`c.id NOT IN (${engine.excluded.text})`);
-    params.push(...engine.excluded.params);
-  }
-  const rows = await ctx.sql.all<Hit>(
-    `WITH hits AS (${hits}),
-     ranked AS (
-       SELECT h.card_id, h.kind, h.src, h.at, h.score,
-              ROW_NUMBER() OVER (PARTITION BY h.card_id ORDER BY h.score, h.src) AS n
-       FROM hits h JOIN cards c ON c.id = h.card_id
-       WHERE ${where.join(' AND ')}
-     )
-     SELECT card_id, kind, src, at, COUNT(*) OVER () AS total FROM ranked WHERE n = 1
-     ORDER BY score, card_id DESC LIMIT ? OFFSET ?`,
-    [...params, limit, (page - 1) * limit],
-  );
-  const total = rows[0]?.total ?? (page > 1 ? await countOnly(ctx, hits, where, params) : 0);
-  if (rows.length === 0) return { matches: [], total };
-  return { matches: await matchesOf(ctx, p, rows, scope, engine.snippets), total };
-}
-
-/** A page past the end still says how many there are. */
-async function countOnly(ctx: Ctx, hits: string, where: string[], params: Value[]): Promise<number> {
-  const row = await ctx.sql.get<{ n: number }>(
-    `WITH hits AS (${hits}) SELECT COUNT(DISTINCT h.card_id) AS n FROM hits h JOIN cards c ON c.id = h.card_id
-     WHERE ${where.join(' AND ')}`,
-    params,
-  );
-  return Number(row?.n ?? 0);
+  const hits: Fragment =
+    engine.hits ??
+    (f.attachmentsOnly
+      ? {
+          text: `SELECT m.id * 8 + 4 AS id, m.card_id, 'message' AS kind, m.id AS src, m.sent_at AS at, 0 AS score
+                 FROM messages m WHERE m.attachments <> '[]'`,
+          params: [],
+        }
+      : {
+          text: "SELECT id * 8 AS id, id AS card_id, 'title' AS kind, id AS src, created_at AS at, 0 AS score FROM cards",
+          params: [],
+        });
+  const card =
+    engine.excluded === null
+      ? f.card
+      : and(f.card, { text: `c.id NOT IN (${engine.excluded.text})`, params: engine.excluded.params });
+  const where = and(card, f.row);
+  const found =
+    (engine.top === null ? null : await fromTop(ctx.sql, engine.top, where, page, limit)) ??
+    (await rankAll(ctx.sql, hits, where, page, limit));
+  // Counting needs no ranking: the matches without their scores, where the engine gives them so.
+  const total = found.total ?? (await countCards(ctx.sql, engine.matching ?? hits, card, f.row));
+  if (found.hits.length === 0) return { matches: [], total };
+  return { matches: await matchesOf(ctx, p, found.hits, scope, engine.snippets), total };
 }
 
 async function matchesOf(

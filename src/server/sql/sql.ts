@@ -69,4 +69,16 @@ export interface Database extends Sql {
 }
 
 /** `?` list for an IN (…) of n values. */
+/** A piece of SQL with its parameters, in order. */
+export interface Fragment {
+  text: string;
+  params: Value[];
+}
+
+/** Conditions joined by AND (true when there are none), their parameters in order. */
+export const and = (...parts: Fragment[]): Fragment => ({
+  text: parts.length === 0 ? '1 = 1' : parts.map((x) => `(${x.text})`).join(' AND '),
+  params: parts.flatMap((x) => x.params),
+});
+
 export const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
