@@ -25,7 +25,7 @@ import { startService } from '../src/server/index.js';
 import { openDatabase } from '../src/server/sql/open.js';
 import type { Database } from '../src/server/sql/sql.js';
 import { startDurablePostgres } from './lib/engines-setup.js';
-import { NAMES, seed, type Shape } from './lib/search-data.js';
+import { QUERIES, seed, type Shape } from './lib/search-data.js';
 import { median, quantile } from './lib/stats.js';
 
 const shape: Shape = {
@@ -37,17 +37,6 @@ const shape: Shape = {
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 40);
 const WRITES = Number(process.env.BENCH_WRITES ?? 40);
 const KEY = 'bench-search-key-00000000001';
-
-/** Query kinds: [label, query, the LIKE baseline's words]. */
-const QUERIES: [string, string, string[]][] = [
-  ['rare word (0.05% of messages)', 'warranty', ['warranty']],
-  ['word in 1%', 'courier', ['courier']],
-  ['word in 20%', 'invoice', ['invoice']],
-  ['two words', 'refund invoice', ['refund', 'invoice']],
-  ['phrase', '"refund invoice"', ['refund invoice']],
-  ['from: + word', `from:${NAMES[7]} invoice`, ['invoice']],
-  ['word + is:unread', 'refund is:unread', ['refund']],
-];
 
 interface Setup {
   name: string;

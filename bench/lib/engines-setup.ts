@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { openDb } from '../../src/server/db.js';
@@ -29,10 +30,12 @@ export interface Instance {
 
 const target = new URL('./engine-target.ts', import.meta.url).pathname;
 
-/** Starts one instance of the service on `db` (a file or a postgres:// URL). */
-export async function startInstance(db: string): Promise<Instance> {
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', target], {
+/** Starts one instance of the service on `db` (a file or a postgres:// URL): this tree's, or that of the checkout at `tree`. */
+export async function startInstance(db: string, tree?: string): Promise<Instance> {
+  const script = tree === undefined ? target : join(tree, 'bench/lib/engine-target.ts');
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
     stdio: ['pipe', 'pipe', 'inherit'],
+    ...(tree === undefined ? {} : { cwd: tree }),
     env: { ...process.env, NODE_ENV: 'production', BENCH_DB: db, BENCH_KEY: KEY },
   });
   const line = await new Promise<string>((resolve, reject) => {

@@ -84,6 +84,17 @@ function zipf(n: number): (r: () => number) => number {
 
 export const NAMES = Array.from({ length: 2000 }, (_, i) => `person${i}`);
 
+/** The benches' query kinds: [label, query, the LIKE baseline's words]. */
+export const QUERIES: [string, string, string[]][] = [
+  ['rare word (0.05% of messages)', 'warranty', ['warranty']],
+  ['word in 1%', 'courier', ['courier']],
+  ['word in 20%', 'invoice', ['invoice']],
+  ['two words', 'refund invoice', ['refund', 'invoice']],
+  ['phrase', '"refund invoice"', ['refund invoice']],
+  ['from: + word', `from:${NAMES[7]} invoice`, ['invoice']],
+  ['word + is:unread', 'refund is:unread', ['refund']],
+];
+
 export async function seed(db: Database, owner: number, shape: Shape, seedNo = 1): Promise<void> {
   const r = rng(seedNo);
   const vocab = vocabulary(5000, r);

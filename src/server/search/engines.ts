@@ -92,18 +92,29 @@ export function sqliteQuery(clauses: readonly Clause[]): EngineQuery {
             text: 'SELECT r.card_id FROM search_rows r WHERE r.id IN (SELECT rowid FROM search WHERE search MATCH ?)',
             params: [negative],
           },
-    snippets: (rows) => ({
-      text:
-        positive === null
-          ? `SELECT rowid / 8 AS src, ${kindOfId('rowid')} AS kind, substr(subject || ' ' || body, 1, 200) AS snip
-             FROM search WHERE rowid IN (${pairs(rows.length)})`
-          : `SELECT rowid / 8 AS src, ${kindOfId('rowid')} AS kind, ${SNIPPET_ORDER.map(
-              (col) => `snippet(search, ${col}, '${HIT_START}', '${HIT_END}', '…', 24)`,
-            ).join(
-              ` || '${SNIPPET_SEP}' || `,
-            )} AS snip FROM search WHERE search MATCH ? AND rowid IN (${pairs(rows.length)})`,
-      params: [...(positive === null ? [] : [positive]), ...rows.flatMap((r) => [r.src, r.code])],
-    }),
+    snippets: (rows) => {
+      const ids = rows.map((r) => r.src * 8 + r.code);
+      const pairParams = rows.flatMap((r) => [r.src, r.code]);
+      if (positive === null)
+        return {
+          text: `SELECT rowid / 8 AS src, ${kindOfId('rowid')} AS kind, substr(subject || ' ' || body, 1, 200) AS snip
+                 FROM search WHERE rowid IN (${pairs(rows.length)})`,
+          params: pairParams,
+        };
+      // The match over the rows' range, a snippet only for theirs: FTS5 takes `rowid IN (…)` as a lookup
+      // per row, each slow for rows in the newest segments (7 ms for 50 against 1 ms this way).
+      const snip = SNIPPET_ORDER.map((col) => `snippet(search, ${col}, '${HIT_START}', '${HIT_END}', '…', 24)`).join(
+        ` || '${SNIPPET_SEP}' || `,
+      );
+      return {
+        text: `SELECT src, kind, snip FROM (
+                 SELECT rowid / 8 AS src, ${kindOfId('rowid')} AS kind,
+                        CASE WHEN rowid IN (${pairs(rows.length)}) THEN ${snip} END AS snip
+                 FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ?
+               ) WHERE snip IS NOT NULL`,
+        params: [...pairParams, positive, Math.min(...ids), Math.max(...ids)],
+      };
+    },
   };
 }
 
