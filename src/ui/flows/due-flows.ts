@@ -10,7 +10,7 @@ import { dueConflictOf, type BoardStore } from '../../store/index.js';
 import { dayFirst, parseDue } from '../../text/due-parse.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { Draft } from '../drafts.js';
-import { quoted, type Flow, ask, why } from './flow.js';
+import { quoted, readAsTyped, type Flow, ask, why } from './flow.js';
 import { refreshBoard } from './refresh.js';
 import { press } from '../keys/active.js';
 
@@ -84,15 +84,7 @@ export function dueDate(
     allowEmpty: true,
     optimistic: true,
     help: `tomorrow 10 · mon 9am · next week · in 2 days · ${dayFirst() ? '25/11' : '11/25'} · 2026-12-01 17:00 · empty clears`,
-    preview: (v) => {
-      const r = read(v);
-      if (!r.ok) return '';
-      return r.past === true ? `→ ${r.words}, in the past: Enter asks first` : `→ ${r.words}`;
-    },
-    check: (v) => {
-      const r = read(v);
-      return r.ok ? null : r.error;
-    },
+    ...readAsTyped(read, (r) => (r.past === true ? `${r.words}, in the past: Enter asks first` : r.words)),
     run: (v) => {
       const r = read(v);
       if (!r.ok) return Promise.reject(new Error(r.error));

@@ -73,6 +73,29 @@ export interface Ask {
   check?: (value: string) => string | null;
 }
 
+type Reading = { ok: true } | { ok: false; error: string };
+
+/**
+ * A prompt whose text is read as it is typed (a date, a snooze, targets):
+ * under it what `read` understood, in `say`'s words; Enter refused with the
+ * reading's error, the text kept.
+ */
+export function readAsTyped<R extends Reading>(
+  read: (value: string) => R,
+  say: (understood: Extract<R, { ok: true }>) => string,
+): Pick<Ask, 'preview' | 'check'> {
+  return {
+    preview: (v) => {
+      const r = read(v);
+      return r.ok ? `→ ${say(r as Extract<R, { ok: true }>)}` : '';
+    },
+    check: (v) => {
+      const r = read(v);
+      return r.ok ? null : (r as Extract<R, { ok: false }>).error;
+    },
+  };
+}
+
 /**
  * A draft: what it is for (the same card of the same board), how the quit
  * line names it, and the key that reopens it ("press c").

@@ -14,7 +14,7 @@ import { truncate } from '../../text/width.js';
 import { keyOf, press } from '../keys/active.js';
 import { snoozeTerms } from '../waiting-words.js';
 import { showCardList } from './card-list.js';
-import { ask, quoted, type Flow } from './flow.js';
+import { ask, quoted, readAsTyped, type Flow } from './flow.js';
 
 export const SNOOZE_NOT_OFFERED = `${EXTENSION_WORDS.snooze} is not offered by this server`;
 
@@ -43,14 +43,7 @@ export function snoozeCard(f: Flow, cardId: CardId, left?: () => void): void {
       reopen: press('board', 'card.snooze'),
       edit: {},
     },
-    preview: (v) => {
-      const r = read(v);
-      return r.ok ? `→ ${r.words}` : '';
-    },
-    check: (v) => {
-      const r = read(v);
-      return r.ok ? null : r.error;
-    },
+    ...readAsTyped(read, (r) => r.words),
     run: (v) => {
       const r = read(v);
       if (!r.ok) return Promise.reject(new Error(r.error));

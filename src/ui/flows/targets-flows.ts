@@ -9,7 +9,7 @@ import { EXTENSION_WORDS } from '../../api/extension-words.js';
 import { ownerOnly, type BoardState } from '../../store/index.js';
 import { parseTargetsLine, targetsLine, targetsWords } from '../../text/response-targets.js';
 import { press } from '../keys/active.js';
-import { ask, type Flow } from './flow.js';
+import { ask, readAsTyped, type Flow } from './flow.js';
 
 /** Why `P` can't run now, or null: no board, a server without targets, not the owner. */
 export function targetsUnavailable(s: BoardState): string | null {
@@ -33,15 +33,7 @@ export function responseTargets(f: Flow): void {
       reopen: press('board', 'board.targets'),
       edit: {},
     },
-    preview: (v) => {
-      const r = read(v);
-      if (!r.ok) return '';
-      return `→ ${r.targets === null ? 'no response targets' : targetsWords(r.targets)}`;
-    },
-    check: (v) => {
-      const r = read(v);
-      return r.ok ? null : r.error;
-    },
+    ...readAsTyped(read, (r) => (r.targets === null ? 'no response targets' : targetsWords(r.targets))),
     run: (v) => {
       const r = read(v);
       if (!r.ok) return Promise.reject(new Error(r.error));
