@@ -2,7 +2,8 @@
  * `npm run bench:search-tui`: the first match on screen after a keystroke
  * in the TUI's search (`F`, every board). The built CLI (a snapshot of
  * dist/: run `node scripts/build.mjs` first) runs in tmux against
- * `inboard serve` on a SQLite file seeded by bench/lib/search-data.ts.
+ * `inboard serve` on a SQLite file (or, with BENCH_ENGINE=postgres, a durable
+ * PostgreSQL cluster of its own) seeded by bench/lib/search-data.ts.
  *
  * Each run opens `F`, sends a whole word at once (typed quickly: all its
  * keys in one send-keys) and times from that send to the capture that shows
@@ -16,7 +17,8 @@
  *
  * Env: BENCH_RUNS (default 15), BENCH_CARDS (5,000), BENCH_MESSAGES
  * (20,000), BENCH_COMMENTS (2,000), BENCH_BOARDS (10), BENCH_COLS /
- * BENCH_ROWS (140×40). Prints a table and writes bench/results-search-tui.md.
+ * BENCH_ROWS (140×40), BENCH_ENGINE (sqlite). Prints a table and writes
+ * bench/results-search-tui.md (results-search-tui-postgres.md on PostgreSQL).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -26,6 +28,7 @@ import { request } from 'undici';
 import { startService } from '../src/server/index.js';
 import { openDatabase } from '../src/server/sql/open.js';
 import { SEARCH_PAUSE_MS } from '../src/ui/hooks/use-search-as-you-type.js';
+import { startDurablePostgres } from './lib/engines-setup.js';
 import { launch, quit } from './lib/scenarios.js';
 import { PLANTED, rng, seed, vocabulary, type Shape } from './lib/search-data.js';
 import { snapshotDist, startServe, type Serve } from './lib/service.js';
@@ -83,11 +86,15 @@ async function serverTime(url: string, q: string): Promise<{ ms: number; total: 
 const work = mkdtempSync(join(tmpdir(), 'inboard-bench-search-tui-'));
 let serve: Serve | null = null;
 let term: ControlTerminal | null = null;
+let stopCluster: (() => Promise<void>) | null = null;
+const POSTGRES = process.env.BENCH_ENGINE === 'postgres';
 
 async function main(): Promise<void> {
   const load0 = loadavg()[0] ?? 0;
   const cli = snapshotDist(REPO, join(work, 'app'));
-  const dbPath = join(work, 'search.db');
+  const cluster = POSTGRES ? await startDurablePostgres() : null;
+  stopCluster = cluster === null ? null : () => cluster.stop();
+  const dbPath = cluster?.url ?? join(work, 'search.db');
 
   // Schema and the owner's key through the service itself, then the data straight into the file.
   const s0 = performance.now();
@@ -153,7 +160,7 @@ async function main(): Promise<void> {
     '# bench:search-tui results',
     '',
     `Data: ${shape.boards} boards, ${shape.cards.toLocaleString('en')} cards, ${shape.messages.toLocaleString('en')} messages, ` +
-      `${shape.comments.toLocaleString('en')} comments (bench/lib/search-data.ts), SQLite, \`inboard serve\` over loopback; seeded in ${seeded.toFixed(0)} s.`,
+      `${shape.comments.toLocaleString('en')} comments (bench/lib/search-data.ts), ${POSTGRES ? 'PostgreSQL (durable)' : 'SQLite'}, \`inboard serve\` over loopback; seeded in ${seeded.toFixed(0)} s.`,
     `Machine: ${machine}; Node ${process.version}, ${COLS}×${ROWS} tmux pane, CI unset.`,
     `Runs: ${runs.length} (after 1 warm-up), a new word each; the TUI waits ${SEARCH_PAUSE_MS} ms after the last key before it asks.`,
     'Keystroke → first match: from send-keys of the whole word (all its keys at once) to the capture showing',
@@ -171,7 +178,7 @@ async function main(): Promise<void> {
     ...runs.map((r, i) => `| ${r.word} | ${server[i]?.total ?? '?'} | ${fmt(r.tui)} | ${fmt(srv[i] ?? Number.NaN)} |`),
     '',
   ].join('\n');
-  writeFileSync(join(REPO, 'bench', 'results-search-tui.md'), md);
+  writeFileSync(join(REPO, 'bench', POSTGRES ? 'results-search-tui-postgres.md' : 'results-search-tui.md'), md);
   process.stdout.write(`\n${md}`);
 }
 
@@ -180,5 +187,6 @@ try {
 } finally {
   (term as ControlTerminal | null)?.close();
   await (serve as Serve | null)?.stop();
+  await (stopCluster as (() => Promise<void>) | null)?.();
   rmSync(work, { recursive: true, force: true });
 }
