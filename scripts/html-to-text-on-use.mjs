@@ -5,7 +5,7 @@
 // bundle, inboard's `import { convert } from 'html-to-text'` takes a
 // stand-in whose `convert` requires the installed package (a dependency,
 // beside better-sqlite3 in node_modules) on its first call, through the
-// bundle's own `require`; the warm-up makes that call at idle. mailparser's
+// bundle's own `require`; the warm-up makes that call at idle. `compile` likewise. mailparser's
 // import (mail-in) takes the same stand-in. The build fails if anything
 // imports another name from it.
 import { dirname } from 'node:path';
@@ -19,6 +19,11 @@ export function convert(html, options, metadata) {
 }
 // The same function under its other name (mailparser, for mail-in, uses it).
 export const htmlToText = convert;
+// A converter for options given once (src/text/html.ts).
+export function compile(options) {
+  lib ??= require('html-to-text');
+  return lib.compile(options);
+}
 `;
 
 export function htmlToTextOnUse() {

@@ -9,12 +9,16 @@
  * the terminal (a decoded `&#27;` is an ESC like any other).
  *
  * The bundle loads the library on the first conversion, not at start
- * (scripts/html-to-text-on-use.mjs): keep `convert` its only import here.
+ * (scripts/html-to-text-on-use.mjs): keep `compile` its only import here.
  */
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
+
+let toText: ((html: string) => string) | undefined;
 
 export function htmlText(html: string): string {
-  return convert(html, {
+  // Compiled once: `convert` compiles its options (a selector decision tree)
+  // on every call, 0.46 ms against 0.02 ms to read a short email.
+  toText ??= compile({
     wordwrap: false,
     selectors: [
       { selector: 'img', format: 'skip' },
@@ -26,5 +30,6 @@ export function htmlText(html: string): string {
       { selector: 'h3', options: { uppercase: false } },
       { selector: 'table', format: 'dataTable' },
     ],
-  }).trim();
+  });
+  return toText(html).trim();
 }
