@@ -11,8 +11,9 @@
  * start by start, so a machine whose speed drifts slows every build alike.
  *
  * One start: launch on the board, j down to cards no earlier start opened,
- * rest OPEN_FIRST_REST_MS and open the card — the first opening after start,
- * reported apart: it is the one every user meets — then the later openings:
+ * and open the card OPEN_FIRST_REST_MS after the board's first frame (the j
+ * moves within it; the real time is reported) — the first opening after
+ * start, reported apart: it is the one every user meets — then the later openings:
  * j to the next card, wait until the pane is quiet for OPEN_REST_MS (the
  * cursor rests on the card, as a person's does before Enter), Enter, poll the
  * pane at every %output and every 1 ms until the title (the detail's first
@@ -22,7 +23,9 @@
  *
  * Env: OPEN_REPS (later openings per build and board; default 40),
  * OPEN_STARTS (default 6), OPEN_FIRST_REST_MS (default 1000), OPEN_REST_MS
- * (default 300), OPEN_AT_ONCE=1, OPEN_BOARDS (default 1k,10k), OPEN_PROBE=1
+ * (default 300), OPEN_AT_ONCE=1, OPEN_FIRST_TOP=1 (the first opening is the
+ * card under the cursor at start, made unread again before each start: no
+ * key before the first Enter), OPEN_BOARDS (default 1k,10k), OPEN_PROBE=1
  * (a per-opening timeline from inside the app: key read, GET /v2/card, frame
  * writes; bench/lib/open-probe.mjs), OPEN_CPU_PROF=1 (a V8 CPU profile of
  * each start, summarised over the first openings and over the later ones,
@@ -45,6 +48,7 @@ const STARTS = Number(process.env.OPEN_STARTS ?? 6);
 const FIRST_REST_MS = Number(process.env.OPEN_FIRST_REST_MS ?? 1000);
 const REST_MS = Number(process.env.OPEN_REST_MS ?? 300);
 const AT_ONCE = process.env.OPEN_AT_ONCE === '1';
+const FIRST_TOP = process.env.OPEN_FIRST_TOP === '1';
 const PROBE = process.env.OPEN_PROBE === '1';
 const CPU_PROF = process.env.OPEN_CPU_PROF === '1';
 /** The CPU profile's clock: CLOCK_MONOTONIC in µs, as process.hrtime. */
@@ -106,7 +110,12 @@ async function addNotes(url: string, b: BenchBoard, n: number): Promise<number[]
 }
 
 /** Enter → title on the first line → the note anywhere; then Esc back to the board. */
-async function openOne(t: ControlTerminal, index: number, id: number, board: string): Promise<Omit<Opening, 'id'>> {
+async function openOne(
+  t: ControlTerminal,
+  index: number,
+  id: number,
+  firstColumn: string,
+): Promise<Omit<Opening, 'id'>> {
   const prefix = `${titleFor(0, index).split(' ')[0] ?? ''} `;
   const note = noteOf(id);
   const t0wall = wallNow();
@@ -123,7 +132,8 @@ async function openOne(t: ControlTerminal, index: number, id: number, board: str
     if (s.includes(note)) {
       const span: [number, number] = [m0, monoUs()];
       await t.keys('Escape');
-      await t.waitFor((x) => (x.split('\n', 1)[0] ?? '').startsWith(board), 5_000, 2);
+      // Back on the board: the note gone and the first column's name shown (in every build's layout).
+      await t.waitFor((x) => !x.includes(note) && x.includes(firstColumn), 5_000, 2);
       return { title: title ?? at, note: at, flash, t0: t0wall, span };
     }
     if (at > 10_000) throw new Error(`card ${id}: note never shown; screen:\n${s}`);
@@ -141,6 +151,8 @@ async function next(t: ControlTerminal, restMs: number): Promise<void> {
 interface Run {
   cli: string;
   first: Opening[];
+  /** Per start: from the first frame of the board to the first Enter (the j moves to the start's card included). */
+  firstRest: number[];
   rested: Opening[];
   atOnce: Opening[];
   /** Per start: the probe's file and the openings made in it. */
@@ -181,6 +193,7 @@ async function oneStart(b: BenchBoard, r: Run, s: number, ids: number[], later: 
   terms.push(term);
   const openings: Opening[] = [];
   r.starts.push({ probe, openings });
+  if (FIRST_TOP) await call(url, 'PUT', `/v2/card/${ids[0]}/read-status`, { ReadStatus: 0 });
   try {
     const tops = b.columns.map((_, c) => titleFor(c, 0).slice(0, 8));
     await launch(
@@ -188,18 +201,35 @@ async function oneStart(b: BenchBoard, r: Run, s: number, ids: number[], later: 
       { cli: r.cli, args: ['--board', b.name], nodeFlags, ...(PROBE ? { env: { OPEN_PROBE_OUT: probe } } : {}) },
       (x) => tops.every((t) => x.includes(t)),
     );
+    const paintedAt = performance.now();
+    const column = b.columns[0]?.name ?? 'Inbox';
+    const open = async (index: number, kind: Opening[]): Promise<void> => {
+      const x = { ...(await openOne(term, index, ids[index] as number, column)), id: ids[index] as number };
+      openings.push(x);
+      kind.push(x);
+      await term.settle(60);
+    };
+    // The first Enter FIRST_REST_MS after the board was first drawn, whatever the app is doing then.
+    const firstRest = async (): Promise<void> => {
+      await new Promise((res) => setTimeout(res, Math.max(0, paintedAt + FIRST_REST_MS - performance.now())));
+      r.firstRest.push(performance.now() - paintedAt);
+    };
+    // OPEN_FIRST_TOP=1: the first opening is the card under the cursor as the board appears (made unread again
+    // before the start), so no key comes before it; then j on to this start's own cards.
+    if (FIRST_TOP) {
+      await firstRest();
+      await open(0, r.first);
+    }
     // Each start opens cards no start opened before (unread, nothing cached by the server).
-    const from = s * (later + 1);
-    await term.settle(200);
+    const from = s * (later + 1) + (FIRST_TOP ? 1 : 0);
     for (let k = 0; k < from; k++) await next(term, 0);
     for (let k = 0; k <= later; k++) {
+      const first = k === 0 && !FIRST_TOP;
+      if (k === 0 && FIRST_TOP) continue;
       const atOnce = k > 0 && AT_ONCE && k % 2 === 0;
-      if (k === 0) await term.settle(FIRST_REST_MS);
+      if (first) await firstRest();
       else await next(term, atOnce ? 0 : REST_MS);
-      const x = { ...(await openOne(term, from + k, ids[from + k] as number, b.name)), id: ids[from + k] as number };
-      openings.push(x);
-      (k === 0 ? r.first : atOnce ? r.atOnce : r.rested).push(x);
-      await term.settle(60);
+      await open(from + k, first ? r.first : atOnce ? r.atOnce : r.rested);
     }
     await quit(term);
   } finally {
@@ -214,12 +244,13 @@ let dirs = '';
 
 async function measure(b: BenchBoard, clis: string[], out: string[]): Promise<void> {
   const later = Math.ceil(REPS / STARTS);
-  const perBuild = STARTS * (later + 1);
+  const perBuild = STARTS * (later + 1) + (FIRST_TOP ? 1 : 0);
   log(`${b.name}: notes on the first ${perBuild} cards…`);
   const ids = await addNotes(url, b, perBuild);
   runs = clis.map((cli, i) => ({
     cli,
     first: [],
+    firstRest: [],
     rested: [],
     atOnce: [],
     starts: [],
@@ -240,7 +271,10 @@ async function measure(b: BenchBoard, clis: string[], out: string[]): Promise<vo
   out.push('|---|---|---:|---|---|---:|');
   for (const [i, r] of runs.entries()) {
     for (const [kind, xs] of [
-      [`first after start, rested ${FIRST_REST_MS} ms`, r.first],
+      [
+        `first, Enter ${median(r.firstRest).toFixed(0)} ms (max ${Math.max(...r.firstRest).toFixed(0)}) after the board's first frame${FIRST_TOP ? ', no key before' : ''}`,
+        r.first,
+      ],
       [`later, rested ${REST_MS} ms`, r.rested],
       ['later, at once after j', r.atOnce],
     ] as const) {
