@@ -41,6 +41,14 @@ import { threadLines } from './thread-lines.js';
  */
 export const WARM_UP_IDLE_MS = 250;
 
+/**
+ * After the frames, the store unchanged this long before the HTML reader is
+ * loaded: its ~70 ms in one piece (a require can't be cut) would hold up an
+ * Enter pressed meanwhile, and half a second after the board appears it
+ * sometimes was (a first opening of 146 ms among ones of 14–17 ms).
+ */
+export const READER_IDLE_MS = 1_500;
+
 const AN_HOUR_AGO = new Date(Date.now() - 3_600_000).toISOString();
 /**
  * Text of each kind the detail meets: ASCII, Latin-1 (a one-byte string
@@ -104,13 +112,14 @@ const THREAD: readonly ThreadMessage[] = [
 ];
 
 /**
- * The thread's lines for a sample thread: its code run once, and the HTML
- * reader (loaded on first use in the bundle) loaded, before a card with a
- * thread is opened. Draws nothing; the app's store is not read.
+ * The thread's lines for a sample thread with an HTML-only message: the HTML
+ * reader (loaded on first use in the bundle, ~60 ms to load and ~11 ms for
+ * its first email) loaded before a card with such a message is opened.
+ * Draws nothing; the app's store is not read.
  */
 export function warmThread(width: number): DetailLine[] {
   const view = {
-    entry: threadEntry(),
+    entry: threadEntry(THREAD),
     notOffered: false,
     sending: [],
     unfolded: false,
@@ -120,16 +129,23 @@ export function warmThread(width: number): DetailLine[] {
   return threadLines(view, width);
 }
 
-const threadEntry = () => ({ messages: THREAD, loading: false, error: null, sent: [], at: Date.now() });
+const threadEntry = (messages: readonly ThreadMessage[]) => ({
+  messages,
+  loading: false,
+  error: null,
+  sent: [],
+  at: Date.now(),
+});
 
 /**
  * What the off-screen detail reads: the app's state as it is now, with the
  * sample's thread added, in a store of its own (nothing is written to the
- * app's, and with NO_READ nothing is asked of the server).
+ * app's, and with NO_READ nothing is asked of the server). Its plain message
+ * only: the HTML reader is loaded in a step of its own, later (warmThread).
  */
 function withSampleThread(store: BoardStore): BoardStore {
   const s = store.getState();
-  const threads = new Map(s.threads).set(SAMPLE.ServiceTaskId, threadEntry());
+  const threads = new Map(s.threads).set(SAMPLE.ServiceTaskId, threadEntry([MESSAGE]));
   return createStore<BoardState>()(() => ({ ...s, threads, threadsOffered: true }));
 }
 
@@ -211,6 +227,8 @@ export interface WarmUpOptions {
   /** The detail screen's size when the warm-up runs. */
   size: () => { width: number; height: number };
   idleMs?: number;
+  /** After the frames, how long the store stays unchanged before the HTML reader is loaded. */
+  readerIdleMs?: number;
   /** Called once the warm-up has run (tests). */
   onDone?: () => void;
   /** Called with the sample thread's lines once they are made (tests). */
@@ -220,16 +238,20 @@ export interface WarmUpOptions {
 }
 
 /**
- * Runs the warm-up once, the first time the store has been unchanged for
- * `idleMs` with no board loading and no detail open; never if a detail is
- * opened first (then its code is warm already). Returns the function that
- * stops it.
+ * Runs the warm-up once: its frames the first time the store has been
+ * unchanged for `idleMs` with no board loading and no detail open, then the
+ * HTML reader once it has been unchanged for `readerIdleMs` more; none of it
+ * if a detail is opened before the frames (then its code is warm already).
+ * Returns the function that stops it.
  */
 export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => void {
   const idleMs = o.idleMs ?? WARM_UP_IDLE_MS;
+  const readerIdleMs = o.readerIdleMs ?? READER_IDLE_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let step: ReturnType<typeof setImmediate> | undefined;
   let stopped = false;
+  /** The frames drawn; the HTML reader is what is left. */
+  let drawn = false;
   const stop = (): void => {
     stopped = true;
     clearTimeout(timer);
@@ -238,32 +260,36 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
   };
   const run = (): void => {
     const s = store.getState();
-    if (s.detail !== null) return stop();
     if (s.boardLoading) return arm();
-    unsubscribe();
+    if (s.detail !== null) return drawn ? arm() : stop();
     const { width, height } = o.size();
+    if (drawn) {
+      stop();
+      o.onThread?.(warmThread(width));
+      o.onDone?.();
+      return;
+    }
     detailLines(SAMPLE, [], width, null, false);
-    // One step per macrotask (the thread, then each frame): a key that arrives meanwhile waits for one at most.
+    // One frame per macrotask: a key that arrives meanwhile waits for one at most.
     const draw = (pass: number): void => {
       step = setImmediate(() => {
         step = undefined;
         if (stopped || store.getState().detail !== null) return stop();
-        if (pass < 0) o.onThread?.(warmThread(width));
-        else drawDetailOffScreen(store, width, height, pass, o.sink);
+        drawDetailOffScreen(store, width, height, pass, o.sink);
         if (pass + 1 < PASSES.length) return draw(pass + 1);
-        stopped = true;
-        o.onDone?.();
+        drawn = true;
+        arm();
       });
     };
-    draw(-1);
+    draw(0);
   };
   const arm = (): void => {
     clearTimeout(timer);
-    timer = setTimeout(run, idleMs);
+    timer = setTimeout(run, drawn ? readerIdleMs : idleMs);
     timer.unref?.();
   };
   const unsubscribe = store.subscribe((s) => {
-    if (s.detail !== null) stop();
+    if (s.detail !== null && !drawn) stop();
     else arm();
   });
   if (store.getState().detail !== null) stop();

@@ -45,13 +45,16 @@ describe('the detail warm-up', () => {
     stop = startDetailWarmUp(ui.store, {
       size: () => ({ width: 100, height: 40 }),
       idleMs: 5,
+      readerIdleMs: 5,
       sink: (s) => (off += s),
       onThread: (lines) => (thread = lines.map((l) => l.text).join('\n')),
       onDone: () => done++,
     });
     await ui.until(() => done === 1, 'the warm-up ran');
-    // The sample thread was read as the detail reads one: the HTML message as text, the quote folded.
+    // The sample thread was read as the detail reads one, in a step after the frames: the HTML message as
+    // text (the HTML reader loaded), the quote folded.
     expect(thread).toContain('the refund');
+    expect(thread).toContain('€12');
     expect(thread).not.toContain('<p>');
     expect(thread).toContain('folded');
     unsubscribe();
@@ -64,7 +67,6 @@ describe('the detail warm-up', () => {
       'Comments (2)',
       'Sub-tasks (2)',
       'loading…',
-      'the refund',
     ])
       expect(off).toContain(part);
     // Drawn as the detail, not as Ink's error screen (a detail that needs more than the warm-up gives it).
@@ -87,6 +89,27 @@ describe('the detail warm-up', () => {
     // Once only.
     await tick(50);
     expect(done).toBe(1);
+  });
+
+  it('loads the HTML reader in a step of its own, only once the board has been quiet longer after the frames', async () => {
+    ui = await startUi();
+    await quiet(ui, 300);
+    let off = '';
+    let thread = '';
+    stop = startDetailWarmUp(ui.store, {
+      size: () => ({ width: 100, height: 40 }),
+      idleMs: 5,
+      readerIdleMs: 60_000,
+      sink: (s) => (off += s),
+      onThread: (lines) => (thread = lines.map((l) => l.text).join('\n')),
+    });
+    // Every frame drawn (the last shows the card's end)…
+    await ui.until(() => off.split('Sub-tasks (2)').length > 3, 'the frames were drawn');
+    expect(off).toContain('Invoice 10482');
+    // …and their thread was the plain message only: the HTML one is left to the reader's step, not yet run.
+    expect(off).not.toContain('€12');
+    await tick(100);
+    expect(thread).toBe('');
   });
 
   it('does not run when a card was opened first (its code is warm by then)', async () => {
