@@ -30,7 +30,7 @@ import { openDatabase } from '../src/server/sql/open.js';
 import { SEARCH_PAUSE_MS } from '../src/ui/hooks/use-search-as-you-type.js';
 import { startDurablePostgres } from './lib/engines-setup.js';
 import { launch, quit } from './lib/scenarios.js';
-import { PLANTED, rng, seed, vocabulary, type Shape } from './lib/search-data.js';
+import { PLANTED, rng, seed, shapeFromEnv, vocabulary, type Shape } from './lib/search-data.js';
 import { snapshotDist, startServe, type Serve } from './lib/service.js';
 import { median, quantile } from './lib/stats.js';
 import { ControlTerminal } from './lib/tmux-control.js';
@@ -38,12 +38,7 @@ import { ControlTerminal } from './lib/tmux-control.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const COLS = Number(process.env.BENCH_COLS ?? 140);
 const ROWS = Number(process.env.BENCH_ROWS ?? 40);
-const shape: Shape = {
-  boards: Number(process.env.BENCH_BOARDS ?? 10),
-  cards: Number(process.env.BENCH_CARDS ?? 5_000),
-  messages: Number(process.env.BENCH_MESSAGES ?? 20_000),
-  comments: Number(process.env.BENCH_COMMENTS ?? 2_000),
-};
+const shape: Shape = shapeFromEnv({ boards: 10, cards: 5_000, messages: 20_000, comments: 2_000 });
 const KEY = 'ibk_bench_search_tui_key_0123456789abcdef';
 const REPO = join(import.meta.dirname, '..');
 /** What the prompt shows while nothing is typed (SearchPrompt's SEARCH_SYNTAX). */

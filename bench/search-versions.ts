@@ -19,15 +19,10 @@ import { request } from 'undici';
 import { startService } from '../src/server/index.js';
 import { openDatabase } from '../src/server/sql/open.js';
 import { startDurablePostgres, startInstance, KEY, type Instance } from './lib/engines-setup.js';
-import { QUERIES, seed, type Shape } from './lib/search-data.js';
+import { FULL_SIZE, QUERIES, seed, shapeFromEnv, type Shape } from './lib/search-data.js';
 import { median, quantile } from './lib/stats.js';
 
-const shape: Shape = {
-  boards: Number(process.env.BENCH_BOARDS ?? 20),
-  cards: Number(process.env.BENCH_CARDS ?? 20_000),
-  messages: Number(process.env.BENCH_MESSAGES ?? 100_000),
-  comments: Number(process.env.BENCH_COMMENTS ?? 10_000),
-};
+const shape: Shape = shapeFromEnv(FULL_SIZE);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 40);
 const BEFORE = process.env.BENCH_BEFORE ?? 'HEAD~1';
 const root = resolve(new URL('..', import.meta.url).pathname);

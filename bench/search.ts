@@ -25,15 +25,10 @@ import { startService } from '../src/server/index.js';
 import { openDatabase } from '../src/server/sql/open.js';
 import type { Database } from '../src/server/sql/sql.js';
 import { startDurablePostgres } from './lib/engines-setup.js';
-import { QUERIES, seed, type Shape } from './lib/search-data.js';
+import { FULL_SIZE, QUERIES, seed, shapeFromEnv, type Shape } from './lib/search-data.js';
 import { median, quantile } from './lib/stats.js';
 
-const shape: Shape = {
-  boards: Number(process.env.BENCH_BOARDS ?? 20),
-  cards: Number(process.env.BENCH_CARDS ?? 20_000),
-  messages: Number(process.env.BENCH_MESSAGES ?? 100_000),
-  comments: Number(process.env.BENCH_COMMENTS ?? 10_000),
-};
+const shape: Shape = shapeFromEnv(FULL_SIZE);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 40);
 const WRITES = Number(process.env.BENCH_WRITES ?? 40);
 const KEY = 'bench-search-key-00000000001';

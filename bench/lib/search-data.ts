@@ -14,6 +14,20 @@ export interface Shape {
   comments: number;
 }
 
+/** The data's size from BENCH_BOARDS, BENCH_CARDS, BENCH_MESSAGES and BENCH_COMMENTS, else `defaults`. */
+export function shapeFromEnv(defaults: Shape): Shape {
+  const env = (name: string, d: number) => Number(process.env[name] ?? d);
+  return {
+    boards: env('BENCH_BOARDS', defaults.boards),
+    cards: env('BENCH_CARDS', defaults.cards),
+    messages: env('BENCH_MESSAGES', defaults.messages),
+    comments: env('BENCH_COMMENTS', defaults.comments),
+  };
+}
+
+/** The issue's full size: 100,000 messages on 20,000 cards. */
+export const FULL_SIZE: Shape = { boards: 20, cards: 20_000, messages: 100_000, comments: 10_000 };
+
 /** Known words and the share of messages that carry each. */
 export const PLANTED: Record<string, number> = {
   refund: 0.05,
