@@ -29,7 +29,8 @@ const root = resolve(new URL('..', import.meta.url).pathname);
 
 const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
 const before = git('rev-parse', '--short', BEFORE);
-const after = git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') === '' ? '' : '+');
+const after =
+  git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') === '' ? '' : '+');
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-bench-versions-'));
 const tree = join(dir, 'before');
@@ -43,7 +44,9 @@ async function seeded(where: string): Promise<void> {
   const owner = (await db.get<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1'))?.id ?? 1;
   const t0 = Date.now();
   await seed(db, owner, shape);
-  console.error(`${where.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}: seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.error(
+    `${where.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}: seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
   await db.close();
   await svc.close();
 }
