@@ -11,7 +11,7 @@ import type { CardRow, Ctx } from '../context.js';
 import { cardsOut } from '../serialise.js';
 import { and, placeholders, type Fragment, type Value } from '../sql/sql.js';
 import { KIND_CODES } from './schema-sqlite.js';
-import { HIT_END, HIT_START, SNIPPET_SEP, postgresQuery, sqliteQuery, type EngineQuery } from './engines.js';
+import { HIT_END, HIT_START, SNIPPET_SEP, postgresQuery, sqliteQuery } from './engines.js';
 import { filterSql, scopeOf } from './filters.js';
 import { countCards, fromTop, rankAll, type Hit } from './page.js';
 
