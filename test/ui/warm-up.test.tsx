@@ -60,14 +60,7 @@ describe('the detail warm-up', () => {
     unsubscribe();
 
     // What was drawn off-screen: the sample card, every section of it.
-    for (const part of [
-      'Invoice 10482',
-      'Thread owner',
-      'Notes (2)',
-      'Comments (2)',
-      'Sub-tasks (2)',
-      'loading…',
-    ])
+    for (const part of ['Invoice 10482', 'Thread owner', 'Notes (2)', 'Comments (2)', 'Sub-tasks (2)', 'loading…'])
       expect(off).toContain(part);
     // Drawn as the detail, not as Ink's error screen (a detail that needs more than the warm-up gives it).
     expect(off).not.toContain('ERROR');
