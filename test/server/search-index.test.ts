@@ -115,6 +115,31 @@ describe('filters on the card', () => {
     expect(await ids('tag:urgent')).toEqual([id]);
   });
 
+  it("is:unread and is:read go by the asker's own mark, else the card's", async () => {
+    // Unread for everyone (its shared state), but read by the asker: read for the asker.
+    const r = await s.call('POST', '/v2/card', {
+      body: { BoardId: boardId, ColumnId: columns[0], CardTitle: 'Gasket order', ReadStatus: 0 },
+    });
+    expect(r.status, r.text).toBe(200);
+    const sharedUnread = String(r.json.taskId);
+    const stillUnread = String(
+      (
+        await s.call('POST', '/v2/card', {
+          body: { BoardId: boardId, ColumnId: columns[0], CardTitle: 'Gasket spare', ReadStatus: 0 },
+        })
+      ).json.taskId,
+    );
+    // Read for everyone, but marked unread by the asker: unread for the asker.
+    const markedUnread = await newCard('Gasket seal');
+    const plainRead = await newCard('Gasket ring');
+    await s.call('PUT', `/v2/card/${sharedUnread}/read-status`, { body: { ReadStatus: 1 } });
+    await s.call('PUT', `/v2/card/${markedUnread}/read-status`, { body: { ReadStatus: 0 } });
+    const sorted = (xs: string[]) => [...xs].sort();
+    expect(sorted(await ids('gasket is:unread'))).toEqual(sorted([stillUnread, markedUnread]));
+    expect(sorted(await ids('gasket is:read'))).toEqual(sorted([sharedUnread, plainRead]));
+    expect(sorted(await ids('gasket -is:unread'))).toEqual(sorted([sharedUnread, plainRead]));
+  });
+
   it('pages: limit and page, with the total beside them', async () => {
     for (const n of [1, 2, 3]) await newCard(`Pager duty ${n}`);
     const first = await get('pager', { limit: '2' });
