@@ -250,7 +250,8 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
   let timer: ReturnType<typeof setTimeout> | undefined;
   let step: ReturnType<typeof setImmediate> | undefined;
   let stopped = false;
-  /** The frames drawn; the HTML reader is what is left. */
+  /** The frames being drawn (a step per macrotask), then drawn: the HTML reader is what is left. */
+  let drawing = false;
   let drawn = false;
   const stop = (): void => {
     stopped = true;
@@ -270,6 +271,7 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
       return;
     }
     detailLines(SAMPLE, [], width, null, false);
+    drawing = true;
     // One frame per macrotask: a key that arrives meanwhile waits for one at most.
     const draw = (pass: number): void => {
       step = setImmediate(() => {
@@ -277,6 +279,7 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
         if (stopped || store.getState().detail !== null) return stop();
         drawDetailOffScreen(store, width, height, pass, o.sink);
         if (pass + 1 < PASSES.length) return draw(pass + 1);
+        drawing = false;
         drawn = true;
         arm();
       });
@@ -290,7 +293,7 @@ export function startDetailWarmUp(store: BoardStore, o: WarmUpOptions): () => vo
   };
   const unsubscribe = store.subscribe((s) => {
     if (s.detail !== null && !drawn) stop();
-    else arm();
+    else if (!drawing) arm();
   });
   if (store.getState().detail !== null) stop();
   else arm();
