@@ -59,7 +59,16 @@ async function prompt(multiline: boolean) {
       await tick(5);
     }
   };
-  return { app, onSubmit, press, frame: () => app.lastFrame() ?? '' };
+  const frame = () => app.lastFrame() ?? '';
+  /** Until the frame passes `ok`: a frame after the editor comes a render later, later still on a busy machine. */
+  const until = async (ok: (f: string) => boolean) => {
+    for (let waited = 0; !ok(frame()) && waited < 5_000; waited += 10) await tick(10);
+  };
+  const shows = async (text: string) => {
+    await until((f) => f.includes(text));
+    expect(frame()).toContain(text);
+  };
+  return { app, onSubmit, press, frame, until, shows };
 }
 
 describe('Ctrl+G in a text prompt', () => {
@@ -69,7 +78,7 @@ describe('Ctrl+G in a text prompt', () => {
     const p = await prompt(true);
     await p.press('Checking with billing', '\x07');
     expect(readFileSync(seen, 'utf8')).toBe('Checking with billing');
-    expect(p.frame()).toContain('from the editor');
+    await p.shows('from the editor');
     await p.press('!', 'enter');
     expect(p.onSubmit).toHaveBeenCalledWith('Checking with billing\nfrom the editor!');
     p.app.unmount();
@@ -91,10 +100,11 @@ describe('Ctrl+G in a text prompt', () => {
     vi.stubEnv('EDITOR', `node ${fail}`);
     const p = await prompt(true);
     await p.press('keep this', '\x07');
-    await tick(10);
+    await p.shows('exited with 1: text unchanged');
     expect(p.frame()).toMatch(/✗ \$EDITOR \(node \S+\) exited with 1: text unchanged/);
     expect(p.frame()).toContain('keep this');
     await p.press('!');
+    await p.until((f) => !f.includes('exited with 1'));
     expect(p.frame()).not.toContain('exited with 1');
     await p.press('enter');
     expect(p.onSubmit).toHaveBeenCalledWith('keep this!');
@@ -105,8 +115,7 @@ describe('Ctrl+G in a text prompt', () => {
     vi.stubEnv('VISUAL', '/nonexistent/inboard-editor');
     const p = await prompt(false);
     await p.press('x', '\x07');
-    await tick(10);
-    expect(p.frame()).toContain('$VISUAL (/nonexistent/inboard-editor) could not start (not found)');
+    await p.shows('$VISUAL (/nonexistent/inboard-editor) could not start (not found)');
     p.app.unmount();
   });
 });
