@@ -2,7 +2,8 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { cellWidth, fit } from '../text/width.js';
 import { useKeyHandler } from './hooks/use-key-router.js';
-import { actionFor, bindingFor, bindingsFor, displayKey, keyName, keyOf, type Binding, type Scope } from './keymap.js';
+import { actionFor, bindingFor, bindingsFor, displayKey, keyName, type Binding, type Scope } from './keymap.js';
+import { scrollStep, scrollWords } from './keys/scroll.js';
 
 /** What the help says it lists, by the scope it was opened from. */
 const WHAT: Partial<Record<Scope, string>> = {
@@ -52,13 +53,6 @@ function closeWords(): string {
   const named = keys.find((k) => k.length > 1);
   const two = [keys[0], named === keys[0] ? undefined : named].filter((k): k is string => k !== undefined);
   return two.length === 0 ? 'help.close has no key' : `press ${two.map(displayKey).join(' or ')} to close`;
-}
-
-/** "j/k scroll", in the keys in force. */
-function scrollWords(): string {
-  const down = keyOf('help', 'scroll.down');
-  const up = keyOf('help', 'scroll.up');
-  return down !== null && up !== null ? `${down}/${up} scroll` : 'scroll with the keys above';
 }
 
 /** Cells between two columns of the help. */
@@ -133,16 +127,7 @@ export function Help({
       const action = actionFor('help', keyName(input, key));
       if (action === 'help.close') return onClose();
       // Only a help taller than the screen scrolls (maxOffset is 0 otherwise).
-      const step =
-        action === 'scroll.down'
-          ? 1
-          : action === 'scroll.up'
-            ? -1
-            : action === 'scroll.pageDown'
-              ? height - 2
-              : action === 'scroll.pageUp'
-                ? 2 - height
-                : 0;
+      const step = scrollStep(action, height - 2);
       if (step !== 0) setOffset((o) => Math.max(0, Math.min(o + step, page.maxOffset)));
     },
     true,
@@ -168,7 +153,9 @@ export function Help({
           </Box>
         ))}
       </Box>
-      {scrollable && <Text dimColor>{fit(`${marker} — ${scrollWords()}`, width)}</Text>}
+      {scrollable && (
+        <Text dimColor>{fit(`${marker} — ${scrollWords('help') ?? 'scroll with the keys above'}`, width)}</Text>
+      )}
     </Box>
   );
 }

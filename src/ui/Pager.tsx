@@ -10,6 +10,7 @@ import { wrap } from '../text/wrap.js';
 import { useOpenHelp } from './hooks/use-help.js';
 import { useKeyHandler } from './hooks/use-key-router.js';
 import { actionFor, keyName, keyOf } from './keymap.js';
+import { scrollStep, scrollWords } from './keys/scroll.js';
 
 export interface PagerProps {
   title: string;
@@ -28,13 +29,8 @@ export function pagerLines(text: string, width: number): string[] {
 
 /** "j/k scroll · q close", in the keys in force. */
 function footWords(): string {
-  const down = keyOf('pager', 'scroll.down');
-  const up = keyOf('pager', 'scroll.up');
   const close = keyOf('pager', 'pager.close');
-  return [
-    down !== null && up !== null ? `${down}/${up} scroll` : '',
-    close !== null ? `${close} close` : 'pager.close has no key',
-  ]
+  return [scrollWords('pager') ?? '', close !== null ? `${close} close` : 'pager.close has no key']
     .filter(Boolean)
     .join(' · ');
 }
@@ -50,16 +46,7 @@ export function Pager({ title, text, width, height, onClose }: PagerProps) {
     const action = actionFor('pager', keyName(input, key));
     if (action === 'pager.close') return onClose();
     if (action === 'help') return openHelp('pager');
-    const step =
-      action === 'scroll.down'
-        ? 1
-        : action === 'scroll.up'
-          ? -1
-          : action === 'scroll.pageDown'
-            ? rows
-            : action === 'scroll.pageUp'
-              ? -rows
-              : 0;
+    const step = scrollStep(action, rows);
     if (step !== 0) setTop((t) => Math.max(0, Math.min(t + step, last)));
   });
   const shown = lines.slice(top, top + rows);
