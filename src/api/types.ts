@@ -15,7 +15,17 @@ import type {
   Me,
 } from './schema.js';
 import type { CreateCardInput, MoveCardInput, UpdateCardInput } from './schema-cards.js';
-import type { BoardMailbox, CardMessage, OutboxItem, ReplyData, ReplyInput } from './schema-mail.js';
+import type {
+  BoardMailbox,
+  BoardSignature,
+  CardMessage,
+  ComposeInput,
+  ForwardInput,
+  OutboxItem,
+  ReplyData,
+  ReplyDefaults,
+  ReplyInput,
+} from './schema-mail.js';
 import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
 import type {
@@ -64,6 +74,9 @@ export type Extension =
   | 'restoreCard'
   | 'messages'
   | 'reply'
+  | 'forward'
+  | 'compose'
+  | 'signature'
   | 'outbox'
   | 'presence'
   | 'events'
@@ -182,6 +195,16 @@ export interface Client {
    * `Seen`: an ApiError whose `heldReply` (held.ts) says what arrived.
    */
   replyToCard(cardId: CardId, body: ReplyInput, o?: CallOptions): Promise<ReplyData>;
+  /** Extension `reply`: GET /v2/card/:id/reply-defaults, whom a reply goes to by default, from where, and the board's signature filled in. */
+  replyDefaults(cardId: CardId, o?: CallOptions): Promise<ReplyDefaults>;
+  /** Extension `forward`: POST /v2/card/:id/forward, a message of the thread sent on with its attachments. */
+  forwardCard(cardId: CardId, body: ForwardInput, o?: CallOptions): Promise<ReplyData>;
+  /** Extension `compose`: POST /v2/board/:id/compose, new mail written first; its card is made with it (`CardId`). */
+  composeMail(boardId: number, body: ComposeInput, o?: CallOptions): Promise<ReplyData>;
+  /** Extension `signature`: GET /v2/board/:id/signature, the board's signature as set (unfilled), or `Text: null`. */
+  getBoardSignature(boardId: number, o?: CallOptions): Promise<BoardSignature>;
+  /** Extension `signature`: PUT /v2/board/:id/signature `{Text}` (the owner's); null clears it (DELETE). */
+  setBoardSignature(boardId: number, text: string | null, o?: CallOptions): Promise<BoardSignature>;
   /** Extension `mailboxes`: GET /v2/board/:id/mailboxes, where the board's mail comes from and whether it flows. */
   listBoardMailboxes(boardId: number, o?: CallOptions): Promise<BoardMailbox[]>;
   /** Extension `outbox`: GET /v2/outbox/:id, a reply waiting to go (or sent, or failed). */

@@ -11,7 +11,7 @@ import { htmlText } from '../../text/html.js';
 import { ApiError } from '../errors.js';
 import type { Endpoints, OperationName } from '../operations.js';
 import type { CardId } from '../read-model.js';
-import type { CardMessage, MessageAttachment, ReplyData } from '../schema-mail.js';
+import type { CardMessage, MessageAttachment, ReplyData, ReplyDefaults } from '../schema-mail.js';
 import { Fields, isRecord } from '../tolerant.js';
 import type { Wire } from '../wire.js';
 import { v1, type DragState } from './state.js';
@@ -115,6 +115,19 @@ export function dragAppMail(s: DragState, boardOf: BoardOf) {
     async listMessages(w, id, o) {
       if (s.kindOf(id) !== '0') return [];
       return [(await read(w, id, o)).message];
+    },
+    async replyDefaults(w, id, o): Promise<ReplyDefaults> {
+      if (s.kindOf(id) !== '0') return { From: '', To: [], Cc: [], Subject: '', Signature: null };
+      const { message, replyTo } = await read(w, id, o);
+      const to = replyTo ?? message.From;
+      // The service picks the sender (the key's default send-as) and keeps no signature of its own that its API shows.
+      return {
+        From: '',
+        To: to === '' ? [] : [to],
+        Cc: [],
+        Subject: /^\s*re\s*:/i.test(message.Subject) ? message.Subject : `Re: ${message.Subject}`,
+        Signature: null,
+      };
     },
     async replyToCard(w, id, body, o): Promise<ReplyData> {
       if (s.kindOf(id) !== '0') {
