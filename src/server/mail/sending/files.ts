@@ -23,7 +23,8 @@ const ORDINALS = ['1st', '2nd', '3rd'];
 const nth = (i: number) => ORDINALS[i] ?? `${i + 1}th`;
 /** `type/subtype`, parameters allowed: what a Content-Type header holds. */
 const MEDIA_TYPE = /^[A-Za-z0-9][\w.+-]*\/[A-Za-z0-9][\w.+-]*(\s*;.*)?$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Whole base64: its alphabet, padding only at the end, a multiple of four (one character class: linear on 30 MB). */
+const isBase64 = (s: string) => s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
 
 /** What is wrong with a file's name as a client sent it, in words; undefined when it is a plain name. */
 export function fileNameProblem(name: string): string | undefined {
@@ -56,7 +57,7 @@ export async function decodeFiles(files: readonly OutgoingFile[] | undefined, al
     if (problem !== undefined) throw badRequest(`${said}'s name, '${sanitize(f.Name).slice(0, 60)}', ${problem}`);
     const name = safeFileName(f.Name);
     const b64 = f.Content.replace(/[\r\n]/g, '');
-    if (!BASE64.test(b64)) throw badRequest(`${said}, ${name}, is not in base64: send its bytes as base64`);
+    if (!isBase64(b64)) throw badRequest(`${said}, ${name}, is not in base64: send its bytes as base64`);
     if (f.ContentType !== undefined && !MEDIA_TYPE.test(f.ContentType))
       throw badRequest(
         `${said}, ${name}: its content type '${sanitize(f.ContentType).slice(0, 60)}' is not a type such as application/pdf`,
