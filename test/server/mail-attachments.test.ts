@@ -165,6 +165,15 @@ describe('GET /v2/attachment/:id', () => {
     );
   });
 
+  it('serves the largest file a message can carry (17 MiB: 23 MiB of base64) byte for byte', async () => {
+    const big = pdfBytes(17 * 1024 * 1024);
+    const { list } = await delivered([{ filename: 'scan.pdf', contentType: 'application/pdf', content: big }]);
+    const r = await fetchBytes(list[0]?.Url ?? '');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-length')).toBe(String(big.length));
+    expect(sha256(r.bytes)).toBe(sha256(big));
+  });
+
   it('refuses in words when the kept copy no longer holds the part listed', async () => {
     const { cardId, list } = await delivered([
       { filename: 'gone.pdf', contentType: 'application/pdf', content: Buffer.from('zz') },
