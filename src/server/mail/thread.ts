@@ -29,13 +29,13 @@ interface MessageRow {
   refs: string;
   created_at: string;
   automatic: string | null;
-  /** 1 when the raw message is kept (its attachments can be served), else 0. */
+  /** 1 when the raw message is kept (its attachments can be served), else 0: length(), which SQLite answers without reading the blob. */
   has_raw: number;
 }
 
 const COLUMNS = `id, card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at, subject,
   body_text, body_html, attachments, in_reply_to, refs, created_at, automatic,
-  CASE WHEN raw IS NULL THEN 0 ELSE 1 END AS has_raw`;
+  CASE WHEN length(raw) IS NULL THEN 0 ELSE 1 END AS has_raw`;
 
 const strings = (json: string): string[] => {
   const v: unknown = JSON.parse(json);
