@@ -272,14 +272,9 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
     bytes(path, r = {}) {
       const where: Where = { method: 'GET', path };
       const signal = joinSignals(opts.signal, r.o?.signal);
+      const init = { method: 'GET', path: path + queryString(r.query), headers: { accept: '*/*' }, signal };
       const attempt = async () => {
-        const ex = await transport.send({
-          method: 'GET',
-          path: path + queryString(r.query),
-          headers: { accept: '*/*' },
-          signal,
-          binary: true,
-        });
+        const ex = await transport.send({ ...init, binary: true });
         if (ex.status < 200 || ex.status > 299) throw errorFromExchange(where, ex);
         if (ex.bytes === undefined) throw unexpected(where, ex.status, 'no body');
         return { headers: ex.headers, bytes: ex.bytes };
