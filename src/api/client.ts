@@ -6,6 +6,7 @@
  * read. A server that speaks other routes for an operation gets another
  * function of the same type in the table (operations.ts).
  */
+import { attachmentEndpoints } from './endpoints/attachments.js';
 import { cardExtensionEndpoints } from './endpoints/card-extensions.js';
 import { boardAdminEndpoints } from './endpoints/board-admin.js';
 import { boardEndpoints } from './endpoints/boards.js';
@@ -40,6 +41,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...sequenceEndpoints,
   ...meEndpoints,
   ...messageEndpoints,
+  ...attachmentEndpoints,
   ...presenceEndpoints,
   ...eventEndpoints,
   ...searchEndpoints,

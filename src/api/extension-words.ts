@@ -11,6 +11,7 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   archivedCards: "Listing a board's archived cards",
   restoreCard: 'Restoring archived cards',
   messages: "Reading a card's email",
+  attachments: "Opening or saving an email's attachments",
   reply: "Replying to a card's email",
   forward: 'Forwarding email',
   compose: 'Writing new email',

@@ -35,12 +35,17 @@ export interface SendInit {
   body?: Json | undefined;
   headers?: Record<string, string>;
   signal?: AbortSignal | undefined;
+  /** A 2xx answer is read as bytes (`Exchange.bytes`), not text: a file, not JSON. */
+  binary?: boolean;
 }
 
 export interface Exchange {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The answer as text; empty for a 2xx answer read as bytes. */
   text: string;
+  /** A 2xx answer asked for as bytes (SendInit.binary). */
+  bytes?: Buffer;
 }
 
 /** Failures that happen before a byte of the request reaches the server: a POST may be resent. */
@@ -90,6 +95,15 @@ async function bodyText(
   const { gunzipSync } = await import('node:zlib');
   // As body.text() reads: UTF-8, a leading byte-order mark dropped.
   return new TextDecoder().decode(gunzipSync(Buffer.from(await body.arrayBuffer())));
+}
+
+/** An answer's bytes, unzipped when the server gzipped them. */
+async function bodyBytes(body: { arrayBuffer(): Promise<ArrayBuffer> }, encoding: string | string[] | undefined) {
+  const coding = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? '')).trim().toLowerCase();
+  const bytes = Buffer.from(await body.arrayBuffer());
+  if (coding !== 'gzip' && coding !== 'x-gzip') return bytes;
+  const { gunzipSync } = await import('node:zlib');
+  return gunzipSync(bytes);
 }
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))} s`;
@@ -168,6 +182,10 @@ export function createTransport(opts: TransportOptions) {
         headersTimeout: opts.timeoutMs,
         bodyTimeout: opts.timeoutMs,
       });
+      if (init.binary === true && res.statusCode >= 200 && res.statusCode < 300) {
+        const bytes = await bodyBytes(res.body, res.headers['content-encoding']);
+        return { status: res.statusCode, headers: redactHeaders(res.headers, opts.apiKey), text: '', bytes };
+      }
       // A server or proxy that echoes the credentials back ("invalid key <key>", a Location
       // carrying it) must not put the key into an error message, a log or `inboard api` output.
       const text = redact(await bodyText(res.body, res.headers['content-encoding']), opts.apiKey);

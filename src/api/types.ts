@@ -46,6 +46,15 @@ import type { Json } from './transport.js';
 export type SnoozeInput = SnoozeBody;
 export type BoardTargetsInput = BoardTargetsBody;
 
+/** An attachment's bytes as the server served them (GET /v2/attachment/:id). */
+export interface AttachmentFile {
+  /** The name its answer gives (Content-Disposition); '' when none. Make it safe (text/file-name.ts) before using it as a path. */
+  Name: string;
+  /** Its declared type, parameters left out. */
+  ContentType: string;
+  Bytes: Uint8Array;
+}
+
 /** POST /v2/card's answer: the new card's id, or null when the server said only that it worked. */
 export interface CreatedCard {
   taskId: CardId | null;
@@ -73,6 +82,7 @@ export type Extension =
   | 'archivedCards'
   | 'restoreCard'
   | 'messages'
+  | 'attachments'
   | 'reply'
   | 'forward'
   | 'compose'
@@ -189,6 +199,11 @@ export interface Client {
   ): Promise<{ CardId: CardId; ColumnId: number | null; Position: number | null }>;
   /** Extension `messages`: GET /v2/card/:id/messages, the card's email thread, oldest first. */
   listMessages(cardId: CardId, o?: CallOptions): Promise<CardMessage[]>;
+  /**
+   * Extension `attachments`: GET /v2/attachment/:id, an attachment's bytes exactly as received (its
+   * `Id` in the thread). DragApp's API serves none: refused in words (`kind: 'unsupported'`).
+   */
+  getAttachment(attachmentId: string, o?: CallOptions): Promise<AttachmentFile>;
   /**
    * Extension `reply`: POST /v2/card/:id/reply `{Body, Cc?, Seen?, SendAnyway?}`, sent by the server's
    * SMTP relay, or held in its outbox (`OutboxId`, `SendsAt`). Held because the thread moved on since

@@ -132,6 +132,8 @@ export interface Wire {
     path: string,
     r: { query?: Query; headers?: Record<string, string>; signal?: AbortSignal },
   ): Promise<{ type: string; chunks: AsyncIterable<Uint8Array> }>;
+  /** A GET answered with a file (not JSON), with retries: its bytes and headers; any other answer throws as `call` would. */
+  bytes(path: string, r?: Req): Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }>;
   /** One request as given, no retries, no parsing: the client hands it on as `Client.raw`. */
   raw: (method: string, path: string, body?: Json, o?: CallOptions) => Promise<{ status: number; body: string }>;
 }
@@ -266,6 +268,18 @@ export function createWire(opts: WireOptions, onBackoff: OnBackoff): Wire {
       });
       if (ex.chunks === null) throw errorFromExchange(where, ex);
       return { type: String(ex.headers['content-type'] ?? ''), chunks: ex.chunks };
+    },
+    bytes(path, r = {}) {
+      const where: Where = { method: 'GET', path };
+      const signal = joinSignals(opts.signal, r.o?.signal);
+      const init = { method: 'GET', path: path + queryString(r.query), headers: { accept: '*/*' }, signal };
+      const attempt = async () => {
+        const ex = await transport.send({ ...init, binary: true });
+        if (ex.status < 200 || ex.status > 299) throw errorFromExchange(where, ex);
+        if (ex.bytes === undefined) throw unexpected(where, ex.status, 'no body');
+        return { headers: ex.headers, bytes: ex.bytes };
+      };
+      return withRetries('GET', path, attempt, policy, onBackoff, signal);
     },
     offers: (ext) => offered.get(ext),
     // `inboard api`'s escape hatch: the body is the user's JSON, sent as given whatever the

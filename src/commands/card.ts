@@ -3,6 +3,7 @@ import { isUnreadable, type Board, type BoardRow, type CardDetail, type Column }
 import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
+import { ATTACHMENT_ACTIONS, attachmentAction } from './card-attachments.js';
 import { SNOOZE_ACTIONS, snoozeAction } from './card-snooze.js';
 import { STATE_ACTIONS, stateAction } from './card-state.js';
 import { THREAD_ACTIONS, threadAction } from './thread.js';
@@ -15,7 +16,7 @@ import { colorName } from './tags.js';
 export const CARD_HELP = `Usage: inboard card ID [options]
        inboard card create|move|title|archive|restore|comment|note|subtask|tag ... (inboard card ACTION --help)
        inboard card due|read|unread|tick|untick ... (inboard card ACTION --help)
-       inboard card thread|reply ... (the email behind a card)
+       inboard card thread|reply|attachments ... (the email behind a card)
        inboard card snooze|unsnooze ... (off the board until a time or an answer)
 
 Shows a card: its fields, notes, comments, sub-tasks, tags and assignees.
@@ -36,8 +37,9 @@ Actions
   tick     ID SUBTASK                   (and untick ID SUBTASK)
   thread   ID                           (the card's email, oldest first)
   reply    ID --body TEXT|- [--cc EMAIL]... [--seen MESSAGE-ID [--send-anyway]]  (answers its last message in)
+  attachments ID [--save DIR [--name NAME]]   (its email's files, listed or saved)
   snooze   ID --until WHEN | --until-reply [--until WHEN]   (and unsnooze ID)
-  The local service offers due, read, unread, tick, untick, restore, thread, reply and snooze;
+  The local service offers due, read, unread, tick, untick, restore, thread, reply, attachments and snooze;
   another server may not (the error says so).
 
 Examples
@@ -155,13 +157,14 @@ export async function card(argv: string[]): Promise<number> {
   if (first !== undefined && SNOOZE_ACTIONS.has(first)) return snoozeAction(first, rest);
   if (first !== undefined && THREAD_ACTIONS.has(first)) return threadAction(first, rest);
   if (first !== undefined && TITLE_ACTIONS.has(first)) return titleAction(first, rest);
+  if (first !== undefined && ATTACHMENT_ACTIONS.has(first)) return attachmentAction(first, rest);
   const { values, positionals: pos } = parse(argv, {});
   if (helpRequested(values, CARD_HELP)) return 0;
   const [idRaw = ''] = positionals(pos, ['ID']);
   // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
   if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
     throw new UsageError(
-      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply)`,
+      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply, attachments)`,
     );
   }
   const id = cardId(idRaw);

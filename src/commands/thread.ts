@@ -52,7 +52,8 @@ Examples
 ${COMMON_HELP}`;
 
 const KIB = 1024;
-const size = (n: number) =>
+/** A file's size in words: `512 B`, `48 KB`, `1.2 MB`. */
+export const byteCount = (n: number) =>
   n < KIB ? `${n} B` : n < KIB * KIB ? `${(n / KIB).toFixed(0)} KB` : `${(n / KIB / KIB).toFixed(1)} MB`;
 
 /** `2026-11-24T08:15:00.000Z` → `2026-11-24 08:15 UTC`: one zone for every reader of a script's output. */
@@ -68,10 +69,9 @@ export function threadText(id: string, messages: CardMessage[]): string {
       ...(m.Cc.length > 0 ? ([['Cc', m.Cc.join(', ')]] as [string, string][]) : []),
       ['Subject', m.Subject],
       ...(m.Attachments.length > 0
-        ? ([['Attachments', m.Attachments.map((a) => `${a.Name} (${size(a.Size)}, ${a.ContentType})`).join('; ')]] as [
-            string,
-            string,
-          ][])
+        ? ([
+            ['Attachments', m.Attachments.map((a) => `${a.Name} (${byteCount(a.Size)}, ${a.ContentType})`).join('; ')],
+          ] as [string, string][])
         : []),
     ]);
     return `[${i + 1}] ${m.Direction === 'in' ? 'in ' : 'out'} ${one(when(m.Date))}\n${head}\n${block(m.Text.trimEnd())}\n`;

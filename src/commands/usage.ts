@@ -31,6 +31,7 @@ Usage
   inboard card ID | card create|move|title|archive|restore|comment|note|subtask|tag ...
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
   inboard card thread ID | card reply ID --body TEXT|-
+  inboard card attachments ID [--save DIR [--name NAME]]
   inboard card snooze ID --until WHEN | --until-reply | card unsnooze ID
                               scriptable: a table, or --json (inboard CMD --help)
   inboard api METHOD PATH [-F k=v]... [--input FILE]

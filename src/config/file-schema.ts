@@ -65,6 +65,13 @@ export const ConfigFileSchema = z
     insecure: z.boolean().optional().describe('Accept http:// for this file’s url off loopback'),
     email: z.string().optional().describe('You, for the filter’s assignee:me'),
     markReadOnOpen: z.boolean().optional().describe('Opening a card marks it read (default true)'),
+    downloadDir: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Where the board saves an email’s attachments (S in a card); ~ is your home folder (default ~/Downloads)',
+      ),
     profiles: z
       .record(z.string(), Profile)
       .optional()

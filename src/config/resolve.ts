@@ -179,6 +179,8 @@ export interface BoardSettings {
   views: Record<string, string>;
   /** The config's `"commands"` (src/ui/user-commands/), with the file they came from; null when it has none. */
   commands: { path: string; list: UserCommand[] } | null;
+  /** The config's `"downloadDir"` as written (src/ui/attachments/places.ts); undefined: ~/Downloads. */
+  downloadDir: string | undefined;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -226,5 +228,6 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
     theme: { theme: file?.theme, colors: file?.colors },
     views: file?.views ?? {},
     commands: file?.commands === undefined ? null : { path: filePath, list: file.commands },
+    downloadDir: file?.downloadDir,
   };
 }

@@ -16,6 +16,7 @@ import { IdempotencyStore } from './idempotency.js';
 import type { MailSettings } from './mail/smtp.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
+import { attachmentRoutes } from './routes/attachments.js';
 import { boardAdminRoutes } from './routes/board-admin.js';
 import { boardRoutes } from './routes/boards.js';
 import type { Database } from './sql/sql.js';
@@ -258,6 +259,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   app.addHook('onReady', () => outbox.start());
   app.addHook('preClose', () => outbox.stop());
   mailboxRoutes(app, ctx);
+  attachmentRoutes(app, ctx);
   searchRoutes(app, ctx);
   waitingRoutes(app, ctx);
   const waker = new SnoozeWaker({

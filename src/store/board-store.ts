@@ -271,6 +271,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...live,
       ...status,
       offers: (ext) => client.offers(ext),
+      getAttachment: (id) => core.client.getAttachment(id),
     };
   });
 }

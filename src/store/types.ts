@@ -4,7 +4,7 @@
  * root (board-store.ts), the selectors and index.ts need the whole; a slice
  * asks for the parts it touches (core.ts, Core<S>).
  */
-import type { Extension } from '../api/types.js';
+import type { AttachmentFile, Extension } from '../api/types.js';
 import type { OpenBoardActions, OpenBoardData } from './board.js';
 import type { BoardAdminActions } from './board-admin.js';
 import type { DetailActions, DetailData } from './card-detail.js';
@@ -60,6 +60,8 @@ export type BoardData = CoreData &
 export interface ServerActions {
   /** Whether the server offers an extension (see api/types.ts Extension): undefined until it is known. */
   offers(ext: Extension): boolean | undefined;
+  /** An attachment's bytes (extension `attachments`), by its Id in the thread; rejects with the server's words. */
+  getAttachment(attachmentId: string): Promise<AttachmentFile>;
 }
 
 /** Every action of the store. */

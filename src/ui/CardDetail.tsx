@@ -177,7 +177,9 @@ export function CardDetail(props: CardDetailProps) {
   const id = props.detail.data?.ServiceTaskId ?? null;
   const { arrived, newIds, seen } = useArrivals(id);
   const base = props.thread ?? DETAIL_THREAD;
-  const options = useMemo(() => ({ ...base, newIds }), [base, newIds]);
+  const sel = props.selected;
+  const selectedAttachment = sel?.kind === 'attachment' ? sel.id : null;
+  const options = useMemo(() => ({ ...base, newIds, selectedAttachment }), [base, newIds, selectedAttachment]);
   const threadShown = useThreadLines(id, props.width, options);
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
   const presence = useBoard((s) => s.presence);

@@ -5,7 +5,8 @@
  */
 import type { CardDetail } from '../api/read-model.js';
 
-export type DetailItemKind = 'note' | 'comment' | 'subTask';
+/** `attachment`: a file of the card's email, by its place in the thread's attachments (`[` and `]` select it). */
+export type DetailItemKind = 'note' | 'comment' | 'subTask' | 'attachment';
 
 export interface DetailSel {
   readonly kind: DetailItemKind;

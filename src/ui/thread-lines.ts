@@ -34,6 +34,8 @@ export interface ThreadView {
   readonly unfoldKey: string | null;
   /** Messages that arrived while the card was open and are not seen yet (use-arrivals.ts): marked new. */
   readonly newIds?: ReadonlySet<string>;
+  /** The attachment `]`/`[` selected: its place among the thread's attachments, in the order written. */
+  readonly selectedAttachment?: number | null;
 }
 
 const LABEL = 9;
@@ -88,7 +90,10 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
   const note = all.find((m) => m.ThreadNote !== undefined && m.ThreadNote !== '')?.ThreadNote;
   if (note !== undefined) para(`ⓘ ${clean(note)}`, { dim: true }, '  ');
 
-  const drawMessage = (m: ThreadMessage, subject: string | null) => {
+  // Each message's first attachment's place among the thread's (what `]` and `[` step through).
+  const firstAttachment: number[] = [];
+  all.reduce((n, m) => (firstAttachment.push(n), n + m.Attachments.length), 0);
+  const drawMessage = (m: ThreadMessage, subject: string | null, at: number) => {
     lines.push({ text: '' });
     const mark = m.Direction === 'out' ? '↩' : '●';
     const fresh = v.newIds?.has(m.MessageId) === true;
@@ -104,7 +109,12 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
     if (m.Automatic != null && m.Automatic !== '')
       field('Note', `automatic — ${clean(m.Automatic)}`, { color: 'yellow' });
     drawText(messageText(m));
-    for (const a of m.Attachments) field('Attached', `${clean(a.Name)} (${byteSize(a.Size)})`);
+    m.Attachments.forEach((a, i) => {
+      const what = `${clean(a.Name)} (${byteSize(a.Size)}, ${clean(a.ContentType || 'no type')})`;
+      if (v.selectedAttachment === (firstAttachment[at] ?? 0) + i)
+        lines.push({ text: `› ${'Attached'.padEnd(LABEL)}${what}`, selected: true });
+      else field('Attached', what);
+    });
   };
   const drawText = (text: string) => {
     const parts = splitMessage(sanitize(text, { multiline: true }));
@@ -134,9 +144,9 @@ export function threadLines(v: ThreadView, width: number): DetailLine[] {
   });
   if (v.newestFirst) {
     for (const r of [...own].reverse()) drawOwn(r);
-    for (let i = all.length - 1; i >= 0; i--) drawMessage(all[i] as ThreadMessage, subjects[i] ?? null);
+    for (let i = all.length - 1; i >= 0; i--) drawMessage(all[i] as ThreadMessage, subjects[i] ?? null, i);
   } else {
-    all.forEach((m, i) => drawMessage(m, subjects[i] ?? null));
+    all.forEach((m, i) => drawMessage(m, subjects[i] ?? null, i));
     for (const r of own) drawOwn(r);
   }
   return lines;

@@ -104,7 +104,7 @@ describe('inboard mail-in', () => {
     });
     const ok = await mailIn(big);
     expect(ok.code, ok.stderr).toBe(0);
-    expect((await f.client.listMessages(ok.stdout.trim()))[0]?.Attachments).toEqual([
+    expect((await f.client.listMessages(ok.stdout.trim()))[0]?.Attachments).toMatchObject([
       { Name: 'logs.zip', Size: 10_000_000, ContentType: 'application/zip' },
     ]);
     const huge = rawMail({ body: base64Lines(Buffer.alloc(20 * 1024 * 1024, 1)) });

@@ -85,7 +85,15 @@ describe('POST /v2/mail/inbound', () => {
     const [m] = await thread(got.CardId);
     expect(m?.Text.trim()).toBe('Grüße, the invoice is attached.');
     expect(m?.Html).toContain('<b>invoice</b>');
-    expect(m?.Attachments).toEqual([{ Name: 'photo.jpg', Size: 3000, ContentType: 'image/jpeg' }]);
+    expect(m?.Attachments).toEqual([
+      {
+        Name: 'photo.jpg',
+        Size: 3000,
+        ContentType: 'image/jpeg',
+        Id: expect.any(String),
+        Url: expect.stringMatching(/^\/v2\/attachment\//),
+      },
+    ]);
   });
 
   it('makes HTML-only mail readable text, decodes other charsets and quoted-printable, and keeps an mbox From line out', async () => {
@@ -189,7 +197,7 @@ describe('POST /v2/mail/inbound', () => {
         attachment: { name: 'scan.tiff', type: 'image/tiff', bytes: ten },
       }),
     );
-    expect((await thread(got.CardId))[0]?.Attachments[0]).toEqual({
+    expect((await thread(got.CardId))[0]?.Attachments[0]).toMatchObject({
       Name: 'scan.tiff',
       Size: 10_000_000,
       ContentType: 'image/tiff',

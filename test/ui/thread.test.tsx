@@ -110,7 +110,7 @@ describe('the thread in the card', () => {
     expect(frame).toContain('Subject  Invoice for order 1042');
     // The subject of an answer that only adds Re: is not repeated.
     expect(frame).not.toContain('Subject  Re:');
-    expect(frame).toContain('Attached invoice.pdf (13 bytes)');
+    expect(frame).toContain('Attached invoice.pdf (13 bytes, application/pdf)');
     expect(frame).toContain('┄ signature folded — z shows it');
     expect(frame).toContain('┄ 3 quoted lines folded — z shows it');
     expect(frame).not.toContain('> Here it is.');

@@ -29,6 +29,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   archivedCards: false,
   restoreCard: false,
   messages: true,
+  attachments: false,
   reply: true,
   forward: false,
   compose: false,

@@ -14,7 +14,8 @@ import type { CardId } from '../read-model.js';
 import type { CardMessage, MessageAttachment, ReplyData, ReplyDefaults } from '../schema-mail.js';
 import { Fields, isRecord } from '../tolerant.js';
 import type { Wire } from '../wire.js';
-import { v1, type DragState } from './state.js';
+import type { AttachmentFile } from '../types.js';
+import { notOffered, v1, type DragState } from './state.js';
 
 const DETAIL = '/v1.18/entityConversation/detail-message';
 const SEND = '/v1.18/entityConversation/send-as-email-content';
@@ -112,6 +113,12 @@ export function dragAppMail(s: DragState, boardOf: BoardOf) {
   }
 
   return {
+    // detail-message's `attachments` shape is unknown ("TODO: verify shape") and no route of its API gives their bytes.
+    getAttachment(_w: Wire, id: string): Promise<AttachmentFile> {
+      return Promise.reject(
+        notOffered('Attachments', 'GET', `/v2/attachment/${id}`, "DragApp's API does not serve attachments' bytes"),
+      );
+    },
     async listMessages(w, id, o) {
       if (s.kindOf(id) !== '0') return [];
       return [(await read(w, id, o)).message];

@@ -16,7 +16,14 @@ const MessageOut = z.object({
   date: z.string(),
   subject: z.string(),
   text: z.string(),
-  attachments: z.array(z.object({ name: z.string(), size: z.number(), contentType: z.string() })),
+  attachments: z.array(
+    z.object({
+      name: z.string(),
+      size: z.number(),
+      contentType: z.string(),
+      attachmentId: z.string().nullable().describe('What read_attachment takes; null where the server serves no bytes'),
+    }),
+  ),
 });
 
 export const THREAD_TOOLS: readonly Tool[] = [
@@ -25,7 +32,7 @@ export const THREAD_TOOLS: readonly Tool[] = [
     title: 'Read the email of a card',
     group: 'Email',
     description:
-      "The email thread behind a card (the card is the thread: pass its cardId), oldest first: each message's direction, sender, recipients, subject, date, plain text and attachments' names. Read it before replying. A server that gives less than the whole thread says so in note.",
+      "The email thread behind a card (the card is the thread: pass its cardId), oldest first: each message's direction, sender, recipients, subject, date, plain text and attachments (name, size, type, and the attachmentId read_attachment takes). Read it before replying. A server that gives less than the whole thread says so in note.",
     input: { cardId },
     output: { cardId: z.string(), messages: z.array(MessageOut), note: z.string().nullable() },
     effect: 'read',
@@ -45,7 +52,12 @@ export const THREAD_TOOLS: readonly Tool[] = [
           date: m.Date,
           subject: m.Subject,
           text: m.Text,
-          attachments: m.Attachments.map((x) => ({ name: x.Name, size: x.Size, contentType: x.ContentType })),
+          attachments: m.Attachments.map((x) => ({
+            name: x.Name,
+            size: x.Size,
+            contentType: x.ContentType,
+            attachmentId: x.Id ?? null,
+          })),
         })),
         note: messages.find((m) => m.ThreadNote !== undefined && m.ThreadNote !== '')?.ThreadNote ?? null,
       };

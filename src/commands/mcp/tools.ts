@@ -3,6 +3,7 @@
  * `tool({...})` entry in one of these lists; server.ts, --read-only and the
  * README's table all read this table.
  */
+import { ATTACHMENT_TOOLS } from './attachments.js';
 import { BOARD_TOOLS } from './boards.js';
 import { CARD_TOOLS } from './cards.js';
 import { PART_TOOLS } from './card-parts.js';
@@ -20,6 +21,7 @@ export const TOOLS: readonly Tool[] = [
   ...PART_TOOLS,
   ...TAG_TOOLS,
   ...THREAD_TOOLS,
+  ...ATTACHMENT_TOOLS,
   ...SEARCH_TOOLS,
   ...SNOOZE_TOOLS,
 ];

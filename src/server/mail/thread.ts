@@ -8,6 +8,7 @@ import type { Principal } from '../auth.js';
 import { boardFor, type CardRow, type Ctx } from '../context.js';
 import { isoNow } from '../db.js';
 import { HttpError } from '../errors.js';
+import { withRoutes } from './attachment.js';
 import type { InboundMessage } from './read-mail.js';
 
 interface MessageRow {
@@ -30,10 +31,13 @@ interface MessageRow {
   automatic: string | null;
   kind: 'reply' | 'forward' | 'new' | null;
   bcc: string | null;
+  /** 1 when the raw message is kept (its attachments can be served), else 0: length(), which SQLite answers without reading the blob. */
+  has_raw: number;
 }
 
 const COLUMNS = `id, card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at, subject,
-  body_text, body_html, attachments, in_reply_to, refs, created_at, automatic, kind, bcc`;
+  body_text, body_html, attachments, in_reply_to, refs, created_at, automatic, kind, bcc,
+  CASE WHEN length(raw) IS NULL THEN 0 ELSE 1 END AS has_raw`;
 
 const strings = (json: string): string[] => {
   const v: unknown = JSON.parse(json);
@@ -52,7 +56,7 @@ function messageOut(r: MessageRow): CardMessage {
     Subject: r.subject,
     Text: r.body_text,
     Html: r.body_html,
-    Attachments: JSON.parse(r.attachments) as MessageAttachment[],
+    Attachments: withRoutes(r.id, JSON.parse(r.attachments) as MessageAttachment[], Number(r.has_raw) === 1),
     InReplyTo: r.in_reply_to,
     References: strings(r.refs),
     CreatedAt: r.created_at,

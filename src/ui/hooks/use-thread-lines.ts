@@ -21,6 +21,8 @@ export interface ThreadOptions {
   readonly unfoldable: boolean;
   /** Messages to mark new (what arrived while the card was open, not seen yet). */
   readonly newIds?: ReadonlySet<string>;
+  /** The attachment selected (`]`/`[`), by its place among the thread's attachments. */
+  readonly selectedAttachment?: number | null;
 }
 
 export function useThreadLines(cardId: CardId | null, width: number, o: ThreadOptions): DetailLine[] {
@@ -37,8 +39,28 @@ export function useThreadLines(cardId: CardId | null, width: number, o: ThreadOp
     const sending = pending.flatMap((m) => (m.kind === 'reply' && m.cardId === cardId ? [m] : []));
     const key = o.unfoldable ? (bindingFor('detail', 'thread.unfold')?.keys[0] ?? null) : null;
     return threadLines(
-      { entry, notOffered, sending, unfolded, newestFirst: o.newestFirst, unfoldKey: key, newIds: o.newIds },
+      {
+        entry,
+        notOffered,
+        sending,
+        unfolded,
+        newestFirst: o.newestFirst,
+        unfoldKey: key,
+        newIds: o.newIds,
+        selectedAttachment: o.selectedAttachment ?? null,
+      },
       width,
     );
-  }, [cardId, entry, notOffered, pending, unfolded, o.newestFirst, o.unfoldable, o.newIds, width]);
+  }, [
+    cardId,
+    entry,
+    notOffered,
+    pending,
+    unfolded,
+    o.newestFirst,
+    o.unfoldable,
+    o.newIds,
+    o.selectedAttachment,
+    width,
+  ]);
 }

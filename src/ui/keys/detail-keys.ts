@@ -8,6 +8,7 @@ import type { DetailState } from '../../store/index.js';
 import { isOthers, liveDetail } from '../../store/index.js';
 import { detailItems, stepSel } from '../detail-selection.js';
 import { deleteComment, editComment, editTitle } from '../flows/card-flows.js';
+import { ATTACHMENT_KEYS } from './attachment-keys.js';
 import { cardBindings, type CardScreen } from './card-actions.js';
 import type { ScreenKeys } from './context.js';
 import { HISTORY_KEYS } from './history-keys.js';
@@ -143,6 +144,7 @@ export const DETAIL_KEYS: readonly B[] = (
         if (c !== undefined) deleteComment(k.flow, open(k).cardId, c.CommentId, c.Comment);
       }),
     },
+    ...ATTACHMENT_KEYS,
     ...cardBindings(DETAIL_CARDS),
     ...HISTORY_KEYS,
     CARD_REFRESH_KEY,

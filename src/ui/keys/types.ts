@@ -101,6 +101,12 @@ export type Action =
   | 'subtask.tick'
   | 'comment.delete'
   | 'detail.back'
+  // the files of the card's email (detail)
+  | 'attachment.next'
+  | 'attachment.prev'
+  | 'attachment.open'
+  | 'attachment.save'
+  | 'attachment.read'
   // triage (`i`): one card at a time
   | 'triage.move'
   | 'triage.back'

@@ -86,7 +86,7 @@ export async function filesOfRaw(raw: Buffer | null | undefined): Promise<OutFil
   const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true, keepCidLinks: true });
   return mail.attachments.map((a) => ({
-    name: safeFileName(a.filename ?? '', 'attachment'),
+    name: safeFileName(a.filename ?? ''),
     contentType: a.contentType,
     content: a.content,
   }));
