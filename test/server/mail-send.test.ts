@@ -133,7 +133,17 @@ describe('files sent with a reply', () => {
     expect(stored?.toString('utf8')).toBe(relay.received[before]?.raw);
     const kept = await simpleParser(stored ?? Buffer.alloc(0));
     expect(kept.attachments.map((a) => sha(a.content))).toEqual([sha(pdf), sha(png)]);
-    expect((await thread(id)).at(-1)?.Attachments).toEqual(listed);
+    // The thread lists them as sent, each served byte for byte from the sent copy.
+    const served = (await thread(id)).at(-1)?.Attachments ?? [];
+    expect(served.map(({ Name, Size, ContentType }) => ({ Name, Size, ContentType }))).toEqual(listed);
+    const bytes = await Promise.all(
+      served.map(async (a) => {
+        const res = await fetch(s.url + (a.Url ?? '/v2/attachment/none'), { headers: { authorization: s.key } });
+        expect(res.status).toBe(200);
+        return sha(Buffer.from(await res.arrayBuffer()));
+      }),
+    );
+    expect(bytes).toEqual([sha(pdf), sha(png)]);
   });
 
   it('refuses each bad file in words, before anything is sent', async () => {
