@@ -8,6 +8,7 @@
  * Strict objects: a misspelt setting ("apikey") is reported, not ignored.
  */
 import { z } from 'zod';
+import { MAIL_LIMITS } from '../api/schema-mail.js';
 import { UserCommandsSchema } from './command-schema.js';
 
 const Profile = z
@@ -65,6 +66,13 @@ export const ConfigFileSchema = z
     insecure: z.boolean().optional().describe('Accept http:// for this file’s url off loopback'),
     email: z.string().optional().describe('You, for the filter’s assignee:me'),
     markReadOnOpen: z.boolean().optional().describe('Opening a card marks it read (default true)'),
+    signature: z
+      .string()
+      .max(MAIL_LIMITS.signature)
+      .optional()
+      .describe(
+        'Your signature under the mail you send from the command line, in place of the board’s; {{agent.name}}, {{agent.first_name}}, {{agent.email}}, {{board.name}} are filled in',
+      ),
     profiles: z
       .record(z.string(), Profile)
       .optional()
