@@ -83,7 +83,10 @@ describe('inboard card reply', () => {
 
   it('goes to all by default (the colleague kept, support@ left out), with two files byte-equal', async () => {
     const id = await mailIn(colleagueMail('<all1@customer.example>'));
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256))]);
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256)),
+    ]);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff, 0x00, 0x80]);
     const out = succeeded(
       await run([
@@ -145,7 +148,10 @@ describe('inboard card reply', () => {
     mkdirSync(folder, { recursive: true });
     const before = relay.received.length;
     const cases: [string[], string][] = [
-      [['--attach', small, '--attach', join(dir, 'gone.pdf')], `--attach ${join(dir, 'gone.pdf')}: there is no such file`],
+      [
+        ['--attach', small, '--attach', join(dir, 'gone.pdf')],
+        `--attach ${join(dir, 'gone.pdf')}: there is no such file`,
+      ],
       [['--attach', folder], `--attach ${folder}: it is a folder, not a file`],
       [['--attach', small, '--attach', big], `--attach ${big}: the files come to 30.0 MB with it, over the 25 MiB`],
       [many, '21 files given with --attach: at most 20 go with one message'],
@@ -167,12 +173,17 @@ describe('inboard card reply', () => {
     const id = await mailIn(rawMail({ messageId: '<sig1@customer.example>' }));
     const config = join(dir, 'sig-config');
     mkdirSync(config, { recursive: true });
-    writeFileSync(join(config, 'config.json'), JSON.stringify({ signature: 'Sent by {{agent.email}}\n{{board.name}}' }));
+    writeFileSync(
+      join(config, 'config.json'),
+      JSON.stringify({ signature: 'Sent by {{agent.email}}\n{{board.name}}' }),
+    );
     succeeded(await run(['card', 'reply', id, '--body', 'Signed.'], { env: { INBOARD_CONFIG_DIR: config } }));
     const signed = await lastSent();
     expect(signed.text).toMatch(/Signed\.\n\n-- \nSent by \S+@\S+\nSupport Inbox/);
     succeeded(
-      await run(['card', 'reply', id, '--body', 'Unsigned.', '--no-signature'], { env: { INBOARD_CONFIG_DIR: config } }),
+      await run(['card', 'reply', id, '--body', 'Unsigned.', '--no-signature'], {
+        env: { INBOARD_CONFIG_DIR: config },
+      }),
     );
     expect((await lastSent()).text).not.toContain('-- \n');
   });
@@ -222,7 +233,16 @@ describe('inboard card compose', () => {
       await run(
         [
           ...['card', 'compose', '--board', 'support', '--to', 'new@customer.example'],
-          ...['--subject', 'Your quote', '--body', '-', '--column', 'New', '--attach', file('quote.txt', Buffer.from('42 EUR'))],
+          ...[
+            '--subject',
+            'Your quote',
+            '--body',
+            '-',
+            '--column',
+            'New',
+            '--attach',
+            file('quote.txt', Buffer.from('42 EUR')),
+          ],
         ],
         { input: 'Here is the quote.\n' },
       ),
