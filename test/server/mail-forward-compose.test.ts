@@ -203,13 +203,28 @@ describe('new mail', () => {
       expect((await svc.call('GET', `/v2/card/${data.CardId}`)).status).toBe(404);
 
       const before = relay.received.length;
+      const file = randomBytes(5_000);
       const f = await svc.call('POST', '/v2/board/1/compose', {
-        body: { To: ['q@b.example'], Subject: 'Due', Body: 'y' },
+        body: {
+          To: ['q@b.example'],
+          Subject: 'Due',
+          Body: 'y',
+          Attachments: [{ Name: 'a.bin', Content: file.toString('base64') }],
+        },
       });
+      expect(f.json.data.Attachments).toEqual([
+        { Name: 'a.bin', Size: 5_000, ContentType: 'application/octet-stream' },
+      ]);
       clock += 10_000;
       await Promise.all(svc.outboxes.map((o) => o.tick()));
       expect(relay.received).toHaveLength(before + 1);
-      expect((await thread(svc, f.json.data.CardId)).map((m) => m.Kind)).toEqual(['new']);
+      expect((await last()).attachments.map((a) => sha(a.content))).toEqual([sha(file)]);
+      const t = await thread(svc, f.json.data.CardId);
+      expect(t.map((m) => [m.Kind, m.Attachments.length])).toEqual([['new', 1]]);
+      // Sent: the outbox keeps no bytes (the thread's copy holds them).
+      expect(await svc.withSql((db) => db.get<{ n: number }>('SELECT COUNT(*) AS n FROM outbox_files'))).toEqual({
+        n: 0,
+      });
     } finally {
       await svc.close();
     }
