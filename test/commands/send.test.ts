@@ -311,3 +311,42 @@ describe('inboard board signature', () => {
     expect((await client.getBoardSignature(1)).Text).toBeNull();
   });
 });
+
+describe('a reply the service holds for its send delay', () => {
+  it('says until when and the command that takes it back; that command works', async () => {
+    const held = await startService({
+      dbPath: join(dir, 'held.db'),
+      apiKey: KEY,
+      demo: true,
+      mail: { smtpUrl: relay.url, from: 'support@inboard.example' },
+      sendDelayMs: 10 * 60 * 1000,
+    });
+    try {
+      const heldEnv = { INBOARD_URL: held.url };
+      const delivered = await run(['mail-in', '--board', 'Support Inbox'], {
+        input: rawMail({ messageId: '<held1@customer.example>' }).toString('latin1'),
+        env: heldEnv,
+      });
+      const id = delivered.stdout.trim();
+      const before = relay.received.length;
+      const out = succeeded(
+        await run(['card', 'reply', id, '--body', 'In a moment.', '--attach', file('a.txt', Buffer.from('a'))], {
+          env: heldEnv,
+        }),
+      );
+      expect(out).toMatch(
+        /^Reply held until \d{4}-\d\d-\d\d \d\d:\d\d UTC, then goes to Ana Lima <ana@customer\.example> \(1 file\) — take it back before then with: inboard api DELETE \/v2\/outbox\/\S+\n/,
+      );
+      const takeBack = /with: inboard (api DELETE \/v2\/outbox\/(\S+))/.exec(out);
+      const outboxId = takeBack?.[2] ?? '';
+      const heldClient = createClient({ baseUrl: held.url, apiKey: KEY });
+      expect((await heldClient.outboxItem(outboxId)).State).toBe('waiting');
+      const r = await run(takeBack?.[1]?.split(' ') ?? [], { env: heldEnv });
+      expect(r.code, r.stderr).toBe(0);
+      await expect(heldClient.outboxItem(outboxId)).rejects.toMatchObject({ status: 404 });
+      expect(relay.received.length).toBe(before);
+    } finally {
+      await held.close();
+    }
+  });
+});
