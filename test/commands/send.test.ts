@@ -13,7 +13,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
+import { createUserKey } from '../../src/server/auth.js';
 import { startService, type RunningService } from '../../src/server/index.js';
+import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { multipartMail, rawMail, startRelay, type TestRelay } from '../support/mail.js';
 import { KEY, runCli, type Result } from './helpers.js';
 
@@ -348,5 +350,31 @@ describe('a reply the service holds for its send delay', () => {
     } finally {
       await held.close();
     }
+  });
+});
+
+describe('what only the service can judge, in its words', () => {
+  it('a member setting the board’s signature is refused (exit 1) and may still read it', async () => {
+    const db = openSqlite(join(dir, 'x.db'));
+    const key = await createUserKey(db, { email: 'member@inboard.example', plan: 'pro' }).finally(() => db.close());
+    const board = await client.getBoard(1);
+    await client.updateBoard(1, { users: [...board.Users, 'member@inboard.example'] });
+    const r = await run(['board', 'signature', '1', '--text', 'Mine'], { env: { INBOARD_API_KEY: key } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^inboard: Only the board's owner \(.+\) may set its signature on board 1 \(403\)\n$/);
+    expect((await run(['board', 'signature', '1'], { env: { INBOARD_API_KEY: key } })).code).toBe(0);
+  });
+
+  it('a file whose name hides its type (U+202E) is refused by name, nothing sent', async () => {
+    const id = await mailIn(rawMail({ messageId: '<bidi@customer.example>' }));
+    const hostile = file('invoice\u202efdp.exe', Buffer.from('MZ'));
+    const before = relay.received.length;
+    const r = await run(['card', 'reply', id, '--body', 'See attached.', '--attach', hostile]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "Attachments: the 1st file's name, 'invoice<U+202E>fdp.exe', has a character that reverses the text",
+    );
+    expect(r.stderr).not.toContain('\u202e');
+    expect(relay.received.length).toBe(before);
   });
 });
