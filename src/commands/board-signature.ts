@@ -19,7 +19,8 @@ export const SIGNATURE_HELP = `Usage: inboard board signature BOARD [--text TEXT
 Shows board BOARD's signature, or sets it (only the board's owner may). It
 goes under every reply, forward and new mail sent from the board, below a
 "-- " line, unless the sender has their own (the config's "signature") or
-sends none. The service fills in ${SIGNATURE_VARIABLES.map((v) => `{{${v}}}`).join(', ')};
+sends none. The service fills in
+${SIGNATURE_VARIABLES.map((v) => `{{${v}}}`).join(', ')};
 any other {{variable}} is refused. At most ${MAIL_LIMITS.signature} characters.
 
 Options

@@ -64,7 +64,9 @@ Examples
   inboard card compose --board support --to ana@example.com --subject "Your order" --body "It ships today."
   inboard card compose --board 1 --to ana@example.com --subject Quote --body - --attach quote.pdf < note.txt
 
-Prints the new card: Created card 42 with new mail to ana@example.com
+Prints the new card, then what was sent:
+  Created card 42 with new mail
+  Mail sent to ana@example.com (1 file)
 --json: {"CardId", "MessageId", "From"?, "To": [], "Cc": [], "Bcc"?: [], "Subject", "Date",
   "Kind": "new", "Attachments"?: [...], "OutboxId"?, "SendsAt"?}
 
