@@ -67,8 +67,9 @@ export async function reply(argv: string[]): Promise<number> {
   const cc = values['no-cc'] === true ? [] : addresses('--cc', values.cc);
   const bcc = addresses('--bcc', values.bcc);
   const { files } = readFiles(values.attach ?? []);
-  const text = await textArg('--body', values.body);
+  // Before stdin is read: a config problem must not cost typed text.
   const signature = signatureChoice(values['no-signature']);
+  const text = await textArg('--body', values.body);
   const fromStdin = values.body === '-';
   return keepingText(
     `reply-draft-${id}`,

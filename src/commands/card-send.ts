@@ -88,8 +88,8 @@ async function forward(argv: string[]): Promise<number> {
   const bcc = addresses('--bcc', values.bcc);
   if (values.message !== undefined && values.message.trim() === '') throw new UsageError('--message is empty');
   const { files } = readFiles(values.attach ?? []);
-  const note = values.body === undefined ? undefined : await textArg('--body', values.body);
   const signature = signatureChoice(values['no-signature']);
+  const note = values.body === undefined ? undefined : await textArg('--body', values.body);
   return keepingText(
     `forward-note-${id}`,
     note ?? '',
@@ -131,8 +131,9 @@ async function compose(argv: string[]): Promise<number> {
   const cc = addresses('--cc', values.cc);
   const bcc = addresses('--bcc', values.bcc);
   const { files } = readFiles(values.attach ?? []);
-  const text = await textArg('--body', values.body);
+  // Before stdin is read: a config problem must not cost typed text.
   const signature = signatureChoice(values['no-signature']);
+  const text = await textArg('--body', values.body);
   return keepingText(
     'compose-draft',
     text,

@@ -129,6 +129,17 @@ describe('inboard card reply', () => {
       }),
     );
     expect((await S.lastSent()).text).not.toContain('-- \n');
+
+    // A mistyped variable is the config's problem, named before stdin is read or anything sent.
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ signature: 'Cheers, {{agent.nam}}' }));
+    const before = S.relay.received.length;
+    const bad = await S.run(['card', 'reply', id, '--body', '-'], {
+      input: 'Typed.\n',
+      env: { INBOARD_CONFIG_DIR: config },
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"signature": {{agent.nam}} is not a variable (did you mean {{agent.name}}?)');
+    expect(S.relay.received.length).toBe(before);
   });
 });
 
