@@ -66,7 +66,7 @@ export async function reply(argv: string[]): Promise<number> {
   const to = addresses('--to', values.to);
   const cc = values['no-cc'] === true ? [] : addresses('--cc', values.cc);
   const bcc = addresses('--bcc', values.bcc);
-  const { files } = readFiles(values.attach ?? []);
+  const { files } = await readFiles(values.attach ?? []);
   // Before stdin is read: a config problem must not cost typed text.
   const signature = signatureChoice(values['no-signature']);
   const text = await textArg('--body', values.body);

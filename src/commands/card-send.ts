@@ -87,7 +87,7 @@ async function forward(argv: string[]): Promise<number> {
   const cc = addresses('--cc', values.cc);
   const bcc = addresses('--bcc', values.bcc);
   if (values.message !== undefined && values.message.trim() === '') throw new UsageError('--message is empty');
-  const { files } = readFiles(values.attach ?? []);
+  const { files } = await readFiles(values.attach ?? []);
   const signature = signatureChoice(values['no-signature']);
   const note = values.body === undefined ? undefined : await textArg('--body', values.body);
   return keepingText(
@@ -130,7 +130,7 @@ async function compose(argv: string[]): Promise<number> {
   if (subject === '') throw new UsageError('--subject is empty');
   const cc = addresses('--cc', values.cc);
   const bcc = addresses('--bcc', values.bcc);
-  const { files } = readFiles(values.attach ?? []);
+  const { files } = await readFiles(values.attach ?? []);
   // Before stdin is read: a config problem must not cost typed text.
   const signature = signatureChoice(values['no-signature']);
   const text = await textArg('--body', values.body);

@@ -6,7 +6,6 @@
  */
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import mime from 'mime-types';
 import { Email } from '../api/schema.js';
 import { MAIL_LIMITS, type OutgoingFile } from '../api/schema-mail.js';
 import { readConfigFile } from '../config/resolve.js';
@@ -58,7 +57,8 @@ function readAll(path: string, max: number): Buffer {
  * typed by it (`application/octet-stream` when the name says nothing). Sizes
  * are measured before any file is read: a 30 MiB file is refused unread.
  */
-export function readFiles(paths: readonly string[]): { files: OutgoingFile[]; bytes: number } {
+export async function readFiles(paths: readonly string[]): Promise<{ files: OutgoingFile[]; bytes: number }> {
+  if (paths.length === 0) return { files: [], bytes: 0 };
   if (paths.length > MAIL_LIMITS.attachments) {
     throw new UsageError(
       `${paths.length} files given with --attach: at most ${MAIL_LIMITS.attachments} go with one message; nothing was sent`,
@@ -81,6 +81,8 @@ export function readFiles(paths: readonly string[]): { files: OutgoingFile[]; by
       );
     }
   }
+  // Loaded only when there are files: its type table costs every other command's start.
+  const mime = (await import('mime-types')).default;
   let bytes = 0;
   const files = paths.map((path): OutgoingFile => {
     let content: Buffer;
