@@ -14,7 +14,9 @@ import { sendFixture, succeeded } from './send-fixture.js';
 const S = sendFixture('send-signature');
 
 describe('inboard board signature', () => {
-  it('sets, shows, fills in under a reply, and clears; an unknown variable is refused in words', async () => {
+  const SIGNATURE = '{{agent.first_name}} at {{board.name}}';
+
+  it('sets and shows it, and a reply carries it filled in', async () => {
     expect(succeeded(await S.run(['board', 'signature', 'support']))).toMatch(/^Board 1 .* has no signature\n$/);
     const set = succeeded(
       await S.run(['board', 'signature', 'support', '--text', '{{agent.first_name}} at {{board.name}}']),
@@ -30,11 +32,14 @@ describe('inboard board signature', () => {
     const id = await S.mailIn(rawMail({ messageId: '<bsig@customer.example>' }));
     succeeded(await S.run(['card', 'reply', id, '--body', 'With the board’s.']));
     expect((await S.lastSent()).text).toMatch(/-- \n.* at Support Inbox/);
+  });
 
+  it('an unknown variable is refused in words, nothing changed; --file sets it, --clear removes it', async () => {
+    await S.client.setBoardSignature(1, SIGNATURE);
     const bad = await S.run(['board', 'signature', 'support', '--text', 'Cheers, {{agent.nam}}']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('{{agent.nam}} is not a variable (did you mean {{agent.name}}?)');
-    expect((await S.client.getBoardSignature(1)).Text).toBe('{{agent.first_name}} at {{board.name}}');
+    expect((await S.client.getBoardSignature(1)).Text).toBe(SIGNATURE);
 
     const sigFile = S.file('signature.txt', Buffer.from('The support team\n'));
     expect(succeeded(await S.run(['board', 'signature', '1', '--file', sigFile]))).toContain('The support team');
