@@ -101,13 +101,16 @@ describe('inboard card reply', () => {
       [['--cc', 'ok@example.com,not-an-address,b@example.com'], "--cc 'not-an-address' is not an email address"],
       [['--to', 'ok@example.com', '--to', 'x@'], "--to 'x@' is not an email address"],
     ];
-    for (const [flags, words] of cases) {
-      const r = await S.run(['card', 'reply', id, '--body', 'Never sent.', ...flags]);
+    // Side by side: each is its own process, and none of them sends anything.
+    const results = await Promise.all(
+      cases.map(([flags]) => S.run(['card', 'reply', id, '--body', 'Never sent.', ...flags])),
+    );
+    results.forEach((r, i) => {
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toContain(`inboard card reply: ${words}`);
+      expect(r.stderr).toContain(`inboard card reply: ${cases[i]?.[1] ?? ''}`);
       expect(r.stderr).toContain('nothing was sent');
       expect(r.stdout).toBe('');
-    }
+    });
     expect(S.relay.received.length).toBe(before);
     expect((await S.client.listMessages(id)).map((m) => m.Direction)).toEqual(['in']);
   });
