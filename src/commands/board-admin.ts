@@ -15,6 +15,7 @@ export const BOARD_HELP = `Usage: inboard board rename BOARD NAME [options]
        inboard board members BOARD [EMAIL...] [--add EMAIL]... [--remove EMAIL]... [options]
        inboard board archive BOARD [options]
        inboard board sla BOARD [--first-response 4h] [--next-response 8h] [--hours H --zone Z] [options]
+       inboard board signature BOARD [--text TEXT | --file FILE | --clear] [options]
 
 Runs a board: only its owner may (the server refuses anyone else, in words).
 BOARD is a board id or name.
@@ -29,6 +30,8 @@ Actions
                                  cards stay in the database
   sla      BOARD ...             shows or sets its response targets
                                  (inboard board sla --help)
+  signature BOARD ...            shows or sets the signature under its mail
+                                 (inboard board signature --help)
 
 Examples
   inboard board rename 1 "Support desk"
@@ -41,7 +44,7 @@ Examples
 
 ${COMMON_HELP}`;
 
-const ACTIONS = new Set(['rename', 'members', 'archive', 'sla']);
+const ACTIONS = new Set(['rename', 'members', 'archive', 'sla', 'signature']);
 
 const membersText = (b: Board): string =>
   [`Board ${b.Id} ${one(b.Name)}`, `  owner   ${one(b.Owner)}`, ...b.Users.map((u) => `  member  ${one(u)}`)]
@@ -118,6 +121,8 @@ export async function board(argv: string[]): Promise<number> {
   if (first === 'rename') return within('board rename', () => rename(rest));
   if (first === 'members') return within('board members', () => members(rest));
   if (first === 'archive') return within('board archive', () => archive(rest));
+  if (first === 'signature')
+    return within('board signature', async () => (await import('./board-signature.js')).boardSignature(rest));
   if (first === 'sla') return within('board sla', async () => (await import('./board-targets.js')).boardTargets(rest));
   const { values } = parse(argv, {});
   if (helpRequested(values, BOARD_HELP)) return 0;

@@ -13,7 +13,7 @@ import { writeNewFile } from '../text/file-name.js';
 import { cardId, COMMON_HELP, CommandError, parse, positionals, UsageError, within } from './args.js';
 import { emit, one, table } from './output.js';
 import { helpRequested, withClient } from './session.js';
-import { byteCount } from './thread.js';
+import { size as byteCount } from './outgoing.js';
 
 export const ATTACHMENT_ACTIONS: ReadonlySet<string> = new Set(['attachments']);
 

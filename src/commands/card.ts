@@ -4,6 +4,7 @@ import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
 import { ATTACHMENT_ACTIONS, attachmentAction } from './card-attachments.js';
+import { SEND_ACTIONS, sendAction } from './card-send.js';
 import { SNOOZE_ACTIONS, snoozeAction } from './card-snooze.js';
 import { STATE_ACTIONS, stateAction } from './card-state.js';
 import { THREAD_ACTIONS, threadAction } from './thread.js';
@@ -16,7 +17,7 @@ import { colorName } from './tags.js';
 export const CARD_HELP = `Usage: inboard card ID [options]
        inboard card create|move|title|archive|restore|comment|note|subtask|tag ... (inboard card ACTION --help)
        inboard card due|read|unread|tick|untick ... (inboard card ACTION --help)
-       inboard card thread|reply|attachments ... (the email behind a card)
+       inboard card thread|reply|forward|attachments ... (the email behind a card) | card compose ... (new mail)
        inboard card snooze|unsnooze ... (off the board until a time or an answer)
 
 Shows a card: its fields, notes, comments, sub-tasks, tags and assignees.
@@ -36,10 +37,13 @@ Actions
   read     ID                           (and unread ID)
   tick     ID SUBTASK                   (and untick ID SUBTASK)
   thread   ID                           (the card's email, oldest first)
-  reply    ID --body TEXT|- [--cc EMAIL]... [--seen MESSAGE-ID [--send-anyway]]  (answers its last message in)
+  reply    ID --body TEXT|- [--attach FILE]... [--to EMAIL]... [--cc EMAIL]... [--bcc EMAIL]... [--no-cc]
+           [--no-signature] [--seen MESSAGE-ID [--send-anyway]]   (to all on its last message in)
+  forward  ID --to EMAIL [--cc EMAIL]... [--bcc EMAIL]... [--body NOTE|-] [--message MESSAGE-ID] [--attach FILE]...
+  compose  --board B --to EMAIL --subject S --body TEXT|- [--cc EMAIL]... [--bcc EMAIL]... [--attach FILE]... [--column C]
   attachments ID [--save DIR [--name NAME]]   (its email's files, listed or saved)
   snooze   ID --until WHEN | --until-reply [--until WHEN]   (and unsnooze ID)
-  The local service offers due, read, unread, tick, untick, restore, thread, reply, attachments and snooze;
+  The local service offers due, read, unread, tick, untick, restore, thread, reply, forward, compose, attachments and snooze;
   another server may not (the error says so).
 
 Examples
@@ -156,6 +160,7 @@ export async function card(argv: string[]): Promise<number> {
   if (first !== undefined && STATE_ACTIONS.has(first)) return stateAction(first, rest);
   if (first !== undefined && SNOOZE_ACTIONS.has(first)) return snoozeAction(first, rest);
   if (first !== undefined && THREAD_ACTIONS.has(first)) return threadAction(first, rest);
+  if (first !== undefined && SEND_ACTIONS.has(first)) return sendAction(first, rest);
   if (first !== undefined && TITLE_ACTIONS.has(first)) return titleAction(first, rest);
   if (first !== undefined && ATTACHMENT_ACTIONS.has(first)) return attachmentAction(first, rest);
   const { values, positionals: pos } = parse(argv, {});
@@ -164,7 +169,7 @@ export async function card(argv: string[]): Promise<number> {
   // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
   if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
     throw new UsageError(
-      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply, attachments)`,
+      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply, forward, compose, attachments)`,
     );
   }
   const id = cardId(idRaw);

@@ -24,13 +24,14 @@ Usage
                               manage API keys of a service database (inboard keys --help)
   inboard boards | columns BOARD | tags BOARD | sequences [ID]
   inboard cards BOARD [--column COL] [--all]
-  inboard board rename|members|archive|sla BOARD ... | column rename|delete --board BOARD ...
+  inboard board rename|members|archive|sla|signature BOARD ... | column rename|delete --board BOARD ...
   inboard archived --board BOARD [--all] | snoozed --board BOARD
   inboard search QUERY [--board BOARD] [--all]
                               cards by the words of their titles, notes, comments and email
   inboard card ID | card create|move|title|archive|restore|comment|note|subtask|tag ...
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
-  inboard card thread ID | card reply ID --body TEXT|-
+  inboard card thread ID | card reply ID --body TEXT|- [--attach FILE]... [--to|--cc|--bcc EMAIL]... [--no-cc]
+  inboard card forward ID --to EMAIL [--body NOTE|-] | card compose --board BOARD --to EMAIL --subject S --body TEXT|-
   inboard card attachments ID [--save DIR [--name NAME]]
   inboard card snooze ID --until WHEN | --until-reply | card unsnooze ID
                               scriptable: a table, or --json (inboard CMD --help)

@@ -5,6 +5,7 @@
  * board says at start.
  */
 import type { z } from 'zod';
+import { SIGNATURE_VARIABLES, templateProblem } from '../text/template.js';
 import { ConfigFileSchema, settingHelp, type ConfigFile } from './file-schema.js';
 import { jsonPlaces, syntaxErrorWhere, whereIs, type Where } from './json-where.js';
 
@@ -48,7 +49,13 @@ export function checkConfigText(text: string): Checked {
     return { ok: false, problems: [`${at(syntaxErrorWhere(text, message))}not valid JSON (${message})`] };
   }
   const r = ConfigFileSchema.safeParse(json);
-  if (r.success) return { ok: true, config: r.data };
+  if (r.success) {
+    // Refused here rather than when mail is sent: a mistyped {{variable}} would otherwise go out as written.
+    const signature =
+      r.data.signature === undefined ? undefined : templateProblem(r.data.signature, SIGNATURE_VARIABLES);
+    if (signature === undefined) return { ok: true, config: r.data };
+    return { ok: false, problems: [`${settingWhere(text, ['signature'])}"signature": ${signature}`] };
+  }
   const places = jsonPlaces(text);
   const problems = r.error.issues.map((issue) => {
     // An unknown setting is pointed at by its own name.

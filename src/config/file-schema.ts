@@ -8,6 +8,7 @@
  * Strict objects: a misspelt setting ("apikey") is reported, not ignored.
  */
 import { z } from 'zod';
+import { MAIL_LIMITS } from '../api/schema-mail.js';
 import { UserCommandsSchema } from './command-schema.js';
 
 const Profile = z
@@ -71,6 +72,13 @@ export const ConfigFileSchema = z
       .optional()
       .describe(
         'Where the board saves an email’s attachments (S in a card); ~ is your home folder (default ~/Downloads)',
+      ),
+    signature: z
+      .string()
+      .max(MAIL_LIMITS.signature)
+      .optional()
+      .describe(
+        'Your signature under the mail you send (the board and the command line), in place of the board’s; {{agent.name}}, {{agent.first_name}}, {{agent.email}}, {{board.name}} are filled in',
       ),
     profiles: z
       .record(z.string(), Profile)

@@ -80,7 +80,7 @@ describe('inboard card reply', () => {
     const id = await mailIn(rawMail({ subject: 'Refund please', messageId: '<rf1@customer.example>' }));
     const r = await run(['card', 'reply', id, '--body', 'Refunded today.', '--cc', 'lead@inboard.example']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Reply sent to Ana Lima <ana@customer\.example> \(cc lead@inboard\.example\)\n/);
+    expect(r.stdout).toMatch(/^Reply sent to Ana Lima <ana@customer\.example>, cc lead@inboard\.example\n/);
     expect(r.stdout).toMatch(/Subject: +Re: Refund please/);
     const piped = await run(['card', 'reply', id, '--body', '-', '--json'], 'A second note.\n');
     expect(piped.code, piped.stderr).toBe(0);

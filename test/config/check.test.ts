@@ -72,4 +72,13 @@ describe('checking the config file', () => {
     expect(whereIs(text, places, ['a', 'b', 1, 'c'])).toEqual({ line: 1, column: 18 });
     expect(whereIs(text, places, ['a', 'x'])).toEqual({ line: 1, column: 2 });
   });
+
+  it('names an unknown variable in the signature, and the one it was probably meant to be', () => {
+    const text = ['{', '  "signature": "{{agent.nam}}\\nSupport"', '}'].join('\n');
+    expect(problems(text)).toEqual([
+      'line 2, column 3: "signature": {{agent.nam}} is not a variable (did you mean {{agent.name}}?): the variables are {{agent.name}}, {{agent.first_name}}, {{agent.email}}, {{board.name}}',
+    ]);
+    const good = checkConfigText(JSON.stringify({ signature: '{{ agent.first_name }}, {{board.name}}' }));
+    expect(good.ok && good.config.signature).toBe('{{ agent.first_name }}, {{board.name}}');
+  });
 });

@@ -27,6 +27,8 @@ export type DragReply = Record<string, unknown>;
 export interface DragMail {
   threads: Map<string, DragMessage[]>;
   replies: DragReply[];
+  /** New mail (send-new-email) as the stand-in received it. */
+  composed: DragReply[];
 }
 
 export function dragMailSeed(): DragMail {
@@ -62,6 +64,7 @@ export function dragMailSeed(): DragMail {
       ],
     ]),
     replies: [],
+    composed: [],
   };
 }
 
@@ -78,9 +81,65 @@ function detail(m: DragMessage): Answer {
   });
 }
 
+/** The Gmail message a send route answers with (evidence §2.16, types.ts:238-255). */
+function sentMessage(id: string, threadId: string, html: string, headers: { name: string; value: unknown }[]): Answer {
+  return json(200, {
+    id,
+    threadId,
+    labelIds: ['SENT'],
+    snippet: html.replace(/<[^>]*>/g, ' ').trim(),
+    payload: { mimeType: 'text/html', headers },
+  });
+}
+
 export function mailRoutes(w: DragWorld, mail: DragMail): [string, RegExp, Handler][] {
   let sent = 0;
   return [
+    // evidence §2.16, email.ts:318-336: {boardId, to, subject, emailContent, addToBoard: true}; `body` is ignored.
+    [
+      'POST',
+      /^\/v1\.18\/entityConversation\/send-new-email$/,
+      (_, __, b) => {
+        const wrong = notString(b, ['to', 'subject']);
+        if (wrong !== undefined) return v1Error(`"${wrong}" must be a string`); // [unknown] wording: chosen.
+        const board = w.boards.find((x) => x.id === intOf(b.boardId));
+        if (!board) return v1Error('Board not found'); // [unknown]: chosen.
+        mail.composed.push(b);
+        const html = textOf(b.emailContent) ?? '';
+        const n = ++sent;
+        const id = `18c2f3a9b4d6a${String(n).padStart(3, '0')}`;
+        const rfcMessageId = `<CAJV0new${n}@mail.gmail.com>`;
+        const to = b.to as string;
+        const subject = b.subject as string;
+        mail.threads.set(id, [
+          { id, senderMail: DRAG_OWNER, recipients: [to], subject, html, rfcMessageId, attachments: [] },
+        ]);
+        // addToBoard: true places the thread on the board's first column (d566a6b).
+        if (b.addToBoard === true) {
+          w.items.unshift({
+            id,
+            kind: 'thread',
+            boardId: board.id,
+            columnId: board.columns[0]?.labelId ?? '',
+            title: subject,
+            note: null,
+            due: null,
+            assignees: [],
+            status: 'OPEN',
+            read: true,
+            from: DRAG_OWNER,
+            snippet: html.replace(/<[^>]*>/g, ' ').trim(),
+          });
+        }
+        return sentMessage(id, id, html, [
+          { name: 'From', value: DRAG_OWNER },
+          { name: 'To', value: to },
+          { name: 'Subject', value: subject },
+          { name: 'Message-ID', value: rfcMessageId },
+          { name: 'Date', value: 'Sun, 01 Mar 2026 11:00:00 +0000' },
+        ]);
+      },
+    ],
     // evidence §2.15, email.ts:271-283: threadId in the query, boardId + messageId in the body.
     [
       'POST',
@@ -122,6 +181,7 @@ export function mailRoutes(w: DragWorld, mail: DragMail): [string, RegExp, Handl
               { name: 'From', value: DRAG_OWNER },
               { name: 'To', value: b.to },
               ...(typeof b.cc === 'string' ? [{ name: 'Cc', value: b.cc }] : []),
+              ...(typeof b.bcc === 'string' ? [{ name: 'Bcc', value: b.bcc }] : []),
               { name: 'Subject', value: subject },
               { name: 'Message-ID', value: rfcMessageId },
               { name: 'Date', value: 'Sun, 01 Mar 2026 10:00:00 +0000' },

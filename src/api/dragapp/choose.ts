@@ -18,7 +18,7 @@ import { DragState } from './state.js';
 
 export type Dialect = 'v2' | 'dragapp';
 
-/** What DragApp offers of the extensions: due dates through SaveDueDate, a card's email on its entityConversation routes, search on its search-emails route. */
+/** What DragApp offers of the extensions: due dates through SaveDueDate, a card's email and new mail on its entityConversation routes, search on its search-emails route. */
 const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   setDueDate: true,
   setTags: false,
@@ -32,7 +32,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   attachments: false,
   reply: true,
   forward: false,
-  compose: false,
+  compose: true,
   signature: false,
   outbox: false,
   presence: false,

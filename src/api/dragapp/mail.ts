@@ -1,7 +1,10 @@
 /**
  * A card's email on DragApp, through the routes its vendor's client uses:
  * one message read with POST /v1.18/entityConversation/detail-message, a
- * reply sent with POST /v1.18/entityConversation/send-as-email-content.
+ * reply sent with POST /v1.18/entityConversation/send-as-email-content,
+ * new mail with POST /v1.18/entityConversation/send-new-email. Forwarding,
+ * files and signatures have no route or field there: refused in words,
+ * nothing sent.
  * No route lists a thread's messages, and the message id the client can
  * name is the thread's own: so a thread reads as that one message, carrying
  * a note that says so, with its date and the sender's name taken from the
@@ -11,14 +14,37 @@ import { htmlText } from '../../text/html.js';
 import { ApiError } from '../errors.js';
 import type { Endpoints, OperationName } from '../operations.js';
 import type { CardId } from '../read-model.js';
-import type { CardMessage, MessageAttachment, ReplyData, ReplyDefaults } from '../schema-mail.js';
+import type { BoardSignature, CardMessage, MessageAttachment, ReplyData, ReplyDefaults } from '../schema-mail.js';
 import { Fields, isRecord } from '../tolerant.js';
 import type { Wire } from '../wire.js';
 import type { AttachmentFile } from '../types.js';
-import { notOffered, v1, type DragState } from './state.js';
+import { notOffered as notServed, v1, type DragState } from './state.js';
 
 const DETAIL = '/v1.18/entityConversation/detail-message';
 const SEND = '/v1.18/entityConversation/send-as-email-content';
+const SEND_NEW = '/v1.18/entityConversation/send-new-email';
+
+/** What DragApp's API does not offer, refused before anything is sent: `what` names it ("Forwarding email"). */
+const notOffered = (method: string, path: string, what: string) =>
+  refused(method, path, `${what} is not offered by DragApp's API; nothing was sent`);
+
+/** A reply's or new mail's parts DragApp's send routes have no field for: refused in words, nothing sent. */
+function unsendable(
+  path: string,
+  body: { Attachments?: unknown[] | undefined; Signature?: string | null | undefined },
+) {
+  if (body.Attachments !== undefined && body.Attachments.length > 0) return notOffered('POST', path, 'Sending files');
+  // null (none) is what DragApp does anyway; a text would be dropped.
+  if (typeof body.Signature === 'string')
+    return notOffered('POST', path, 'A signature of your own (--no-signature sends without)');
+  return undefined;
+}
+
+/** The sent Gmail message's date, else now. */
+const sentDate = (answer: unknown) => {
+  const date = Date.parse(header(answer, 'Date') ?? '');
+  return new Date(Number.isNaN(date) ? Date.now() : date).toISOString();
+};
 
 export const ONE_MESSAGE_NOTE =
   "DragApp's API gives one message of a thread, not the whole thread: earlier messages and replies are not shown";
@@ -116,7 +142,7 @@ export function dragAppMail(s: DragState, boardOf: BoardOf) {
     // detail-message's `attachments` shape is unknown ("TODO: verify shape") and no route of its API gives their bytes.
     getAttachment(_w: Wire, id: string): Promise<AttachmentFile> {
       return Promise.reject(
-        notOffered('Attachments', 'GET', `/v2/attachment/${id}`, "DragApp's API does not serve attachments' bytes"),
+        notServed('Attachments', 'GET', `/v2/attachment/${id}`, "DragApp's API does not serve attachments' bytes"),
       );
     },
     async listMessages(w, id, o) {
@@ -145,10 +171,16 @@ export function dragAppMail(s: DragState, boardOf: BoardOf) {
         );
       }
       if (body.Body.trim() === '') throw refused('POST', SEND, 'A reply needs some text; nothing was sent');
+      const cannot = unsendable(SEND, body);
+      if (cannot !== undefined) throw cannot;
+      if (body.To !== undefined && body.To.length > 1)
+        throw refused('POST', SEND, "DragApp's API takes one address in a reply's To; nothing was sent");
       const { message, replyTo } = await read(w, id, o);
-      const to = replyTo ?? message.From;
+      const to = body.To?.[0] ?? replyTo ?? message.From;
       if (to === '') throw refused('POST', SEND, `Card ${id}'s message names no sender to reply to; nothing was sent`);
+      // Its `cc` and `bcc` are comma-joined strings (evidence §2.16); the service computes no reply-all.
       const cc = body.Cc ?? [];
+      const bcc = body.Bcc ?? [];
       const boardId = (await boardOf(w, s, id)) ?? null;
       const answer = await v1(w, 'POST', SEND, {
         body: {
@@ -169,20 +201,65 @@ export function dragAppMail(s: DragState, boardOf: BoardOf) {
           isNewSubject: 'false',
           isExtension: 'false',
           ...(cc.length > 0 ? { cc: cc.join(',') } : {}),
+          ...(bcc.length > 0 ? { bcc: bcc.join(',') } : {}),
         },
         o,
       });
-      const date = Date.parse(header(answer, 'Date') ?? '');
       return {
         CardId: id,
         MessageId: header(answer, 'Message-ID') ?? str(fields(answer)?.get('id')) ?? '',
         To: [to],
         Cc: [...cc],
+        ...(bcc.length > 0 ? { Bcc: [...bcc] } : {}),
         Subject:
           header(answer, 'Subject') ??
           (/^\s*re\s*:/i.test(message.Subject) ? message.Subject : `Re: ${message.Subject}`),
-        Date: new Date(Number.isNaN(date) ? Date.now() : date).toISOString(),
+        Date: sentDate(answer),
       };
+    },
+    async composeMail(w, boardId, body, o): Promise<ReplyData> {
+      const cannot = unsendable(SEND_NEW, body);
+      if (cannot !== undefined) throw cannot;
+      // send-new-email takes {boardId, to, subject, emailContent, addToBoard} and nothing else the evidence names.
+      if ((body.Cc ?? []).length > 0) throw notOffered('POST', SEND_NEW, 'Copying new mail (Cc)');
+      if ((body.Bcc ?? []).length > 0) throw notOffered('POST', SEND_NEW, 'Blind copies of new mail (Bcc)');
+      if (body.To.length !== 1)
+        throw refused('POST', SEND_NEW, "DragApp's API takes one address in new mail's To; nothing was sent");
+      if (body.ColumnId !== undefined)
+        throw notOffered('POST', SEND_NEW, "Choosing new mail's column (it goes to the board's first)");
+      const to = body.To[0] ?? '';
+      const answer = await v1(w, 'POST', SEND_NEW, {
+        // `emailContent`, exactly: a `body` key is silently ignored and the mail goes out empty (evidence §2.16).
+        body: { boardId, to, subject: body.Subject, emailContent: textToHtml(body.Body), addToBoard: true },
+        o,
+      });
+      // The answer's shape is not recorded: the Gmail message the reply route gives is read where it is one.
+      return {
+        CardId: str(fields(answer)?.get('threadId')) ?? '',
+        MessageId: header(answer, 'Message-ID') ?? str(fields(answer)?.get('id')) ?? '',
+        To: [to],
+        Cc: [],
+        Subject: header(answer, 'Subject') ?? body.Subject,
+        Date: sentDate(answer),
+        Kind: 'new',
+      };
+    },
+    forwardCard(): Promise<ReplyData> {
+      return Promise.reject(notOffered('POST', '/v2/card/:id/forward', 'Forwarding email'));
+    },
+    getBoardSignature(): Promise<BoardSignature> {
+      return Promise.reject(
+        refused('GET', '/v2/board/:id/signature', "A board's signature is not offered by DragApp's API"),
+      );
+    },
+    setBoardSignature(): Promise<BoardSignature> {
+      return Promise.reject(
+        refused(
+          'PUT',
+          '/v2/board/:id/signature',
+          "A board's signature is not offered by DragApp's API; nothing was changed",
+        ),
+      );
     },
   } satisfies Partial<Endpoints<OperationName>>;
 }

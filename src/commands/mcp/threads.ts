@@ -1,9 +1,9 @@
 /** Tools on the email behind a card: get_thread, reply_to_thread. */
 import { z } from 'zod';
-import { MAIL_LIMITS } from '../../api/schema-mail.js';
 import { sendChecked } from './checked.js';
-import { cardId, emails, text } from './inputs.js';
+import { cardId, text } from './inputs.js';
 import { exactCardId } from './lookup.js';
+import { recipients, SentOut, sentOut } from './send.js';
 import { tool, type Tool } from './tool.js';
 
 const MessageOut = z.object({
@@ -68,36 +68,33 @@ export const THREAD_TOOLS: readonly Tool[] = [
     title: 'Reply to the email of a card',
     group: 'Email',
     description:
-      'Sends an email answering the card\'s thread: to the last message that came in (its Reply-To, or its sender), "Re:" its subject, threaded. It goes to people outside the board and cannot be taken back: show the user the text and have them confirm first. The server sends it (its outbox holds it until the mail relay takes it).',
+      "Sends an email answering the card's thread: its last message that came in, \"Re:\" its subject, threaded. By default to all, as the server works it out: to the customer (Reply-To, else sender), cc everyone else on that message but the team's own addresses. `to` and `cc` replace those (cc [] copies no one); `bcc` adds blind copies. It goes to people outside the board and cannot be taken back: show the user the text and recipients and have them confirm first. The server sends it (its outbox holds it until the mail relay takes it). Text only: no files from the user's disk.",
     input: {
       cardId,
       body: text('The reply, plain text'),
-      cc: emails.max(MAIL_LIMITS.cc).optional().describe('Emails to copy'),
+      to: recipients.min(1).optional().describe('Whom to send it to instead of the customer'),
+      cc: recipients.optional().describe('Whom to copy instead of the others on the message; [] for no one'),
+      bcc: recipients.optional().describe('Emails to copy unseen'),
     },
-    output: {
-      cardId: z.string(),
-      messageId: z.string(),
-      to: z.array(z.string()),
-      cc: z.array(z.string()),
-      subject: z.string(),
-      date: z.string(),
-    },
+    output: SentOut,
     effect: 'destructive',
     idempotent: false,
     openWorld: true,
     async run({ client }, a) {
       const id = exactCardId(a.cardId);
       const sent = await sendChecked('reply_to_thread', (o) =>
-        client.replyToCard(id, { Body: a.body, ...(a.cc === undefined || a.cc.length === 0 ? {} : { Cc: a.cc }) }, o),
+        client.replyToCard(
+          id,
+          {
+            Body: a.body,
+            ...(a.to === undefined ? {} : { To: a.to }),
+            ...(a.cc === undefined ? {} : { Cc: a.cc }),
+            ...(a.bcc === undefined || a.bcc.length === 0 ? {} : { Bcc: a.bcc }),
+          },
+          o,
+        ),
       );
-      return {
-        cardId: sent.CardId,
-        messageId: sent.MessageId,
-        to: sent.To,
-        cc: sent.Cc,
-        subject: sent.Subject,
-        date: sent.Date,
-      };
+      return sentOut(sent);
     },
   }),
 ];

@@ -9,6 +9,7 @@ import { CARD_TOOLS } from './cards.js';
 import { PART_TOOLS } from './card-parts.js';
 import { UPDATE_TOOLS } from './card-update.js';
 import { SEARCH_TOOLS } from './search.js';
+import { SEND_TOOLS } from './send.js';
 import { SNOOZE_TOOLS } from './snooze.js';
 import { TAG_TOOLS } from './tags.js';
 import { THREAD_TOOLS } from './threads.js';
@@ -22,6 +23,7 @@ export const TOOLS: readonly Tool[] = [
   ...TAG_TOOLS,
   ...THREAD_TOOLS,
   ...ATTACHMENT_TOOLS,
+  ...SEND_TOOLS,
   ...SEARCH_TOOLS,
   ...SNOOZE_TOOLS,
 ];
