@@ -65,6 +65,13 @@ export const ConfigFileSchema = z
     insecure: z.boolean().optional().describe('Accept http:// for this file’s url off loopback'),
     email: z.string().optional().describe('You, for the filter’s assignee:me'),
     markReadOnOpen: z.boolean().optional().describe('Opening a card marks it read (default true)'),
+    signature: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe(
+        'Your signature under every reply, forward and new mail (in place of the board’s): {{agent.name}}, {{agent.first_name}}, {{agent.email}} and {{board.name}} are filled in',
+      ),
     profiles: z
       .record(z.string(), Profile)
       .optional()

@@ -12,6 +12,7 @@ import type { UserCommand } from './command-schema.js';
 import type { ConfigFile } from './file-schema.js';
 import { checkServiceUrl } from './loopback.js';
 import { configFilePath } from './paths.js';
+import { SIGNATURE_VARIABLES, templateProblem } from '../text/template.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -179,6 +180,8 @@ export interface BoardSettings {
   views: Record<string, string>;
   /** The config's `"commands"` (src/ui/user-commands/), with the file they came from; null when it has none. */
   commands: { path: string; list: UserCommand[] } | null;
+  /** The config's `"signature"` (its `{{…}}` checked, unfilled); null when it has none. */
+  signature: string | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -219,6 +222,9 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
   }
   if (flags.noMarkRead === true) markReadOnOpen = false;
   const keys = file?.keys === undefined ? null : { path: filePath, map: file.keys };
+  const signature = file?.signature?.trim() === '' ? null : (file?.signature ?? null);
+  const unknown = signature === null ? undefined : templateProblem(signature, SIGNATURE_VARIABLES);
+  if (unknown !== undefined) throw new ConfigError(`"signature" in the config file ${filePath}: ${unknown}`);
   return {
     email: email?.value ?? null,
     markReadOnOpen,
@@ -226,5 +232,6 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
     theme: { theme: file?.theme, colors: file?.colors },
     views: file?.views ?? {},
     commands: file?.commands === undefined ? null : { path: filePath, list: file.commands },
+    signature,
   };
 }

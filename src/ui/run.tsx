@@ -24,6 +24,7 @@ import { loadDrafts, provideDrafts } from './drafts.js';
 import { keyProblems } from './keys/user-keys.js';
 import { applyTheme } from './theme.js';
 import { applyViews } from './views.js';
+import { applySignature } from './compose/signature.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
@@ -103,6 +104,7 @@ export async function run(argv: string[]): Promise<number> {
       settings = resolveBoardSettings({ flags, env: process.env });
       applyTheme(settings.theme);
       applyViews(settings.views);
+      applySignature(settings.signature ?? undefined);
       // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
       if (settings.keys !== null && first) {
         void loadUi();
