@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SQLITE_SEARCH_MIGRATION } from './search/schema-sqlite.js';
 import { registerSearchFunctions } from './search/texts.js';
+import { SQLITE_SENDING_MIGRATION } from './mail/sending/schema.js';
 import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
 
 export type DB = Database.Database;
@@ -319,6 +320,8 @@ const MIGRATIONS: string[] = [
   `,
   // 10: waiting time (kept by triggers on messages), snooze, response targets: waiting/schema.ts.
   SQLITE_WAITING_MIGRATION,
+  // 11: replies to all, forwards, new mail, files sent, signatures, the mailbox of a message: mail/sending/schema.ts.
+  SQLITE_SENDING_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

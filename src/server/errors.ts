@@ -106,7 +106,10 @@ const ENTRY_NOUNS: Record<string, string> = {
   Assignee: 'assignee',
   TagIds: 'tag id',
   Steps: 'step',
+  To: 'to address',
   Cc: 'cc address',
+  Bcc: 'bcc address',
+  Attachments: 'file',
 };
 
 /** `CardTitle` → "card title", `TagIds` → "tag ids". */

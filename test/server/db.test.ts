@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
+import { UNDO_SENDING_SQLITE } from '../support/undo-sending.js';
 import { WAITING_COLUMNS } from '../support/undo-waiting.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 10 (waiting, snooze, response targets) added. */
-const UNDO_10 = `DROP TRIGGER messages_waiting_insert;
+/** What migrations 10 (waiting, snooze, response targets) and 11 (sending) added. */
+const UNDO_10 = `${UNDO_SENDING_SQLITE}
+      DROP TRIGGER messages_waiting_insert;
       DROP TRIGGER messages_waiting_delete;
       DROP TRIGGER messages_waiting_update;
       DROP TABLE board_targets;
@@ -221,6 +223,36 @@ describe('migration 10 (waiting, snooze, response targets)', () => {
       { id: 3, waiting_since: null, waiting_first: 1, snoozed: 0 },
     ]);
     expect(db.prepare('SELECT COUNT(*) FROM board_targets').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 11 (sending)', () => {
+  it('upgrades a version 10 file: a waiting reply stays a reply to the customer, messages keep no kind, no signature', () => {
+    const path = join(dir, 'v10.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_SENDING_SQLITE}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at)
+        VALUES (1, 1, 1, 'old', 'o@x.io', 0, 'now');
+      INSERT INTO messages (card_id, message_id, direction, from_addr, sent_at, subject, body_text, created_at)
+        VALUES (1, '<a@x>', 'in', 'a@x', 'now', 's', 't', 'now');
+      INSERT INTO outbox (card_id, board_id, user_id, by_email, body, cc, message_id, created_ms, send_at_ms)
+        VALUES (1, 1, 1, 'o@x.io', 'Answer', '[]', '<r@x>', 0, 0);`);
+    fresh.pragma('user_version = 10');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT kind, to_addrs, bcc, subject, answers, signature FROM outbox').all()).toEqual([
+      { kind: 'reply', to_addrs: null, bcc: '[]', subject: null, answers: null, signature: null },
+    ]);
+    expect(db.prepare('SELECT kind, bcc, mailbox_id FROM messages').all()).toEqual([
+      { kind: null, bcc: null, mailbox_id: null },
+    ]);
+    expect(db.prepare('SELECT COUNT(*) FROM board_signatures').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) FROM outbox_files').pluck().get()).toBe(0);
     db.close();
   });
 });

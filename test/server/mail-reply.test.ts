@@ -173,7 +173,13 @@ describe('POST /v2/card/:id/reply', () => {
     expect(await say({ Body: 'x', Cc: ['not-an-address'] })).toBe(
       "the 1st cc address, 'not-an-address', is not an email address",
     );
-    expect(await say({ Body: 'x', Bcc: [] })).toBe('Bcc: unknown field');
+    expect(await say({ Body: 'x', To: ['ana@customer.example', 'nope'] })).toBe(
+      "the 2nd to address, 'nope', is not an email address",
+    );
+    expect(await say({ Body: 'x', Bcc: ['boss@inboard.example', 'x@'] })).toBe(
+      "the 2nd bcc address, 'x@', is not an email address",
+    );
+    expect(await say({ Body: 'x', To: [] })).toBe('To: must have at least 1 entry');
     const plainCard = await s.call('POST', '/v2/card', { body: { BoardId: 1, ColumnId: 1, CardTitle: 'no mail' } });
     const r = await s.call('POST', `/v2/card/${plainCard.json.taskId}/reply`, { body: { Body: 'x' } });
     expect(r.status).toBe(409);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchAnswer, type SearchMatch } from '../../src/api/schema-search.js';
 import { openDatabase } from '../../src/server/sql/open.js';
 import { startTestService, testEngine, type TestService } from './helpers.js';
+import { undoSendingMigration } from '../support/undo-sending.js';
 import { undoWaitingMigration } from '../support/undo-waiting.js';
 
 let s: TestService;
@@ -160,6 +161,7 @@ describe('the migration indexes what was there', () => {
     // Back to the schema before the index, with the data kept, then opened again: the migration runs
     // (and the one after it, the outbox's, whose tables go too).
     await s.withSql(async (db) => {
+      await undoSendingMigration(db);
       await undoWaitingMigration(db);
       await db.run('DROP TABLE outbox');
       await db.run('DROP TABLE presence');

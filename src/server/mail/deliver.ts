@@ -34,6 +34,8 @@ export interface DeliverOptions {
    * a card of its own — senders do reuse ids.
    */
   sameId: 'message-id' | 'content';
+  /** The mailbox it came in through (its thread is answered from there); absent: mail-in. */
+  mailboxId?: number | undefined;
 }
 
 export async function firstColumn(ctx: Ctx, boardId: number): Promise<number> {
@@ -91,7 +93,7 @@ export async function deliver(
   }
   if (answered !== undefined) {
     const id = Number(answered.id);
-    await insertMessage(ctx, id, { ...m, direction: 'in', raw });
+    await insertMessage(ctx, id, { ...m, direction: 'in', raw, mailboxId: opts.mailboxId ?? null });
     await touchCard(ctx, id);
     // An answer is unread for everyone: each person's own mark goes.
     await ctx.sql.run('DELETE FROM card_reads WHERE card_id = ?', [id]);
@@ -123,7 +125,7 @@ export async function deliver(
     [board.id, col, title, p.email, position, isoNow(ctx.now())],
   );
   const cardId = Number((row as { id: number }).id);
-  await insertMessage(ctx, cardId, { ...m, direction: 'in', raw });
+  await insertMessage(ctx, cardId, { ...m, direction: 'in', raw, mailboxId: opts.mailboxId ?? null });
   changed(board.id, cardId, 'card-created', sender);
   return { cardId, newCard: true, duplicate: false };
 }

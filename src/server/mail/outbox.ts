@@ -17,6 +17,7 @@ import { isoNow } from '../db.js';
 import { HttpError, badRequest } from '../errors.js';
 import { sanitize } from '../../text/sanitize.js';
 import { messagesOf } from './thread.js';
+import { saveFiles, type OutFile } from './sending/files.js';
 
 export type OutboxState = 'waiting' | 'sending' | 'sent' | 'failed';
 
@@ -36,15 +37,30 @@ export interface OutboxRow {
   words: string;
   lease_owner: string | null;
   lease_until_ms: number;
+  kind: SendKind;
+  /** JSON; null on rows queued before To was kept: the customer of the message answered. */
+  to_addrs: string | null;
+  bcc: string;
+  /** Null on rows queued before: `Re:` of the message answered. */
+  subject: string | null;
+  /** The Message-ID answered or forwarded; null for new mail (and rows queued before: the newest that came in). */
+  answers: string | null;
+  /** Filled in when it was queued; null: none. */
+  signature: string | null;
 }
+
+/** What a message sent from the board is. */
+export type SendKind = 'reply' | 'forward' | 'new';
 
 /** How long a claim lasts: longer than any SMTP conversation (nodemailer's own limits are 2 min at most). */
 export const CLAIM_MS = 5 * 60_000;
 
-export const ccOf = (row: OutboxRow): string[] => {
-  const v: unknown = JSON.parse(row.cc);
+const strings = (json: string | null): string[] => {
+  const v: unknown = json === null ? [] : JSON.parse(json);
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 };
+export const ccOf = (row: Pick<OutboxRow, 'cc'>): string[] => strings(row.cc);
+export const bccOf = (row: Pick<OutboxRow, 'bcc'>): string[] => strings(row.bcc);
 
 export function outboxItem(row: OutboxRow): OutboxItem {
   return {
@@ -55,6 +71,9 @@ export function outboxItem(row: OutboxRow): OutboxItem {
     By: row.by_email,
     Body: row.body,
     Cc: ccOf(row),
+    ...(row.to_addrs === null ? {} : { To: strings(row.to_addrs) }),
+    Bcc: bccOf(row),
+    Kind: row.kind,
     MessageId: row.message_id,
     SendsAt: isoNow(row.send_at_ms),
   };
@@ -93,9 +112,22 @@ export function heldWords(held: HeldReplyData): string {
   return `Reply held, nothing was sent: ${parts.join('; ')}. Read what came, then send anyway (SendAnyway: true), edit it or keep it as a draft.`;
 }
 
-export interface QueueInput {
+/** What is sent, decided when it is queued. */
+export interface Draft {
+  kind: SendKind;
+  /** What its writer wrote (a forward's note), without the signature. */
   body: string;
+  to: string[];
   cc: string[];
+  bcc: string[];
+  subject: string;
+  /** The Message-ID answered or forwarded; null for new mail. */
+  answers: string | null;
+  signature: string | null;
+  files: readonly OutFile[];
+}
+
+export interface QueueInput extends Draft {
   seen: string | undefined;
   sendAnyway: boolean;
   messageId: string;
@@ -124,8 +156,8 @@ export async function queueReply(
   const now = ctx.now();
   await ctx.sql.run(
     `INSERT INTO outbox (card_id, board_id, user_id, by_email, body, cc, message_id, request_key, created_ms,
-       send_at_ms, state, lease_owner, lease_until_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       send_at_ms, state, lease_owner, lease_until_ms, kind, to_addrs, bcc, subject, answers, signature)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       card.id,
       card.board_id,
@@ -140,6 +172,12 @@ export async function queueReply(
       q.claimedBy === null ? 'waiting' : 'sending',
       q.claimedBy,
       q.claimedBy === null ? 0 : now + CLAIM_MS,
+      q.kind,
+      JSON.stringify(q.to),
+      JSON.stringify(q.bcc),
+      q.subject,
+      q.answers,
+      q.signature,
     ],
   );
   const row = await ctx.sql.get<OutboxRow>('SELECT * FROM outbox WHERE message_id = ? AND card_id = ?', [
@@ -147,6 +185,7 @@ export async function queueReply(
     card.id,
   ]);
   if (row === undefined) throw new Error('outbox: the queued reply is not there');
+  await saveFiles(ctx.sql, row.id, q.files);
   return row;
 }
 
@@ -201,5 +240,16 @@ export async function takeBack(ctx: Ctx, id: number, userId: number): Promise<Ou
     throw new HttpError(409, `Reply ${id} is being sent right now: too late to take it back`);
   const n = await ctx.sql.run("DELETE FROM outbox WHERE id = ? AND state IN ('waiting', 'failed')", [id]);
   if (n === 0) throw new HttpError(409, `Reply ${id} is being sent right now: too late to take it back`);
+  // New mail taken back leaves no empty card behind: the card was made for it.
+  if (row.kind === 'new') await dropEmptyCard(ctx, row.card_id);
   return row;
+}
+
+/** A card made for new mail that never left (taken back, refused): gone, as if never made. */
+export async function dropEmptyCard(ctx: Pick<Ctx, 'sql'>, cardId: number): Promise<void> {
+  await ctx.sql.run(
+    `DELETE FROM cards WHERE id = ? AND NOT EXISTS (SELECT 1 FROM messages WHERE card_id = ?)
+       AND NOT EXISTS (SELECT 1 FROM outbox WHERE card_id = ?)`,
+    [cardId, cardId, cardId],
+  );
 }

@@ -56,12 +56,17 @@ export function replySubject(subject: string): string {
 export interface Outgoing {
   to: string[];
   cc: string[];
+  /** Blind copies: in the envelope only, never in the message's bytes. */
+  bcc?: string[];
   subject: string;
   text: string;
   messageId: string;
-  inReplyTo: string;
+  /** What it answers; null for a forward or new mail. */
+  inReplyTo: string | null;
   references: string[];
   date: Date;
+  /** Files, in order, byte for byte. */
+  attachments?: readonly { name: string; contentType: string; content: Buffer }[];
 }
 
 const UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED', 'ETLS']);
@@ -97,10 +102,16 @@ export async function composeMail(
     subject: out.subject,
     text: out.text,
     messageId: out.messageId,
-    inReplyTo: out.inReplyTo,
-    references: out.references,
+    ...(out.inReplyTo === null ? {} : { inReplyTo: out.inReplyTo }),
+    ...(out.references.length === 0 ? {} : { references: out.references }),
     date: out.date,
     headers: extraHeaders,
+    attachments: (out.attachments ?? []).map((f) => ({
+      filename: f.name,
+      contentType: f.contentType,
+      content: f.content,
+      contentDisposition: 'attachment' as const,
+    })),
   })
     .compile()
     .build();
@@ -111,16 +122,36 @@ export async function composeMail(
  * answer. Resolves to the bytes sent.
  */
 export async function sendMail(settings: MailSettings, out: Outgoing, target?: SmtpTarget): Promise<Buffer> {
+  const raw = await composeMail(settings.from, out);
+  await sendRaw(settings, raw, [...out.to, ...out.cc, ...(out.bcc ?? [])], target);
+  return raw;
+}
+
+/**
+ * Hands bytes already composed to the relay for `recipients` (To, Cc and
+ * Bcc); a refusal becomes a 502 in the relay's words. A relay that takes
+ * the message for some recipients and refuses others has sent it: the
+ * refused are said, not thrown (the message can't be called back).
+ */
+export async function sendRaw(
+  settings: MailSettings,
+  raw: Buffer,
+  recipients: readonly string[],
+  target?: SmtpTarget,
+): Promise<{ refused: string[] }> {
   const { createTransport } = await import('nodemailer');
   const via = target ?? { url: settings.smtpUrl };
   const where = whereOf(via);
-  const raw = await composeMail(settings.from, out);
   // Timeouts inside the client's 10 s per request, so the answer says what happened.
   const timeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 8_000 };
   const transport = createTransport('url' in via ? { url: via.url, ...timeouts } : { ...via, ...timeouts });
   try {
-    await transport.sendMail({ envelope: { from: addressOf(settings.from), to: [...out.to, ...out.cc] }, raw });
-    return raw;
+    const info = (await transport.sendMail({
+      envelope: { from: addressOf(settings.from), to: recipients.map(addressOf) },
+      raw,
+    })) as { rejected?: unknown[] };
+    const refused = (info.rejected ?? []).map((r) => (typeof r === 'string' ? r : JSON.stringify(r)));
+    return { refused };
   } catch (e) {
     const err = e as { code?: unknown; response?: unknown; message?: unknown };
     const code = typeof err.code === 'string' ? err.code : '';

@@ -28,10 +28,12 @@ interface MessageRow {
   refs: string;
   created_at: string;
   automatic: string | null;
+  kind: 'reply' | 'forward' | 'new' | null;
+  bcc: string | null;
 }
 
 const COLUMNS = `id, card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at, subject,
-  body_text, body_html, attachments, in_reply_to, refs, created_at, automatic`;
+  body_text, body_html, attachments, in_reply_to, refs, created_at, automatic, kind, bcc`;
 
 const strings = (json: string): string[] => {
   const v: unknown = JSON.parse(json);
@@ -54,6 +56,8 @@ function messageOut(r: MessageRow): CardMessage {
     InReplyTo: r.in_reply_to,
     References: strings(r.refs),
     CreatedAt: r.created_at,
+    ...(r.kind === null ? {} : { Kind: r.kind }),
+    ...(r.bcc === null ? {} : { Bcc: strings(r.bcc) }),
     Automatic: r.automatic,
   };
 }
@@ -71,6 +75,24 @@ export async function lastInbound(ctx: Ctx, cardId: number): Promise<CardMessage
     [cardId],
   );
   return row === undefined ? undefined : messageOut(row);
+}
+
+/** The message of the card's thread with this Message-ID. */
+export async function messageOn(ctx: Ctx, cardId: number, messageId: string): Promise<CardMessage | undefined> {
+  const row = await ctx.sql.get<MessageRow>(
+    `SELECT ${COLUMNS} FROM messages WHERE card_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1`,
+    [cardId, messageId],
+  );
+  return row === undefined ? undefined : messageOut(row);
+}
+
+/** A message's bytes as it arrived (or left); null when they were not kept. */
+export async function rawOf(ctx: Ctx, cardId: number, messageId: string): Promise<Buffer | null> {
+  const row = await ctx.sql.get<{ raw: Buffer | null }>(
+    'SELECT raw FROM messages WHERE card_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1',
+    [cardId, messageId],
+  );
+  return row?.raw === null || row?.raw === undefined ? null : Buffer.from(row.raw);
 }
 
 export async function hasMessage(ctx: Ctx, cardId: number, messageId: string): Promise<boolean> {
@@ -116,15 +138,20 @@ export async function cardAnswered(ctx: Ctx, p: Principal, m: InboundMessage): P
 
 export interface StoredMessage extends InboundMessage {
   direction: 'in' | 'out';
-  /** The message as it arrived; absent for the replies sent from here. */
+  /** The message's bytes as it arrived, or as it left (the same bytes SMTP was given). */
   raw?: Buffer;
+  /** What a message sent from the board was. */
+  kind?: 'reply' | 'forward' | 'new';
+  bcc?: string[];
+  /** The mailbox it came in (or left) through; absent: mail-in, or the service's relay. */
+  mailboxId?: number | null;
 }
 
 export async function insertMessage(ctx: Ctx, cardId: number, m: StoredMessage): Promise<void> {
   await ctx.sql.run(
     `INSERT INTO messages (card_id, message_id, direction, from_addr, reply_to, to_addrs, cc_addrs, sent_at,
-       subject, body_text, body_html, attachments, in_reply_to, refs, raw, created_at, automatic)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       subject, body_text, body_html, attachments, in_reply_to, refs, raw, created_at, automatic, kind, bcc, mailbox_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       cardId,
       m.messageId,
@@ -143,6 +170,9 @@ export async function insertMessage(ctx: Ctx, cardId: number, m: StoredMessage):
       m.raw ?? null,
       isoNow(ctx.now()),
       m.automatic,
+      m.kind ?? null,
+      m.bcc === undefined ? null : JSON.stringify(m.bcc),
+      m.mailboxId ?? null,
     ],
   );
 }

@@ -1,28 +1,24 @@
 /**
  * The email behind a card (extensions, README › Extensions and docs/api.md):
- * the thread (`GET /v2/card/:id/messages`), a reply sent through the
- * configured SMTP relay (`POST /v2/card/:id/reply`), and mail delivered to a
+ * the thread (`GET /v2/card/:id/messages`), a reply (`POST /v2/card/:id/reply`;
+ * forwards, new mail and signatures are mail/sending/routes.ts), the outbox, and mail delivered to a
  * board (`POST /v2/mail/inbound`, what `inboard mail-in` sends), which the
  * service threads onto the card of the message it answers.
  */
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { CardPath } from '../../api/schema.js';
-import {
-  InboundMailBody,
-  type InboundMailData,
-  MAIL_LIMITS,
-  ReplyBody,
-  type ReplyData,
-} from '../../api/schema-mail.js';
+import { InboundMailBody, type InboundMailData, MAIL_LIMITS, ReplyBody } from '../../api/schema-mail.js';
 import { boardFor, cardFor, columnOn, params, principal, write, type Ctx } from '../context.js';
 import { isoNow } from '../db.js';
 import { HttpError, badRequest, okEnvelope, parse } from '../errors.js';
 import { checkVersion, ifMatchOf } from '../if-match.js';
 import { readMail, UnreadableMail } from '../mail/read-mail.js';
 import { deliver } from '../mail/deliver.js';
-import { outboxItem, outboxRow, queueReply, takeBack } from '../mail/outbox.js';
-import { envelopeOf, newMessageId, recordSent, replyRoute, transmit, type ReplyMail } from '../mail/send-reply.js';
+import { outboxItem, outboxRow, takeBack } from '../mail/outbox.js';
+import type { ReplyMail } from '../mail/send-reply.js';
+import { dispatch, replayed, type Sending } from '../mail/sending/dispatch.js';
+import { replyDraft } from '../mail/sending/drafts.js';
+import { SEND_BODY_LIMIT, sendingRoutes } from '../mail/sending/routes.js';
 import { messagesOf } from '../mail/thread.js';
 import { z } from 'zod';
 
@@ -37,6 +33,8 @@ const NoParams = z.strictObject({});
 const OutboxPath = z.strictObject({ outboxId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export function mailRoutes(app: FastifyInstance, ctx: Ctx, mailboxes: ReplyMail, outbox: { delayMs: number }): void {
+  const sending: Sending = { ctx, mail: mailboxes, delayMs: outbox.delayMs };
+  sendingRoutes(app, sending);
   app.get('/v2/card/:cardId/messages', async (req) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
@@ -44,7 +42,7 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mailboxes: ReplyMail,
     return okEnvelope(await messagesOf(ctx, card.id));
   });
 
-  app.post('/v2/card/:cardId/reply', async (req, reply) => {
+  app.post('/v2/card/:cardId/reply', { bodyLimit: SEND_BODY_LIMIT }, async (req, reply) => {
     const { cardId } = parse(CardPath, req.params, 'path');
     const body = parse(ReplyBody, req.body ?? {});
     const p = principal(req);
@@ -52,58 +50,11 @@ export function mailRoutes(app: FastifyInstance, ctx: Ctx, mailboxes: ReplyMail,
     // A stale If-Match is refused before anything leaves: mail sent can't be taken back.
     const ifMatch = ifMatchOf(req);
     // A retry of a reply already sent or queued is answered from the record, not sent again.
-    const before = await ctx.idempotency.answered(req, p.keyId, ctx.now());
-    if (before !== undefined) {
-      return reply.code(before.status).header('idempotent-replayed', 'true').type('application/json').send(before.body);
-    }
+    const again = await replayed(sending, req, reply, p);
+    if (again !== undefined) return again;
     checkVersion(card.id, Number(card.version), ifMatch);
-    // Refused in words before anything is queued: no way out for this board's mail, no one to answer.
-    const route = await replyRoute(ctx, mailboxes, card);
-    const queue = (claimedBy: string | null) => ({
-      body: body.Body,
-      cc: body.Cc ?? [],
-      seen: body.Seen,
-      sendAnyway: body.SendAnyway === true,
-      messageId: newMessageId(route.mail.from),
-      requestKey: null,
-      claimedBy,
-    });
-    const by = { userId: p.userId, email: p.email };
-    if (outbox.delayMs > 0) {
-      // Held for the delay: the worker sends it; DELETE /v2/outbox/:id takes it back until then.
-      return write(ctx, req, reply, async (_p, changed, ctx) => {
-        const row = await queueReply(ctx, card, by, queue(null), outbox.delayMs);
-        changed(card.board_id, card.id, 'message');
-        const e = envelopeOf(route, row, row.send_at_ms);
-        const data: ReplyData = {
-          CardId: String(card.id),
-          MessageId: row.message_id,
-          To: e.to,
-          Cc: e.cc,
-          Subject: e.subject,
-          Date: e.date.toISOString(),
-          OutboxId: String(row.id),
-          SendsAt: isoNow(row.send_at_ms),
-        };
-        return okEnvelope(data, `Reply to ${e.to.join(', ')} sends at ${data.SendsAt ?? ''}`);
-      });
-    }
-    // At once: queued claimed by this request (so the worker leaves it alone), sent, recorded.
-    const owner = `route-${randomUUID()}`;
-    const row = await ctx.db.tx((sql) => queueReply({ ...ctx, sql }, card, by, queue(owner), 0));
-    let sent;
-    try {
-      sent = await transmit(ctx, mailboxes, row, route);
-    } catch (e) {
-      // Refused (or not sent): nothing stays queued; the caller has the words.
-      await ctx.sql.run('DELETE FROM outbox WHERE id = ? AND lease_owner = ?', [row.id, owner]);
-      throw e;
-    }
-    const t = sent;
-    return write(ctx, req, reply, async (_p, changed, ctx) => {
-      const data = await recordSent(ctx, changed, row, t);
-      return okEnvelope(data, `Reply sent to ${data.To.join(', ')}`);
-    });
+    // Refused in words before anything is queued: no way out for this board's mail, no one to answer, a bad file.
+    return dispatch(sending, req, reply, p, await replyDraft(sending, p, card, body));
   });
 
   app.get('/v2/outbox/:outboxId', async (req) => {

@@ -143,6 +143,7 @@ export async function importBatch(
             boardId: t.mailbox.board_id,
             columnId: t.mailbox.column_id ?? undefined,
             sameId: 'content',
+            mailboxId: id,
           });
           const outcome: Outcome = d.duplicate
             ? 'duplicate'

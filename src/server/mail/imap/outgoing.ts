@@ -1,5 +1,5 @@
 /**
- * Replies on a board with a mailbox leave through that mailbox's SMTP
+ * Mail sent from a board with a mailbox leaves through that mailbox's SMTP
  * server, from its address, and a copy goes into its Sent folder so
  * teammates reading the mailbox in Gmail or Outlook see the answer — once:
  * a copy already there (the provider files what its SMTP sends) is not
@@ -25,12 +25,27 @@ export interface MailboxSender {
 /** Providers whose SMTP files every message it sends in Sent by itself. */
 const FILES_ITS_OWN = /(^|\.)(gmail\.com|googlemail\.com)$/i;
 
+/**
+ * The mailbox a board's message leaves through: `prefer` (the one its
+ * thread came in through) when it is the board's and sends, else the
+ * board's first that sends.
+ */
+export async function sendingMailbox(
+  sql: Sql,
+  boardId: number,
+  prefer?: number | null,
+): Promise<MailboxRow | undefined> {
+  const boxes = (await mailboxesOfBoard(sql, boardId)).filter((m) => m.smtp_url !== null);
+  return boxes.find((m) => m.id === prefer) ?? boxes[0];
+}
+
 export async function senderForBoard(
   sql: Sql,
   secrets: SecretBox | undefined,
   boardId: number,
+  prefer?: number | null,
 ): Promise<MailboxSender | undefined> {
-  const box = (await mailboxesOfBoard(sql, boardId)).find((m) => m.smtp_url !== null);
+  const box = await sendingMailbox(sql, boardId, prefer);
   if (box === undefined) return undefined;
   if (secrets === undefined)
     throw new HttpError(
