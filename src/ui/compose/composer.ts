@@ -10,8 +10,7 @@
  */
 import { sanitize } from '../../text/sanitize.js';
 import { ask, keepDraft, type Flow, type Keep } from '../flows/flow.js';
-import { press } from '../keys/active.js';
-import { actionFor } from '../keymap.js';
+import { boundIn, press } from '../keys/active.js';
 import { addressLine, bareAddress, readAddresses, sameAddresses } from './addresses.js';
 import { attachFile, fileLines, filesProblem } from './files.js';
 import { letterFields, type Letter } from './letter.js';
@@ -130,7 +129,8 @@ export function openComposer(f: Flow, c: Composer, o: OpenOptions = {}): void {
 }
 
 function onKey(f: Flow, c: Composer, name: string, value: string, leave: () => void): boolean {
-  const action = actionFor('composer', name);
+  // The composer is modal: only its own scope's keys.
+  const action = boundIn('composer', name)?.action;
   const refuse = (why: string): true => {
     if (c.key !== null) f.overlays.update(c.key, { error: why });
     return true;
