@@ -13,22 +13,23 @@
 import type { CardId } from '../../api/read-model.js';
 import { Email } from '../../api/schema.js';
 import { MAIL_LIMITS } from '../../api/schema-mail.js';
-import { selectBoardName, type BoardStore, type ReplyMail, type ThreadMessage } from '../../store/index.js';
+import type { BoardStore, ReplyMail, ThreadMessage } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import type { DraftId } from '../drafts.js';
 import { heldReply } from '../../api/held.js';
 import type { HeldReplyData, OutgoingFile } from '../../api/schema-mail.js';
-import { keepDraft, quoted, why, type Flow, type Keep } from './flow.js';
+import { keepDraft, quoted, type Flow, type Keep } from './flow.js';
 import { press } from '../keys/active.js';
 import { addressLine } from '../compose/addresses.js';
 import { openComposer, refreshComposer, shownCc, shownTo, type Composer } from '../compose/composer.js';
 import { outgoingFiles } from '../compose/files.js';
 import { emptyLetter, letterFields, letterOf } from '../compose/letter.js';
-import { configSignature, fillSignature } from '../compose/signature.js';
+import { configSignature } from '../compose/signature.js';
+import { ownSignature, reopenRefused, sendsMore } from './sending.js';
 
 /** The messages known of the card's thread (null: not read yet). */
-function messages(store: BoardStore, cardId: CardId): readonly ThreadMessage[] | null {
+export function messages(store: BoardStore, cardId: CardId): readonly ThreadMessage[] | null {
   return store.getState().threads.get(cardId)?.messages ?? null;
 }
 
@@ -53,7 +54,7 @@ export function replyUnavailable(store: BoardStore, cardId: CardId): string | nu
 }
 
 /** The customer's latest message, in the order the service took them in (as it picks whom a reply goes to). */
-function lastInbound(ms: readonly ThreadMessage[]): ThreadMessage | undefined {
+export function lastInbound(ms: readonly ThreadMessage[]): ThreadMessage | undefined {
   for (let i = ms.length - 1; i >= 0; i--) if (ms[i]?.Direction === 'in') return ms[i];
   return undefined;
 }
@@ -63,7 +64,7 @@ export function replySubject(subject: string): string {
   return /^\s*re\s*:/i.test(subject) ? subject.trim() : `Re: ${subject.trim()}`;
 }
 
-const LABEL = 9;
+export const LABEL = 9;
 
 /** A reply's text read for its `Cc:` first line: the copies, the text to send, or why it can't go. */
 export interface ReplyText {
@@ -104,18 +105,6 @@ export interface ReplyStart {
   seen?: string;
   error?: string;
 }
-
-/** The writer's own signature (the config's), filled as it will go; null when they have none. */
-export function ownSignature(f: Flow): string | null {
-  const template = configSignature();
-  if (template === null) return null;
-  const s = f.store.getState();
-  const me = s.me === null ? null : { name: s.me.name ?? null, email: s.me.email };
-  return fillSignature(template, me, selectBoardName(s) ?? '');
-}
-
-/** Files and Bcc go where the server can send them: not on DragApp, which sends the text to To and Cc. */
-export const sendsMore = (f: Flow): boolean => f.store.getState().offers('compose') !== false;
 
 /** `w`: the reply composer; `replied` runs once the server took it (triage counts it). */
 export function reply(f: Flow, cardId: CardId, replied: () => void, start: ReplyStart = {}): void {
@@ -244,8 +233,7 @@ export function sendTyped(f: Flow, t: Typed): void {
           return heldChoice(f, t, held);
         }
         // Refused now: the composer again, as it was, under the server's words (kept as a draft too).
-        keepIt();
-        openComposer(f, c, { error: f.store.getState().lastError ?? why(e), queued: true });
+        reopenRefused(f, c, e);
       },
     );
 }

@@ -13,6 +13,7 @@ import { dueDate, dueUnavailable } from '../flows/due-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
+import { forward, forwardUnavailable } from '../flows/forward-flows.js';
 import { noThread, reply, replyUnavailable } from '../flows/reply-flows.js';
 import { snoozeCard, snoozeUnavailable } from '../flows/snooze-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
@@ -209,6 +210,15 @@ export const CARD_ACTIONS: readonly CardAction[] = [
     screens: ['detail', 'triage'],
     unavailable: (k, on) => replyUnavailable(k.store, first(on())),
     run: (k, on) => reply(k.flow, first(on), () => on.record('replied')),
+  },
+  {
+    action: 'card.forward',
+    keys: ['f'],
+    group: 'Card',
+    help: 'forward the customer’s newest message with its files (To asked first; the text is a note above it)',
+    screens: ['detail', 'triage'],
+    unavailable: (k, on) => forwardUnavailable(k.store, first(on())),
+    run: (k, on) => forward(k.flow, first(on), () => on.record('forwarded')),
   },
   {
     action: 'thread.unfold',
