@@ -21,7 +21,7 @@ import { heldReply } from '../../api/held.js';
 import type { HeldReplyData, OutgoingFile } from '../../api/schema-mail.js';
 import { keepDraft, quoted, type Flow, type Keep } from './flow.js';
 import { press } from '../keys/active.js';
-import { addressLine } from '../compose/addresses.js';
+import { addressLine, sameAddresses } from '../compose/addresses.js';
 import { openComposer, refreshComposer, shownCc, shownTo, type Composer } from '../compose/composer.js';
 import { outgoingFiles } from '../compose/files.js';
 import { emptyLetter, letterFields, letterOf } from '../compose/letter.js';
@@ -153,7 +153,9 @@ export function reply(f: Flow, cardId: CardId, replied: () => void, start: Reply
     .then(
       (d) => {
         const was = c.picked ?? { from: null, to: [], cc: null };
-        c.picked = { from: d.From, to: d.To.length > 0 ? d.To : was.to, cc: d.Cc };
+        // The same person as the thread shows: kept as shown there (with their name).
+        const to = d.To.length > 0 && !sameAddresses(d.To, was.to) ? d.To : was.to;
+        c.picked = { from: d.From, to, cc: d.Cc };
         c.signature ??= d.Signature;
         refreshComposer(f, c);
       },
