@@ -90,6 +90,18 @@ const ENDPOINTS: Endpoint[] = [
   E('GET', '/v2/card/:cardId/messages'),
   // No relay is set up here: a valid reply is a 409, which must change nothing either.
   E('POST', '/v2/card/:cardId/reply', ['Body', 'Cc'], { Body: 'b', Cc: ['sam.rivera@example.com'] }),
+  E('POST', '/v2/card/:cardId/forward', ['To', 'Body', 'MessageId'], { To: ['sam.rivera@example.com'], Body: 'b' }),
+  E('POST', '/v2/board/:boardId/compose', ['To', 'Subject', 'Body', 'ColumnId', 'Attachments', 'Signature'], {
+    To: ['sam.rivera@example.com'],
+    Subject: 's',
+    Body: 'b',
+    ColumnId: 1,
+    Attachments: [{ Name: 'a.txt', Content: 'aGk=' }],
+    Signature: '{{agent.name}}',
+  }),
+  E('GET', '/v2/card/:cardId/reply-defaults'),
+  E('GET', '/v2/board/:boardId/signature'),
+  E('PUT', '/v2/board/:boardId/signature', ['Text'], { Text: '{{agent.first_name}}, {{board.name}}' }),
   E('POST', '/v2/mail/inbound', ['BoardId', 'ColumnId', 'Message'], {
     BoardId: 1,
     ColumnId: 1,

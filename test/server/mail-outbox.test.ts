@@ -159,6 +159,24 @@ describe('the outbox', () => {
     await first.close();
   });
 
+  it('a reply queued before To and the subject were kept goes to the customer of the newest message', async () => {
+    s = await start(5_000);
+    const id = await deliver(s, rawMail({ subject: 'Older', messageId: '<o1@customer.example>' }));
+    const r = await s.call('POST', `/v2/card/${id}/reply`, { body: { Body: 'From before the upgrade.' } });
+    expect(r.status, r.text).toBe(200);
+    // As a row queued by the version before: no To, subject or message answered.
+    await s.withSql((db) => db.run('UPDATE outbox SET to_addrs = NULL, subject = NULL, answers = NULL'));
+    clock += 5_000;
+    await tickAll(s);
+    expect(relay.received).toHaveLength(1);
+    expect(relay.received[0]?.to).toEqual(['ana@customer.example']);
+    expect(relay.received[0]?.raw).toMatch(/^Subject: Re: Older/m);
+    expect((await thread(s, id)).at(-1)).toMatchObject({
+      Text: 'From before the upgrade.',
+      InReplyTo: '<o1@customer.example>',
+    });
+  });
+
   it('of two instances looking at once, exactly one sends each reply', async () => {
     s = await start(1_000);
     const other = await start(1_000, s.dbPath, s.key);

@@ -90,6 +90,15 @@ describe('reply to all', () => {
       body: { Body: 'To finance.', To: ['finance@customer.example'] },
     });
     expect(to.json.data).toMatchObject({ To: ['finance@customer.example'], Cc: ['Cy <cy@customer.example>'] });
+
+    // A relay that takes it for some and refuses one has sent it: recorded, the refused named.
+    const some = await s.call('POST', `/v2/card/${id}/reply`, {
+      body: { Body: 'To both.', Cc: ['gone@customer.example'] },
+    });
+    expect(some.status, some.text).toBe(200);
+    expect(some.json.message).toBe(
+      'Reply sent to Ana Lima <ana@customer.example>, gone@customer.example; the relay refused gone@customer.example',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Sends the outbox's replies when their time comes, from every instance:
+ * Sends the outbox's replies, forwards and new mail when their time comes, from every instance:
  * each looks every second (and when the clock of a test says so, `tick`),
  * claims each due reply (outbox.ts `claim`: one instance wins it), sends it
  * through send-reply.ts and records it. A relay that refuses leaves the
@@ -88,6 +88,10 @@ export class OutboxWorker {
       throw e;
     }
     const t = sent;
+    if (t.refused.length > 0)
+      mail.log?.(
+        `outbox: ${row.kind} ${row.id} on card ${row.card_id} sent, but the relay refused ${t.refused.join(', ')}`,
+      );
     await ctx.db.tx(async (sql) => {
       const inTx: Ctx = { ...ctx, sql, ifMatch: undefined, touched: new Map() };
       const changes = ctx.changes.recorder(sql, writerOf(row), ctx.now());

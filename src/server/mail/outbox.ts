@@ -245,11 +245,12 @@ export async function takeBack(ctx: Ctx, id: number, userId: number): Promise<Ou
   return row;
 }
 
-/** A card made for new mail that never left (taken back, refused): gone, as if never made. */
+/** A card made for new mail that never left (taken back, refused): gone, as if never made — unless someone wrote on it meanwhile. */
 export async function dropEmptyCard(ctx: Pick<Ctx, 'sql'>, cardId: number): Promise<void> {
   await ctx.sql.run(
     `DELETE FROM cards WHERE id = ? AND NOT EXISTS (SELECT 1 FROM messages WHERE card_id = ?)
-       AND NOT EXISTS (SELECT 1 FROM outbox WHERE card_id = ?)`,
-    [cardId, cardId, cardId],
+       AND NOT EXISTS (SELECT 1 FROM outbox WHERE card_id = ?) AND NOT EXISTS (SELECT 1 FROM notes WHERE card_id = ?)
+       AND NOT EXISTS (SELECT 1 FROM comments WHERE card_id = ?)`,
+    [cardId, cardId, cardId, cardId, cardId],
   );
 }

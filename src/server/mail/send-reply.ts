@@ -101,7 +101,11 @@ export const newMessageId = (from: string): string =>
 async function envelopeOf(ctx: Ctx, row: OutboxRow, dateMs: number) {
   // Rows queued before To was kept answer the newest message that came in.
   const about =
-    row.answers !== null ? await messageOn(ctx, row.card_id, row.answers) : await lastInbound(ctx, row.card_id);
+    row.answers !== null
+      ? await messageOn(ctx, row.card_id, row.answers)
+      : row.kind === 'reply'
+        ? await lastInbound(ctx, row.card_id)
+        : undefined;
   if (row.kind !== 'new' && about === undefined)
     throw new HttpError(409, `Card ${row.card_id} no longer has the message this answers. Nothing was sent.`);
   const reply = row.kind === 'reply' && about !== undefined;

@@ -3,7 +3,8 @@
  * server, from its address, and a copy goes into its Sent folder so
  * teammates reading the mailbox in Gmail or Outlook see the answer — once:
  * a copy already there (the provider files what its SMTP sends) is not
- * appended again.
+ * appended again. Of a board's several mailboxes, a thread's mail leaves
+ * through the one it came in through (`sendingMailbox`'s `prefer`).
  */
 import { HttpError } from '../../errors.js';
 import type { SecretBox } from '../../secrets.js';

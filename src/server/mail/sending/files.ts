@@ -37,6 +37,12 @@ export function fileNameProblem(name: string): string | undefined {
   return undefined;
 }
 
+const tooLarge = (bytes: number, already: number) =>
+  new HttpError(
+    413,
+    `Attachments: ${mib(bytes)} of files is over the limit of ${MAIL_LIMITS.attachmentBytes / MIB} MiB for one message${already > 0 ? ` (the forwarded message's own files are ${mib(already)} of it)` : ''}. Nothing was sent.`,
+  );
+
 /** The type of a file by its name, as mail programs expect it. */
 async function typeOf(name: string): Promise<string> {
   const mime = await import('mime-types');
@@ -51,6 +57,7 @@ async function typeOf(name: string): Promise<string> {
 export async function decodeFiles(files: readonly OutgoingFile[] | undefined, alreadyBytes = 0): Promise<OutFile[]> {
   const out: OutFile[] = [];
   let total = alreadyBytes;
+  if (total > MAIL_LIMITS.attachmentBytes) throw tooLarge(total, alreadyBytes);
   for (const [i, f] of (files ?? []).entries()) {
     const said = `Attachments: the ${nth(i)} file`;
     const problem = fileNameProblem(f.Name);
@@ -65,11 +72,8 @@ export async function decodeFiles(files: readonly OutgoingFile[] | undefined, al
     const content = Buffer.from(b64, 'base64');
     total += content.length;
     if (total > MAIL_LIMITS.attachmentBytes) {
-      const sum = total + (files ?? []).slice(i + 1).reduce((n, g) => n + Math.floor((g.Content.length * 3) / 4), 0);
-      throw new HttpError(
-        413,
-        `Attachments: ${mib(sum)} of files is over the limit of ${MAIL_LIMITS.attachmentBytes / MIB} MiB for one message${alreadyBytes > 0 ? ` (the forwarded message's own files are ${mib(alreadyBytes)} of it)` : ''}. Nothing was sent.`,
-      );
+      const rest = (files ?? []).slice(i + 1).reduce((n, g) => n + Math.floor((g.Content.length * 3) / 4), 0);
+      throw tooLarge(total + rest, alreadyBytes);
     }
     out.push({ name, contentType: f.ContentType ?? (await typeOf(name)), content });
   }

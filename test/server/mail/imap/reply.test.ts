@@ -100,7 +100,8 @@ describe('a reply on a board with a mailbox', () => {
           box,
         ]),
       );
-      const r = await w.s.call('POST', `/v2/card/${card.id}/reply`, { body: { Body: 'hello' } });
+      // To the customer alone (no reply to all): the only recipient, refused.
+      const r = await w.s.call('POST', `/v2/card/${card.id}/reply`, { body: { Body: 'hello', Cc: [] } });
       expect(r.status).toBe(502);
       expect(r.json.message).toMatch(/refused the reply: .*nobody@nowhere\.example unavailable/);
       expect((await thread(card.id)).map((m) => m.Direction)).toEqual(['in']);
