@@ -204,7 +204,7 @@ export const CARD_ACTIONS: readonly CardAction[] = [
     action: 'card.reply',
     keys: ['w'],
     group: 'Card',
-    help: 'write a reply to the email thread (To, Cc and Subject shown; Enter adds a line, Ctrl+S sends)',
+    help: 'write a reply to the email thread (From, To, Cc and the signature shown as they will go; Enter adds a line, Ctrl+S sends)',
     hint: 'reply',
     // Where a card is read whole. Not `r`: that refreshes what is on screen, on every screen.
     screens: ['detail', 'triage'],
