@@ -1,6 +1,7 @@
 /**
  * Whom a reply goes to by default (reply to all): the customer — the
- * Reply-To of the message answered, else its From — in To, and everyone
+ * Reply-To of the message answered, else its From (for the team's own
+ * message, its To) — in To, and everyone
  * else on it (its To and Cc) in Cc, leaving out the team's own addresses:
  * every address of the board's mailboxes (their login and their From) and
  * the service relay's From. Addresses compare without case; each person
@@ -48,11 +49,12 @@ export interface Recipients {
  * begun with new mail, no answer yet) is answered to its own To and Cc.
  */
 export function replyTargets(parent: CardMessage, team: ReadonlySet<string>): Recipients {
-  if (parent.Direction === 'out') {
+  const customer = parent.ReplyTo ?? parent.From;
+  // The team's own mail (sent from here, or by a teammate elsewhere and come in through the mailbox).
+  if (parent.Direction === 'out' || team.has(addressKey(customer))) {
     const to = without(parent.To, team);
     return { to, cc: without(parent.Cc, new Set([...team, ...to.map(addressKey)])) };
   }
-  const customer = parent.ReplyTo ?? parent.From;
   const to = [customer];
   const others = [...parent.To, ...parent.Cc];
   return { to, cc: without(others, new Set([...team, addressKey(customer)])) };

@@ -116,12 +116,20 @@ describe('sending through the mailboxes', () => {
     expect((await simpleParser(Buffer.from(stored?.raw ?? ''))).attachments.map((a) => sha(a.content))).toEqual(hashes);
   });
 
-  it('new mail makes a card, and the answer that comes in through the mailbox joins it', async () => {
+  it('new mail, signed, makes a card, and the answer that comes in through the mailbox joins it', async () => {
+    const sig = await w.s.call('PUT', `/v2/board/${w.boardId}/signature`, {
+      body: { Text: '{{agent.name}} · {{board.name}}' },
+    });
+    expect(sig.status, sig.text).toBe(200);
+    const me = (await w.s.call('GET', '/v2/me')).json.data as { Name: string };
     const r = await w.s.call('POST', `/v2/board/${w.boardId}/compose`, {
       body: { To: ['carla@customer.example'], Subject: 'Your trial ends Friday', Body: 'Hello Carla' },
     });
     expect(r.status, r.text).toBe(200);
     expect(r.json.data.From).toBe(`Acme Support <${SUPPORT}>`);
+    const sent = await simpleParser(await sentCopy(SUPPORT, r.json.data.MessageId as string));
+    expect(sent.text?.trim()).toBe(`Hello Carla\n\n-- \n${me.Name} · Support Inbox`);
+    await w.s.call('DELETE', `/v2/board/${w.boardId}/signature`);
     const cardId = Number(r.json.data.CardId);
     const cardsBefore = (await w.cards()).length;
     await w.imap.append(

@@ -35,6 +35,11 @@ describe('reply to all', () => {
     });
   });
 
+  it("a teammate's message come in from the team's address is answered to its To, not to the team", () => {
+    const m = message({ From: 'Sam <SUPPORT@acme.test>', To: ['zed@c.example'], Cc: ['cy@c.example'] });
+    expect(replyTargets(m, team)).toEqual({ to: ['zed@c.example'], cc: ['cy@c.example'] });
+  });
+
   it("answers the team's own message to its own To and Cc", () => {
     const m = message({
       Direction: 'out',
