@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { multipartMail } from '../../support/mail.js';
+import { multipartMail, startRelay } from '../../support/mail.js';
+import { focus, startUi, statusLine } from '../helpers.js';
 import { alt, deliver, openCard, parsed, sha256, startMailUi, type MailUi, addresses } from './mail-support.js';
 
 let m: MailUi | undefined;
@@ -61,6 +62,20 @@ describe('f forwards', () => {
   });
 });
 
+describe('f where there is nothing to forward', () => {
+  it('a card with no email says so, and nothing opens', async () => {
+    m = await startMailUi();
+    const { ui } = m;
+    focus(ui, 'Onboarding call follow-up: template library');
+    await ui.press('enter');
+    await ui.waitFor('Comments (1)');
+    await ui.until(() => ui.store.getState().threads.get(ui.store.getState().detail!.cardId)?.messages != null, 'read');
+    await ui.press('f');
+    await ui.waitFor('This card has no email to forward');
+    expect(ui.frame()).not.toContain('To of Forward');
+  });
+});
+
 describe('w on the board writes new mail', () => {
   it('To, then Subject, then the text: sent, its card is on the board in the focused column', async () => {
     m = await startMailUi();
@@ -110,5 +125,25 @@ describe('w on the board writes new mail', () => {
     await ui.press('enter');
     const frame = await ui.waitFor('Subject  Welcome');
     expect(frame).toContain('Hello there.');
+  });
+
+  it('refused (no way to send on this service): the server’s words, and the composer again with everything typed', async () => {
+    m = { ui: await startUi({ columns: 140 }), relay: await startRelay() };
+    const { ui } = m;
+    await ui.press('w');
+    await ui.waitFor('To of New mail');
+    await ui.paste('newcustomer@example.com');
+    await ui.press('enter');
+    await ui.waitFor('Subject of New mail');
+    await ui.paste('Hello');
+    await ui.press('enter');
+    await ui.waitFor('Subject  Hello');
+    await ui.paste('First words.');
+    await ui.press('C-s');
+    const frame = await ui.waitFor('Mail not sent');
+    expect(statusLine(frame)).toMatch(/✗ Mail not sent, nothing went out: .+/);
+    expect(frame).toContain('New mail');
+    expect(frame).toContain('To       newcustomer@example.com');
+    expect(frame).toContain('First words.');
   });
 });
