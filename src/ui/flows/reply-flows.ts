@@ -15,6 +15,7 @@ import { Email } from '../../api/schema.js';
 import { MAIL_LIMITS } from '../../api/schema-mail.js';
 import type { BoardStore, ReplyMail, ThreadMessage } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
+import { withSignature } from '../../text/template.js';
 import { truncate } from '../../text/width.js';
 import type { DraftId } from '../drafts.js';
 import { heldReply } from '../../api/held.js';
@@ -185,14 +186,16 @@ function replyMail(c: Composer, firstLine: readonly string[], files: OutgoingFil
     ...(l.ccSet || firstLine.length > 0 ? { Cc: cc } : {}),
     ...(l.bcc.length > 0 ? { Bcc: [...l.bcc] } : {}),
     ...(files.length > 0 ? { Attachments: files } : {}),
-    ...(own !== null ? { Signature: own } : {}),
+    ...(own !== null && c.more ? { Signature: own } : {}),
   };
 }
 
 /** Sends what the composer had, the way the server lets it be taken back; a held reply offers the choice. */
 export function sendTyped(f: Flow, t: Typed): void {
   const { c } = t;
-  const { cc: firstLine, body } = readReplyText(c.letter.text);
+  const { cc: firstLine, body: typed } = readReplyText(c.letter.text);
+  // A server that signs nothing itself (DragApp) gets the writer's signature as part of the text, as shown.
+  const body = c.more ? typed : withSignature(typed, ownSignature(f));
   const fields = letterFields(c.letter);
   const keepIt = () => f.overlays.drafts.keep({ ...c.keep.id, label: c.keep.label, fields });
   const to = truncate(addressLine(shownTo(c)), 40);
