@@ -28,10 +28,11 @@ export async function buildBoardScript({ outfile = BOARD_SCRIPT, minify = true }
     ...options,
     // yoga-loaded-first comes first: its yoga entry stands in for the package's.
     plugins: [yogaLoadedFirst(), inkNoTopLevelAwait(), ...options.plugins],
-    // The embedded service's mail libraries (~1.2 MB with their encodings)
-    // are loaded only when mail is set up: required from node_modules then,
-    // rather than read and preparsed at the first start of every board.
-    external: [...options.external, 'nodemailer', 'mailparser'],
+    // The embedded service's mail libraries (~1.2 MB with their encodings,
+    // and mime-types' table of types, for files sent) are loaded only when
+    // mail is set up: required from node_modules then, rather than read and
+    // preparsed at the first start of every board.
+    external: [...options.external, 'nodemailer', 'mailparser', 'mime-types'],
     // run.tsx's run(), and when the board is first drawn (yoga-loaded-first.mjs).
     stdin: {
       contents: `export { run } from './src/ui/run.tsx'; export { mounting } from '${MOUNT_ID}';`,

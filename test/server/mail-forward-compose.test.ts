@@ -202,6 +202,15 @@ describe('new mail', () => {
       expect(back.status, back.text).toBe(200);
       expect((await svc.call('GET', `/v2/card/${data.CardId}`)).status).toBe(404);
 
+      // A forward waiting to go holds no reply to the customer.
+      const card = await mailCard(svc, rawMail({ messageId: '<wait@customer.example>' }));
+      const fw = await svc.call('POST', `/v2/card/${card}/forward`, { body: { To: ['finance@inboard.example'] } });
+      expect(fw.json.data.OutboxId).toBeDefined();
+      const answer = await svc.call('POST', `/v2/card/${card}/reply`, {
+        body: { Body: 'On it.', Seen: '<wait@customer.example>' },
+      });
+      expect(answer.status, answer.text).toBe(200);
+
       const before = relay.received.length;
       const file = randomBytes(5_000);
       const f = await svc.call('POST', '/v2/board/1/compose', {
@@ -217,8 +226,11 @@ describe('new mail', () => {
       ]);
       clock += 10_000;
       await Promise.all(svc.outboxes.map((o) => o.tick()));
-      expect(relay.received).toHaveLength(before + 1);
-      expect((await last()).attachments.map((a) => sha(a.content))).toEqual([sha(file)]);
+      expect(relay.received).toHaveLength(before + 3);
+      const due = relay.received.slice(before).map((m) => m.to.join(','));
+      expect(due.sort()).toEqual(['ana@customer.example', 'finance@inboard.example', 'q@b.example']);
+      const composed = relay.received.slice(before).find((m) => m.to.includes('q@b.example'));
+      expect((await simpleParser(composed?.raw ?? '')).attachments.map((a) => sha(a.content))).toEqual([sha(file)]);
       const t = await thread(svc, f.json.data.CardId);
       expect(t.map((m) => [m.Kind, m.Attachments.length])).toEqual([['new', 1]]);
       // Sent: the outbox keeps no bytes (the thread's copy holds them).

@@ -92,7 +92,8 @@ async function arrivedSince(ctx: Ctx, card: CardRow, seen: string): Promise<Held
       `Seen: "${sanitize(seen).slice(0, 120)}" is not a message of card ${card.id}: send the Message-ID of the newest message of its thread you have read`,
     );
   const waiting = await ctx.sql.all<OutboxRow>(
-    "SELECT * FROM outbox WHERE card_id = ? AND state IN ('waiting', 'sending') ORDER BY id",
+    // A forward (to finance, say) is no answer to the customer: it holds no reply.
+    "SELECT * FROM outbox WHERE card_id = ? AND state IN ('waiting', 'sending') AND kind <> 'forward' ORDER BY id",
     [card.id],
   );
   return { Arrived: thread.slice(at + 1), Waiting: waiting.map(outboxItem) };
