@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { MAIL_LIMITS, type OutgoingFile } from '../../api/schema-mail.js';
 import { sanitize } from '../../text/sanitize.js';
-import { press } from '../keys/active.js';
+import { keyOf } from '../keys/active.js';
 import { byteSize } from '../thread-text.js';
 
 /** A file the composer will send. */
@@ -61,7 +61,7 @@ export function attachFile(typed: string, cwd?: string): { ok: true; file: Attac
 /** Why these files can't go together (too many, too big), or null. */
 export function filesProblem(files: readonly Attached[]): string | null {
   if (files.length > MAIL_LIMITS.attachments)
-    return `${files.length} files attached; at most ${MAIL_LIMITS.attachments} go with one message (${press('composer', 'composer.detach')} removes the last)`;
+    return `${files.length} files attached; at most ${MAIL_LIMITS.attachments} go with one message (${keyOf('composer', 'composer.detach') ?? 'the remove key'} removes the last)`;
   const total = files.reduce((n, f) => n + f.size, 0);
   if (total > MAIL_LIMITS.attachmentBytes)
     return `The files come to ${byteSize(total)}; at most ${byteSize(MAIL_LIMITS.attachmentBytes)} go with one message — nothing was sent`;
