@@ -173,6 +173,8 @@ interface Step {
   title: string;
   initial: string;
   help: string;
+  /** What Enter does, for the foot ("Enter keep"). */
+  submit: string;
   check: (v: string) => string | null;
   apply: (v: string) => void;
   /** The first step of a forward or new mail (To): Esc leaves, keeping what was typed as a draft. */
@@ -186,6 +188,7 @@ function step(f: Flow, c: Composer, s: Step): void {
     initial: s.initial,
     allowEmpty: true,
     help: s.help,
+    submit: s.submit,
     check: s.check,
     // The app ending here keeps the whole letter.
     draft: { ...c.keep, fields: () => letterFields(c.letter) },
@@ -215,8 +218,9 @@ export function editAddresses(f: Flow, c: Composer, field: Field, first = false)
     initial: now.map(bareAddress).join(', '),
     help:
       field === 'to' && c.mode === 'reply'
-        ? 'addresses separated by commas (empty: the customer) · Enter keeps them · Esc leaves them as they were'
-        : 'addresses separated by commas · Enter keeps them · Esc leaves them as they were',
+        ? 'addresses separated by commas (empty: the customer); Esc leaves them as they were'
+        : 'addresses separated by commas; Esc leaves them as they were',
+    submit: 'keep',
     first,
     check: (v) => {
       const r = readAddresses(v, label);
@@ -244,7 +248,8 @@ function editSubject(f: Flow, c: Composer): void {
   step(f, c, {
     title: `Subject of ${c.title}`,
     initial: c.letter.subject,
-    help: 'Enter keeps it · Esc leaves it as it was',
+    help: 'Esc leaves it as it was',
+    submit: 'keep',
     check: (v) => (v.trim() === '' ? 'Subject: type one (new mail needs a subject)' : null),
     apply: (v) => void (c.letter.subject = v.trim()),
   });
@@ -254,7 +259,8 @@ function attachStep(f: Flow, c: Composer): void {
   step(f, c, {
     title: `Attach a file to ${c.title}`,
     initial: '',
-    help: `its path: ~/… or from ${sanitize(process.cwd())} · Esc goes back`,
+    help: `its path: ~/… or from ${sanitize(process.cwd())}`,
+    submit: 'attach',
     check: (v) => {
       if (v.trim() === '') return null;
       const r = attachFile(v);
