@@ -42,6 +42,7 @@ import { sanitize } from '../text/sanitize.js';
 import { makeTags } from './tags.js';
 import { makeThread, NO_THREADS } from './thread.js';
 import { makeOutbox, type Timers } from './outbox.js';
+import { makeSendMail } from './send-mail.js';
 import { makePresence } from './presence.js';
 import type { BoardData, BoardState } from './types.js';
 import { EMPTY_VIEW, makeUpdate } from './view.js';
@@ -265,6 +266,11 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeOutbox(core, opts.timers, opts.localSendDelayMs, (o) =>
         history.forgetSent((m) => m.kind === 'reply' && m.cardId === o.cardId),
       ),
+      ...makeSendMail(core, {
+        loadThread: (id, o) => thread.loadThread(id, o),
+        refresh: () => refresh.refresh(),
+        focus: (id) => get().focusCardId(id),
+      }),
       ...presence,
       ...makeSequences(core),
       ...me,

@@ -10,6 +10,8 @@ import type { Core } from './core.js';
 export interface Me {
   readonly email: string | null;
   readonly userId: number | null;
+  /** The name the server knows them by (a signature's `{{agent.name}}`); absent when not told. */
+  readonly name?: string | null;
 }
 
 export interface MeData {
@@ -30,7 +32,7 @@ export function makeMe(core: Core<MeData>): MeActions {
       try {
         const who = await core.client.whoAmI();
         const had = core.get().me;
-        core.set({ me: { email: had?.email ?? who.Email, userId: who.UserId } });
+        core.set({ me: { email: had?.email ?? who.Email, userId: who.UserId, name: who.Name } });
       } catch {
         // Not offered, or not now: the user's own comments can't be told apart; the server still refuses others'.
       }

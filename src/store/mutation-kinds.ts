@@ -8,9 +8,13 @@
  * "The mutation protocol".
  */
 import type { CardDetail, CardId } from '../api/read-model.js';
+import type { ReplyInput } from '../api/schema-mail.js';
 import type { Client, Extension } from '../api/types.js';
 import type { Card } from './card.js';
 import type { Draft } from './draft.js';
+
+/** What a reply carries besides its text, as the wire takes it. */
+export type ReplyMail = Pick<ReplyInput, 'To' | 'Cc' | 'Bcc' | 'Attachments' | 'Signature'>;
 
 /** What each kind carries, by kind. */
 export interface Inputs {
@@ -75,8 +79,20 @@ export interface Inputs {
   comment: { cardId: CardId; text: string };
   note: { cardId: CardId; text: string };
   subTask: { cardId: CardId; text: string };
-  /** A reply to the card's email thread (extension); `cc` beyond the customer. */
-  reply: { cardId: CardId; text: string; cc: readonly string[]; seen?: string; sendAnyway?: boolean };
+  /**
+   * A reply to the card's email thread (extension); `cc` beyond the customer,
+   * as shown while it is sent. `mail`, when given, is what goes instead of
+   * `cc`: the To, Cc and Bcc its writer changed (absent ones: the service's
+   * reply-all), its files and the writer's own signature.
+   */
+  reply: {
+    cardId: CardId;
+    text: string;
+    cc: readonly string[];
+    seen?: string;
+    sendAnyway?: boolean;
+    mail?: ReplyMail;
+  };
   createColumn: { name: string };
   /** A deleted tag back (its undo): made again with `name` and `color`, on the cards that had it. */
   tagBack: { name: string; color: number; cardIds: readonly CardId[] };

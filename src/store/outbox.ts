@@ -26,6 +26,8 @@ export interface Outgoing {
   readonly to: string;
   /** The composer's text as typed (a `Cc:` first line included), to reopen it with. */
   readonly typed: string;
+  /** All the composer held (its addresses, its files' paths), as a draft keeps it, to reopen it with. */
+  readonly fields?: Readonly<Record<string, string>>;
   readonly sendsAt: number;
   /** The service's outbox id; null: held here, not sent yet. */
   readonly outboxId: string | null;
@@ -45,6 +47,7 @@ export interface Send {
   cardId: CardId;
   to: string;
   typed: string;
+  fields?: Readonly<Record<string, string>>;
   /** Sends it (the `reply` mutation); resolves to the server's answer. */
   send: () => Promise<ReplyData | undefined>;
 }
@@ -151,7 +154,13 @@ export function makeOutbox(
     return o;
   }
 
-  const base = (s: Send) => ({ id: ++seq, cardId: s.cardId, to: s.to, typed: s.typed });
+  const base = (s: Send) => ({
+    id: ++seq,
+    cardId: s.cardId,
+    to: s.to,
+    typed: s.typed,
+    ...(s.fields !== undefined ? { fields: s.fields } : {}),
+  });
 
   async function takeBackReply(): Promise<TakeBack> {
     const o = core.get().outgoing.at(-1);

@@ -9,7 +9,7 @@
  */
 import type { CardId } from '../api/read-model.js';
 import type { Core } from './core.js';
-import type { MutationInput } from './mutation-kinds.js';
+import type { MutationInput, ReplyMail } from './mutation-kinds.js';
 import { isServerId } from './pending-ids.js';
 import { errorText, type StatusData } from './status.js';
 import { ReplyData, type CardMessage } from '../api/schema-mail.js';
@@ -47,13 +47,15 @@ export interface ThreadActions {
   /** Reads the card's thread unless a recent answer is kept or one is on its way (`fresh`: read it again anyway). Never rejects. */
   loadThread(cardId: CardId, o?: { fresh?: boolean }): Promise<void>;
   /** Sends a reply to the card's thread (mutation `reply`); rejects with a MutationError carrying the text when refused. */
-  sendReply(
-    cardId: CardId,
-    text: string,
-    cc?: readonly string[],
-    o?: { seen?: string; sendAnyway?: boolean },
-  ): Promise<ReplyData | undefined>;
+  sendReply(cardId: CardId, text: string, cc?: readonly string[], o?: ReplyOptions): Promise<ReplyData | undefined>;
   toggleThreadFolds(): void;
+}
+
+/** A reply's checks and what it carries besides its text (mutation-kinds.ts `reply`). */
+export interface ReplyOptions {
+  seen?: string;
+  sendAnyway?: boolean;
+  mail?: ReplyMail;
 }
 
 /** Threads kept; more are read again. */
@@ -125,7 +127,7 @@ export function makeThread(
     cardId: CardId,
     text: string,
     cc: readonly string[] = [],
-    o: { seen?: string; sendAnyway?: boolean } = {},
+    o: ReplyOptions = {},
   ): Promise<ReplyData | undefined> {
     let answer: unknown;
     try {

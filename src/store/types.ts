@@ -31,6 +31,7 @@ import type { WaitingSortActions } from './waiting-sort.js';
 import type { HistoryActions, HistoryData } from './undo.js';
 import type { ThreadActions, ThreadData } from './thread.js';
 import type { OutboxActions, OutboxData } from './outbox.js';
+import type { SendMailActions } from './send-mail.js';
 import type { PresenceActions, PresenceData } from './presence.js';
 
 /** Every field of the state. */
@@ -88,6 +89,7 @@ export type BoardActions = OpenBoardActions &
   HistoryActions &
   ThreadActions &
   OutboxActions &
+  SendMailActions &
   PresenceActions &
   StatusActions &
   ServerActions;

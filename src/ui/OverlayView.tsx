@@ -15,7 +15,8 @@ export const coversBody = (o: Shown): boolean =>
 export function overlayHeight(o: Shown | null, bodyHeight: number): number {
   if (o === null) return 0;
   if (coversBody(o)) return bodyHeight;
-  if (o.kind === 'text') return (o.multiline ? 4 : 1) + 3 + (o.error ? 1 : 0) + (o.details?.length ?? 0);
+  if (o.kind === 'text')
+    return (o.multiline ? 4 : 1) + 3 + (o.error ? 1 : 0) + (o.details?.length ?? 0) + (o.below?.length ?? 0);
   if (o.kind === 'confirm') return 3 + (o.details?.length ?? 0);
   return bodyHeight;
 }
@@ -36,6 +37,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           {...(o.busyText !== undefined ? { busyText: o.busyText } : {})}
           {...(o.help !== undefined ? { help: o.help } : {})}
           {...(o.details !== undefined ? { details: o.details } : {})}
+          {...(o.below !== undefined ? { below: o.below } : {})}
           {...(o.foot !== undefined ? { foot: o.foot } : {})}
           {...(o.submit !== undefined ? { submit: o.submit } : {})}
           width={width}

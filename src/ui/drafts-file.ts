@@ -23,6 +23,8 @@ export const DRAFT_KINDS = [
   'commentEdit',
   'due',
   'reply',
+  'forward',
+  'mail',
   'boardName',
   'members',
   'columnName',

@@ -165,7 +165,7 @@ const OVERLAYS: readonly [Scope, string][] = [
   ['tags', 'The tag manager (`T`)'],
   ['pick-filter', 'Filtering a list (after `/`; other keys are text)'],
   ['prompt', 'Text prompts'],
-  ['composer', 'The reply composer (`w`; the editing keys of text prompts too)'],
+  ['composer', 'The mail composer (`w`, `f`; the editing keys of text prompts too)'],
   ['filter-prompt', 'The board filter (`/`)'],
   ['search', 'Searching every board (`F`; other keys are the query’s)'],
   ['confirm', 'Questions `[y/n]`'],

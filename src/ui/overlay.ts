@@ -28,6 +28,8 @@ export type Overlay =
       help?: string;
       /** Terminal-safe lines between the title and the field (a reply's To, Cc and Subject). */
       details?: readonly string[];
+      /** Terminal-safe dim lines under the field (a reply's files and signature). */
+      below?: readonly string[];
       /** Replaces the 'Enter save · Esc cancel' line where those words would mislead (the filter). */
       foot?: string;
       /** What Enter does where it doesn't save ('jump', 'search'): the keys line says it. */

@@ -25,6 +25,7 @@ import { keyProblems } from './keys/user-keys.js';
 import { applyTheme } from './theme.js';
 import { applyViews } from './views.js';
 import { applyDownloadDir } from './attachments/places.js';
+import { applySignature } from './compose/signature.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
@@ -105,6 +106,7 @@ export async function run(argv: string[]): Promise<number> {
       applyTheme(settings.theme);
       applyViews(settings.views);
       applyDownloadDir(settings.downloadDir);
+      applySignature(settings.signature ?? undefined);
       // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
       if (settings.keys !== null && first) {
         void loadUi();

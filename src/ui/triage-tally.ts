@@ -18,6 +18,7 @@ export const DIDS = [
   'noted',
   'subTasks',
   'replied',
+  'forwarded',
 ] as const;
 export type Did = (typeof DIDS)[number];
 const WORDS: Record<Did, string> = {
@@ -31,6 +32,7 @@ const WORDS: Record<Did, string> = {
   noted: 'noted',
   subTasks: 'with sub-tasks',
   replied: 'answered',
+  forwarded: 'forwarded',
 };
 
 export class TriageTally {

@@ -160,11 +160,22 @@ describe('the board settings: your email and marking read on opening', () => {
       theme: { theme: undefined, colors: undefined },
       views: {},
       commands: null,
+      signature: null,
     });
     const open = { key: 'O', title: 'open', run: 'xdg-open https://example.com/{{id}}' };
     await writeFile(p, JSON.stringify({ commands: [open] }));
     expect(resolveBoardSettings({ env: {}, filePath: p }).commands).toEqual({ path: p, list: [open] });
     await writeFile(p, JSON.stringify({ markReadOnOpen: 'no' }));
     expect(() => readConfigFile(p)).toThrow(/"markReadOnOpen"/);
+  });
+
+  it('"signature" is kept as written, and an unknown {{variable}} is refused in words naming the nearest one', async () => {
+    const p = join(dir, 'config.json');
+    await writeFile(p, JSON.stringify({ signature: '{{agent.name}}\n{{board.name}} team' }));
+    expect(resolveBoardSettings({ env: {}, filePath: p }).signature).toBe('{{agent.name}}\n{{board.name}} team');
+    await writeFile(p, JSON.stringify({ signature: 'Regards, {{agent.nam}}' }));
+    expect(() => resolveBoardSettings({ env: {}, filePath: p })).toThrow(
+      /"signature" in the config file .*: \{\{agent\.nam\}\} is not a variable \(did you mean \{\{agent\.name\}\}\?\)/,
+    );
   });
 });

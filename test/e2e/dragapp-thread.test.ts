@@ -52,10 +52,18 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
     expect(screen).toContain('Hi, the parcel arrived broken.');
     await t.waitFor('parcel.jpg (47 KB)');
 
+    // Forwarding is not DragApp's: the key says so rather than doing nothing.
+    t.keys('f');
+    await t.waitFor('Forwarding is not offered by this server');
+
     t.keys('w');
     screen = await t.waitFor('Reply to');
     expect(screen).toMatch(/To\s+Jane Doe <jane@example.com>/);
     expect(screen).toMatch(/Subject\s+Re: Refund for order 1182/);
+    // DragApp sends text to To and Cc: no Bcc line, and a file is refused in words.
+    expect(screen).not.toMatch(/Bcc\s+—/);
+    t.keys('M-a');
+    await t.waitFor('Files are not offered by this server');
     t.type('The refund is on its way.');
     t.keys('C-s');
     // Held by the app (DragApp has no outbox): u takes it back, nothing reaches DragApp, the composer reopens.
@@ -76,5 +84,10 @@ describe.skipIf(!hasTmux())('an email card on DragApp, read and answered', () =>
       isNewSubject: 'false',
       isExtension: 'false',
     });
+    // New mail is not DragApp's either.
+    t.keys('Escape');
+    await t.waitFor(/›● Refund for order 1182/);
+    t.keys('w');
+    await t.waitFor('New mail is not offered by this server');
   });
 });

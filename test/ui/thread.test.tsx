@@ -179,9 +179,11 @@ describe('w replies', () => {
       if (s.pending.some((m) => m.kind === 'reply')) seen.push('pending');
     });
     await ui.press('w');
-    const frame = await ui.waitFor('Reply to');
+    await ui.waitFor('Reply to');
+    // What the service picks (reply-defaults) fills in once it answers: From, and a Cc of nobody here.
+    const frame = await ui.waitFor('Cc       —');
+    expect(frame).toContain('From     Support <support@inboard.example>');
     expect(frame).toContain('To       Ana Lima <ana@customer.example>');
-    expect(frame).toContain('Cc       —');
     expect(frame).toContain('Subject  Re: Invoice for order 1042');
     await ui.paste('We have sent a new parcel today.');
     await ui.press('C-s');
@@ -200,7 +202,7 @@ describe('w replies', () => {
     await ui.waitFor(/Can’t undo: reply on .* — an email once sent cannot be called back/);
   });
 
-  it('refused: the server’s words on the status bar, and the text kept as a draft that w brings back', async () => {
+  it('refused: the server’s words on the status bar, the composer again with the text, kept as a draft that w brings back', async () => {
     await replyStart({});
     await ui.press('w');
     await ui.waitFor('Reply to');
@@ -209,6 +211,10 @@ describe('w replies', () => {
     const frame = await ui.waitFor('Replies are not set up for this board');
     expect(statusLine(frame)).toContain('✗ Reply not sent, kept as a draft: Replies are not set up for this board');
     expect(frame).not.toContain('sending…');
+    expect(frame).toContain('Reply to');
+    expect(frame).toContain('Refund on its way.');
+    await ui.press('esc');
+    await ui.waitFor('Draft kept');
     await ui.press('w');
     await ui.waitFor('your draft from before');
     expect(ui.frame()).toContain('Refund on its way.');

@@ -18,7 +18,7 @@ export const reply: KindSpec<'reply'> = {
       id,
       {
         Body: m.text,
-        ...(m.cc.length > 0 ? { Cc: [...m.cc] } : {}),
+        ...(m.mail !== undefined ? m.mail : m.cc.length > 0 ? { Cc: [...m.cc] } : {}),
         // What its writer had read of the thread: the service holds it when more came since.
         ...(m.seen !== undefined ? { Seen: m.seen } : {}),
         ...(m.sendAnyway === true ? { SendAnyway: true } : {}),
@@ -26,7 +26,21 @@ export const reply: KindSpec<'reply'> = {
       heard,
     );
   },
-  identity: (m, _boardId, resolve) => [resolve(m.cardId), m.text, m.cc],
+  // Files by name and length: the same reply however often it is resent, without hashing megabytes.
+  identity: (m, _boardId, resolve) => [
+    resolve(m.cardId),
+    m.text,
+    m.cc,
+    ...(m.mail === undefined
+      ? []
+      : [
+          m.mail.To ?? null,
+          m.mail.Cc ?? null,
+          m.mail.Bcc ?? null,
+          (m.mail.Attachments ?? []).map((a) => [a.Name, a.Content.length]),
+          m.mail.Signature ?? null,
+        ]),
+  ],
   newCardId: null,
   landed: null,
   readBack: null,

@@ -30,6 +30,14 @@ export interface Ask {
   help?: string;
   /** Terminal-safe lines above the field (a reply's To, Cc and Subject). */
   details?: readonly string[];
+  /** Terminal-safe dim lines under the field (the files sent with a reply, its signature). */
+  below?: readonly string[];
+  /**
+   * Keys of the prompt's own scope offered before the text's (the composer's
+   * To, Cc, attach): true when taken. `leave` lets go of the text held for a
+   * way out of the app, for a key that opens another step in its place.
+   */
+  onKey?: (name: string, value: string, leave: () => void) => boolean;
   /** An empty answer is allowed (an optional note). */
   allowEmpty?: boolean;
   error?: string | null;
@@ -150,7 +158,8 @@ function keptText(a: Ask, drafts: Drafts): string | undefined {
 /** Enter on an empty prompt that needs text. */
 const EMPTY = 'Type something first, or press Esc to cancel';
 
-export function ask(f: Flow, a: Ask): void {
+/** Shows the prompt; returns its overlay's key (a flow patches its lines as answers come). */
+export function ask(f: Flow, a: Ask): number {
   const drafts = f.overlays.drafts;
   const kept = keptText(a, drafts);
   const restored = kept !== undefined || a.restored === true;
@@ -190,6 +199,10 @@ export function ask(f: Flow, a: Ask): void {
     ...(a.submit !== undefined ? { submit: a.submit } : {}),
     ...(help !== '' ? { help } : {}),
     ...(a.details !== undefined ? { details: a.details } : {}),
+    ...(a.below !== undefined ? { below: a.below } : {}),
+    ...(a.onKey !== undefined
+      ? { onKey: (name: string, value: string) => a.onKey?.(name, value, release) === true }
+      : {}),
     onCancel: (value) => {
       // The step before takes this one's place — unless this one is already
       // sending: then Esc only closes it, as everywhere.
@@ -264,6 +277,7 @@ export function ask(f: Flow, a: Ask): void {
   };
   // The closures above read `key` when called, after it is known.
   const key: number = a.queued === true ? f.overlays.later(o) : f.overlays.show(o);
+  return key;
 }
 
 /**

@@ -1,28 +1,36 @@
 /**
- * `r` in the card detail and triage: a reply to the card's email thread.
- * The prompt shows whom it goes to (the last customer message's sender),
- * the Cc and the subject; the text is typed there or in `$EDITOR`
- * (Ctrl+G). A first line `Cc: a@example.com, b@example.com` puts copies on
- * it, as mail programs let a header be written above the text. It is the
- * composer: Enter adds a line, Ctrl+S sends (its foot says "send"); the
- * prompt closes and the reply shows in the thread at once as sending, then sent. Refused (no SMTP on the server, a relay
- * that says no), the status bar has the server's words and the text is kept
- * as a draft that `r` brings back; Esc keeps it the same way.
+ * `w` in the card detail and triage: a reply to the card's email thread, in
+ * the composer (compose/composer.ts). It opens at once with the customer as
+ * To; what the service will pick — From, To, Cc (reply-all) and the board's
+ * signature — is asked meanwhile and fills in when it comes, what is typed
+ * kept. To, Cc and Bcc go only when changed (the service's reply-all
+ * otherwise); a first line `Cc: a@example.com` still adds copies, as mail
+ * programs let a header be written above the text. The reply shows in the
+ * thread at once as sending, then sent. Refused (no SMTP on the server, a
+ * relay that says no), the composer opens again as it was under the
+ * server's words, and it is kept as a draft that `w` brings back.
  */
 import type { CardId } from '../../api/read-model.js';
 import { Email } from '../../api/schema.js';
 import { MAIL_LIMITS } from '../../api/schema-mail.js';
-import type { BoardStore, ThreadMessage } from '../../store/index.js';
+import type { BoardStore, ReplyMail, ThreadMessage } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
+import { withSignature } from '../../text/template.js';
 import { truncate } from '../../text/width.js';
 import type { DraftId } from '../drafts.js';
 import { heldReply } from '../../api/held.js';
-import type { HeldReplyData } from '../../api/schema-mail.js';
-import { ask, keepDraft, quoted, type Flow, type Keep } from './flow.js';
+import type { HeldReplyData, OutgoingFile } from '../../api/schema-mail.js';
+import { keepDraft, quoted, type Flow, type Keep } from './flow.js';
 import { press } from '../keys/active.js';
+import { addressLine, sameAddresses } from '../compose/addresses.js';
+import { openComposer, refreshComposer, shownCc, shownTo, type Composer } from '../compose/composer.js';
+import { outgoingFiles } from '../compose/files.js';
+import { emptyLetter, letterFields, letterOf } from '../compose/letter.js';
+import { configSignature } from '../compose/signature.js';
+import { ownSignature, reopenRefused, sendsMore } from './sending.js';
 
 /** The messages known of the card's thread (null: not read yet). */
-function messages(store: BoardStore, cardId: CardId): readonly ThreadMessage[] | null {
+export function messages(store: BoardStore, cardId: CardId): readonly ThreadMessage[] | null {
   return store.getState().threads.get(cardId)?.messages ?? null;
 }
 
@@ -47,7 +55,7 @@ export function replyUnavailable(store: BoardStore, cardId: CardId): string | nu
 }
 
 /** The customer's latest message, in the order the service took them in (as it picks whom a reply goes to). */
-function lastInbound(ms: readonly ThreadMessage[]): ThreadMessage | undefined {
+export function lastInbound(ms: readonly ThreadMessage[]): ThreadMessage | undefined {
   for (let i = ms.length - 1; i >= 0; i--) if (ms[i]?.Direction === 'in') return ms[i];
   return undefined;
 }
@@ -57,7 +65,7 @@ export function replySubject(subject: string): string {
   return /^\s*re\s*:/i.test(subject) ? subject.trim() : `Re: ${subject.trim()}`;
 }
 
-const LABEL = 9;
+export const LABEL = 9;
 
 /** A reply's text read for its `Cc:` first line: the copies, the text to send, or why it can't go. */
 export interface ReplyText {
@@ -89,9 +97,11 @@ export function readReplyText(text: string): ReplyText {
   return { cc, body, error };
 }
 
-/** What the composer opens with, when it is not a kept draft: text typed before, what it was written from. */
+/** What the composer opens with, when it is not a kept draft: what was typed before, what it was written from. */
 export interface ReplyStart {
   initial?: string;
+  /** All the composer held (a reply taken back, a held one edited): its text, addresses and files. */
+  fields?: Readonly<Record<string, string>>;
   /** The newest message its writer has read (held replies reopen with what they were shown). */
   seen?: string;
   error?: string;
@@ -106,79 +116,129 @@ export function reply(f: Flow, cardId: CardId, replied: () => void, start: Reply
   // What its writer has read: the newest message of the thread on screen as the composer opens.
   const seen = start.seen ?? thread.at(-1)?.MessageId;
   const subject = replySubject(last.Subject);
-  const to = sanitize(last.ReplyTo ?? last.From);
-  const details = [
-    // Where the service sends it: the customer's Reply-To, else their From.
-    `${'To'.padEnd(LABEL)}${to}`,
-    `${'Cc'.padEnd(LABEL)}— (a first line "Cc: name@example.com, …" adds copies)`,
-    `${'Subject'.padEnd(LABEL)}${truncate(sanitize(subject), 200)}`,
-  ];
   const title = s.view.cards.get(cardId)?.displayTitle ?? sanitize(last.Subject);
   const id: DraftId = { kind: 'reply', board: s.boardId, card: cardId };
   const keep: Keep = { id, label: `reply on ${quoted(title)}`, reopen: press('detail', 'card.reply') };
-  ask(f, {
+  const kept = f.overlays.drafts.get(id)?.fields;
+  const from = start.fields ?? (start.initial !== undefined ? { text: start.initial } : kept);
+  const { letter, gone } = from === undefined ? { letter: emptyLetter(), gone: [] } : letterOf(from);
+  const c: Composer = {
+    mode: 'reply',
     title: `Reply to ${quoted(title)}`,
-    details,
-    composer: true,
-    draft: keep,
-    ...(start.initial !== undefined ? { initial: start.initial } : {}),
-    ...(start.error !== undefined ? { error: start.error } : {}),
-    check: (text) => readReplyText(text).error,
-    preview: (text) => {
-      const { cc } = readReplyText(text);
-      return cc.length === 0 ? '' : `Cc ${truncate(cc.map((a) => sanitize(a)).join(', '), 200)}`;
+    keep,
+    letter,
+    // Until the service says (reply-defaults): the customer, as the thread shows them.
+    picked: { from: null, to: [last.ReplyTo ?? last.From], cc: null },
+    signature: ownSignature(f),
+    lines: [`${'Subject'.padEnd(LABEL)}${truncate(sanitize(subject), 200)}`],
+    more: sendsMore(f),
+    readText: {
+      check: (text) => readReplyText(text).error,
+      preview: (text) => {
+        const { cc } = readReplyText(text);
+        return cc.length === 0 ? '' : `Cc ${truncate(cc.map((a) => sanitize(a)).join(', '), 200)}`;
+      },
     },
-    next: (text) => {
-      f.overlays.close();
-      // On its way: a refusal keeps it again, so nothing typed is lost.
-      f.overlays.drafts.drop(id);
-      sendTyped(f, { cardId, to: truncate(to, 40), text, keep, replied, ...(seen !== undefined ? { seen } : {}) });
-    },
+    send: (c) => sendTyped(f, { c, cardId, replied, ...(seen !== undefined ? { seen } : {}) }),
+    key: null,
+  };
+  const error = start.error ?? (gone.length > 0 ? `Left out: ${gone.join('; ')}` : undefined);
+  openComposer(f, c, {
+    restored: from !== undefined && from === kept,
+    ...(error !== undefined ? { error } : {}),
   });
+  // Asked as it opens; what is typed meanwhile stays, the lines fill in when the answer comes.
+  f.store
+    .getState()
+    .replyDefaults(cardId)
+    .then(
+      (d) => {
+        const was = c.picked ?? { from: null, to: [], cc: null };
+        // The same person as the thread shows: kept as shown there (with their name).
+        const to = d.To.length > 0 && !sameAddresses(d.To, was.to) ? d.To : was.to;
+        c.picked = { from: d.From, to, cc: d.Cc };
+        c.signature ??= d.Signature;
+        refreshComposer(f, c);
+      },
+      () => {
+        // Not known: the service still picks them; the composer stops saying it is asking.
+        c.picked = { ...(c.picked ?? { from: null, to: [] }), cc: [] };
+        refreshComposer(f, c);
+      },
+    );
 }
 
 interface Typed {
+  c: Composer;
   cardId: CardId;
-  to: string;
-  text: string;
-  keep: Keep;
   replied: () => void;
   seen?: string;
   sendAnyway?: boolean;
 }
 
+/** What the reply carries besides its text: only what its writer changed, so the service's reply-all applies otherwise. */
+function replyMail(c: Composer, firstLine: readonly string[], files: OutgoingFile[]): ReplyMail {
+  const l = c.letter;
+  const own = configSignature();
+  const cc = [...new Set([...(shownCc(c) ?? []), ...firstLine])];
+  return {
+    ...(l.toSet ? { To: [...l.to] } : {}),
+    ...(l.ccSet || firstLine.length > 0 ? { Cc: cc } : {}),
+    ...(l.bcc.length > 0 ? { Bcc: [...l.bcc] } : {}),
+    ...(files.length > 0 ? { Attachments: files } : {}),
+    ...(own !== null && c.more ? { Signature: own } : {}),
+  };
+}
+
 /** Sends what the composer had, the way the server lets it be taken back; a held reply offers the choice. */
 export function sendTyped(f: Flow, t: Typed): void {
-  const { cc, body } = readReplyText(t.text);
-  const keepIt = () => f.overlays.drafts.keep({ ...t.keep.id, label: t.keep.label, fields: { text: t.text } });
+  const { c } = t;
+  const { cc: firstLine, body: typed } = readReplyText(c.letter.text);
+  // A server that signs nothing itself (DragApp) gets the writer's signature as part of the text, as shown.
+  const body = c.more ? typed : withSignature(typed, ownSignature(f));
+  const fields = letterFields(c.letter);
+  const keepIt = () => f.overlays.drafts.keep({ ...c.keep.id, label: c.keep.label, fields });
+  const to = truncate(addressLine(shownTo(c)), 40);
   const o = {
     ...(t.seen !== undefined ? { seen: t.seen } : {}),
     ...(t.sendAnyway === true ? { sendAnyway: true } : {}),
   };
-  f.store
-    .getState()
-    .sendReplyLater(
-      { cardId: t.cardId, to: t.to, typed: t.text, send: () => f.store.getState().sendReply(t.cardId, body, cc, o) },
-      {
-        sent: () => {
-          f.notify('Reply sent');
-          t.replied();
-          // Sent from the outbox: the thread read again has it.
-          void f.store.getState().loadThread(t.cardId, { fresh: true });
+  outgoingFiles(c.letter.files)
+    .then((files) => {
+      const mail = replyMail(c, firstLine, files);
+      const cc = mail.Cc ?? shownCc(c) ?? [];
+      return f.store.getState().sendReplyLater(
+        {
+          cardId: t.cardId,
+          to,
+          typed: c.letter.text,
+          fields,
+          send: () => f.store.getState().sendReply(t.cardId, body, cc, { ...o, mail }),
         },
-        // The status bar has the words; `w` brings the text back.
-        failed: () => keepIt(),
-      },
-    )
+        {
+          sent: () => {
+            f.notify('Reply sent');
+            t.replied();
+            // Sent from the outbox: the thread read again has it.
+            void f.store.getState().loadThread(t.cardId, { fresh: true });
+          },
+          // Later, once the user moved on: the status bar has the words; `w` brings it all back.
+          failed: () => keepIt(),
+        },
+      );
+    })
     .then(
       (waiting) => {
-        if (waiting !== null) f.notify(`Reply to ${t.to} is on its way · u takes it back`);
+        if (waiting !== null) f.notify(`Reply to ${to} is on its way · u takes it back`);
       },
       (e: unknown) => {
         const held = heldReply(e instanceof Error && e.cause !== undefined ? e.cause : e);
-        if (held === undefined) return keepIt();
-        f.store.getState().clearError();
-        heldChoice(f, t, held);
+        if (held !== undefined) {
+          f.store.getState().clearError();
+          return heldChoice(f, t, held);
+        }
+        // Refused now: the composer again, as it was, under the server's words (kept as a draft too).
+        reopenRefused(f, c, e);
       },
     );
 }
@@ -187,6 +247,7 @@ export function sendTyped(f: Flow, t: Typed): void {
 function heldChoice(f: Flow, t: Typed, held: HeldReplyData): void {
   const lines = arrivedLines(held);
   const newest = held.Arrived.at(-1)?.MessageId ?? t.seen;
+  const fields = letterFields(t.c.letter);
   const key = f.overlays.later({
     kind: 'pick',
     title: 'Reply held, nothing was sent: the thread moved on since you started writing',
@@ -200,14 +261,17 @@ function heldChoice(f: Flow, t: Typed, held: HeldReplyData): void {
     initialIndex: lines.length,
     onCancel: () => {
       f.overlays.close(key);
-      keepDraft(f, t.keep, { text: t.text });
+      keepDraft(f, t.c.keep, fields);
     },
     onPick: (choice) => {
       if (choice.startsWith('line:')) return;
       f.overlays.close(key);
       if (choice === 'anyway') return sendTyped(f, { ...t, sendAnyway: true });
-      if (choice === 'draft') return keepDraft(f, t.keep, { text: t.text });
-      reply(f, t.cardId, t.replied, { initial: t.text, ...(newest !== undefined ? { seen: newest } : {}) });
+      if (choice === 'draft') return keepDraft(f, t.c.keep, fields);
+      // Written again having read what came: that is what it answers now.
+      const again: Typed = { ...t, ...(newest !== undefined ? { seen: newest } : {}) };
+      t.c.send = (c) => sendTyped(f, { ...again, c });
+      openComposer(f, t.c);
     },
   });
 }

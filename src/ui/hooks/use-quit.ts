@@ -72,7 +72,7 @@ export function useQuit(store: BoardStore, notify: (text: string) => void): () =
         board: store.getState().boardId,
         card: o.cardId,
         label: `reply to ${o.to}`,
-        fields: { text: o.typed },
+        fields: o.fields ?? { text: o.typed },
       });
     }
     const n = store.getState().pendingCount;

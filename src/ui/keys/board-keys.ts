@@ -11,6 +11,7 @@ import { archivedCards, archivedUnavailable } from '../flows/archived-flows.js';
 import { snoozedCards, snoozeUnavailable } from '../flows/snooze-flows.js';
 import { responseTargets, targetsUnavailable } from '../flows/targets-flows.js';
 import { newCard } from '../flows/card-flows.js';
+import { newMail, newMailUnavailable } from '../flows/new-mail-flows.js';
 import { jumpToCard } from '../flows/jump-flows.js';
 import { searchEverywhere } from '../flows/search-flows.js';
 import { refreshBoard } from '../flows/refresh.js';
@@ -100,6 +101,14 @@ export const BOARD_KEYS: readonly B[] = (
       help: 'new card in this column',
       hint: 'new',
       run: fresh((k) => newCard(k.flow)),
+    },
+    {
+      action: 'mail.new',
+      keys: ['w'],
+      group: 'Card',
+      help: 'write new mail to a customer (To, Subject, text, files): sent, it is a new card in this column',
+      unavailable: (k) => newMailUnavailable(k.store.getState()),
+      run: fresh((k) => newMail(k.flow)),
     },
     ...cardBindings(BOARD_CARDS),
     {

@@ -13,6 +13,7 @@ import { dueDate, dueUnavailable } from '../flows/due-flows.js';
 import { moveTo } from '../flows/move-flows.js';
 import { assignees } from '../flows/people-flows.js';
 import { readUnavailable, toggleRead } from '../flows/read-flows.js';
+import { forward, forwardUnavailable } from '../flows/forward-flows.js';
 import { noThread, reply, replyUnavailable } from '../flows/reply-flows.js';
 import { snoozeCard, snoozeUnavailable } from '../flows/snooze-flows.js';
 import { tagPicker } from '../flows/tag-flows.js';
@@ -203,12 +204,21 @@ export const CARD_ACTIONS: readonly CardAction[] = [
     action: 'card.reply',
     keys: ['w'],
     group: 'Card',
-    help: 'write a reply to the email thread (To, Cc and Subject shown; Enter adds a line, Ctrl+S sends)',
+    help: 'write a reply to the email thread (From, To, Cc and the signature shown as they will go; Enter adds a line, Ctrl+S sends)',
     hint: 'reply',
     // Where a card is read whole. Not `r`: that refreshes what is on screen, on every screen.
     screens: ['detail', 'triage'],
     unavailable: (k, on) => replyUnavailable(k.store, first(on())),
     run: (k, on) => reply(k.flow, first(on), () => on.record('replied')),
+  },
+  {
+    action: 'card.forward',
+    keys: ['f'],
+    group: 'Card',
+    help: 'forward the customer’s newest message with its files (To asked first; the text is a note above it)',
+    screens: ['detail', 'triage'],
+    unavailable: (k, on) => forwardUnavailable(k.store, first(on())),
+    run: (k, on) => forward(k.flow, first(on), () => on.record('forwarded')),
   },
   {
     action: 'thread.unfold',

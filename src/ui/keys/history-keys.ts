@@ -13,10 +13,11 @@ type B = Omit<ScreenBinding<ScreenKeys>, 'scope'>;
 
 /** A reply taken back: the composer again with its text, or (its card not open) kept as a draft that `w` brings back. */
 function reopen(f: Flow, o: Outgoing): void {
-  if (replyUnavailable(f.store, o.cardId) === null) return reply(f, o.cardId, () => undefined, { initial: o.typed });
+  const fields = o.fields ?? { text: o.typed };
+  if (replyUnavailable(f.store, o.cardId) === null) return reply(f, o.cardId, () => undefined, { fields });
   const title = f.store.getState().view.cards.get(o.cardId)?.displayTitle ?? o.to;
   const id = { kind: 'reply', board: f.store.getState().boardId, card: o.cardId } as const;
-  keepDraft(f, { id, label: `reply on ${quoted(title)}`, reopen: 'open the card and press w' }, { text: o.typed });
+  keepDraft(f, { id, label: `reply on ${quoted(title)}`, reopen: 'open the card and press w' }, fields);
 }
 
 export const HISTORY_KEYS: readonly B[] = [

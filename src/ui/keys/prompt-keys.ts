@@ -73,6 +73,55 @@ export const PROMPT_KEYS: readonly EditBinding[] = [
     help: 'close it, the text kept as a draft (`w` brings it back)',
     hint: 'keep as draft',
   },
+  // Who it goes to and what goes with it: Alt keys, since every printable key is text here. Each
+  // opens a small prompt in the composer's place; Esc or Enter there brings the composer back.
+  {
+    action: 'composer.to',
+    keys: ['M-t'],
+    scope: 'composer',
+    group: 'App',
+    help: 'edit To (addresses separated by commas)',
+    hint: 'to',
+  },
+  {
+    action: 'composer.cc',
+    keys: ['M-c'],
+    scope: 'composer',
+    group: 'App',
+    help: 'edit Cc (a reply keeps the other people on the message answered)',
+    hint: 'cc',
+  },
+  {
+    action: 'composer.bcc',
+    keys: ['M-h'],
+    scope: 'composer',
+    group: 'App',
+    help: 'edit Bcc (hidden copies)',
+    hint: 'bcc',
+  },
+  {
+    action: 'composer.subject',
+    keys: ['M-s'],
+    scope: 'composer',
+    group: 'App',
+    help: 'edit the Subject (new mail; a reply and a forward keep the thread’s)',
+  },
+  {
+    action: 'composer.attach',
+    keys: ['M-a'],
+    scope: 'composer',
+    group: 'App',
+    help: 'attach a file by its path (~ and paths from the current folder; 25 MiB in all)',
+    hint: 'attach',
+  },
+  {
+    action: 'composer.detach',
+    keys: ['M-r'],
+    scope: 'composer',
+    group: 'App',
+    help: 'remove the file attached last',
+    hint: 'remove file',
+  },
   // The board's / filter is a text prompt whose Enter and Esc mean something else (keys/filter-keys.ts).
   { action: 'filter.keep', keys: ['enter'], scope: 'filter-prompt', group: 'App', help: 'keeps it', hint: 'keep' },
   {

@@ -61,6 +61,7 @@ export type Action =
   | 'card.snooze'
   // the card's email thread (detail and triage)
   | 'card.reply'
+  | 'card.forward'
   | 'thread.unfold'
   // what is on screen read again: the card in the detail and triage
   | 'view.refresh'
@@ -69,6 +70,7 @@ export type Action =
   | 'redo'
   // the board
   | 'column.new'
+  | 'mail.new'
   | 'column.rename'
   | 'column.delete'
   | 'board.rename'
@@ -136,6 +138,12 @@ export type Action =
   | 'composer.send'
   | 'composer.newline'
   | 'composer.keep'
+  | 'composer.to'
+  | 'composer.cc'
+  | 'composer.bcc'
+  | 'composer.subject'
+  | 'composer.attach'
+  | 'composer.detach'
   | 'prompt.home'
   | 'prompt.end'
   | 'prompt.left'

@@ -41,6 +41,8 @@ export interface TextPromptProps {
   help?: string;
   /** Terminal-safe lines between the title and the field (a reply's To, Cc and Subject). */
   details?: readonly string[];
+  /** Terminal-safe dim lines under the field (a reply's files and signature). */
+  below?: readonly string[];
   /** The keys line, when 'Enter save · Esc cancel' is not what they do. */
   foot?: string;
   /** What Enter does, for the keys line: 'jump', 'search' (default 'save'). */
@@ -170,6 +172,11 @@ export function TextPrompt(p: TextPromptProps) {
             </Text>
           );
         })}
+        {p.below?.map((d, i) => (
+          <Text key={`b${i}`} dimColor>
+            {fit(d, inner)}
+          </Text>
+        ))}
         {editorWhy !== null ? (
           <Text color={color('error')}>{fit(`✗ ${editorWhy}`, inner)}</Text>
         ) : ignoredKey !== null ? (
