@@ -12,7 +12,6 @@ import type { UserCommand } from './command-schema.js';
 import type { ConfigFile } from './file-schema.js';
 import { checkServiceUrl } from './loopback.js';
 import { configFilePath } from './paths.js';
-import { SIGNATURE_VARIABLES, templateProblem } from '../text/template.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -182,7 +181,7 @@ export interface BoardSettings {
   commands: { path: string; list: UserCommand[] } | null;
   /** The config's `"downloadDir"` as written (src/ui/attachments/places.ts); undefined: ~/Downloads. */
   downloadDir: string | undefined;
-  /** The config's `"signature"` (its `{{…}}` checked, unfilled); null when it has none. */
+  /** The config's `"signature"` (its `{{…}}` checked with the file, check.ts; unfilled); null when it has none. */
   signature: string | null;
 }
 
@@ -225,8 +224,6 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
   if (flags.noMarkRead === true) markReadOnOpen = false;
   const keys = file?.keys === undefined ? null : { path: filePath, map: file.keys };
   const signature = file?.signature?.trim() === '' ? null : (file?.signature ?? null);
-  const unknown = signature === null ? undefined : templateProblem(signature, SIGNATURE_VARIABLES);
-  if (unknown !== undefined) throw new ConfigError(`"signature" in the config file ${filePath}: ${unknown}`);
   return {
     email: email?.value ?? null,
     markReadOnOpen,

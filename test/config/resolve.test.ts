@@ -175,7 +175,7 @@ describe('the board settings: your email and marking read on opening', () => {
     expect(resolveBoardSettings({ env: {}, filePath: p }).signature).toBe('{{agent.name}}\n{{board.name}} team');
     await writeFile(p, JSON.stringify({ signature: 'Regards, {{agent.nam}}' }));
     expect(() => resolveBoardSettings({ env: {}, filePath: p })).toThrow(
-      /"signature" in the config file .*: \{\{agent\.nam\}\} is not a variable \(did you mean \{\{agent\.name\}\}\?\)/,
+      /"signature": \{\{agent\.nam\}\} is not a variable \(did you mean \{\{agent\.name\}\}\?\)/,
     );
   });
 });
