@@ -106,6 +106,27 @@ describe('inboard mailbox', () => {
     expect((await mailbox('test', viaEnv.stdout.trim())).code).toBe(0);
   });
 
+  it('takes an SMTP URL without a user as no login: a relay that trusts its network', async () => {
+    const open = await startRelay();
+    try {
+      const port = new URL(open.url).port;
+      const url = `imap://${encodeURIComponent('other@acme.test')}@127.0.0.1:${imap.port}/Archive`;
+      const added = await runNode(
+        [CLI, 'mailbox', 'add', '--board', 'Sales', '--imap', url, '--smtp', `smtp://127.0.0.1:${port}`, '--db', db],
+        { ...env, INBOARD_MAILBOX_PASSWORD: imap.password('other@acme.test') },
+      );
+      expect(added.code, added.stderr).toBe(0);
+      const id = added.stdout.trim();
+      const r = await mailbox('test', id);
+      expect(r.stdout).toContain(
+        `✓ SMTP: reached, without login, 127.0.0.1:${port}; replies leave from other@acme.test`,
+      );
+      expect((await mailbox('remove', id)).code).toBe(0);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('refuses what cannot work, in words, with exit status 2', async () => {
     const url = imap.url(SUPPORT);
     const cases: [string[], RegExp][] = [
@@ -136,6 +157,24 @@ describe('inboard mailbox', () => {
           '/nonexistent/pw',
         ],
         /can't read the password file \/nonexistent\/pw/,
+      ],
+      [
+        [
+          'add',
+          '--board',
+          'Support Inbox',
+          '--imap',
+          url.replace('INBOX', 'Z'),
+          '--smtp',
+          'smtp://127.0.0.1:25',
+          '--smtp-password-file',
+          '/nonexistent/pw',
+        ],
+        /--smtp-password-file: the SMTP URL names no user, so it logs in with none/,
+      ],
+      [
+        ['add', '--board', 'Support Inbox', '--imap', url.replace('INBOX', 'Z'), '--smtp', 'smtp://:secret@127.0.0.1'],
+        /--smtp: the URL has a password but no user/,
       ],
       [['test'], /test needs the mailbox's ID/],
       [['test', 'abc'], /'abc' is not a mailbox id/],

@@ -103,6 +103,10 @@ export async function add(values: Values, rest: string[]): Promise<number> {
     throw new MailboxUsage(`--from ADDRESS is needed: the IMAP user '${imap.user}' is not an email address`);
   if (!/^[^\s<>@]+@[^\s<>@]+$/.test(addressOf(from)))
     throw new MailboxUsage(`--from '${from}' is not an email address such as support@example.com`);
+  if (smtp !== null && smtp.user === '' && values['smtp-password-file'] !== undefined)
+    throw new MailboxUsage(
+      '--smtp-password-file: the SMTP URL names no user, so it logs in with none (name the user in the URL to log in)',
+    );
   const after = afterImport(values['after-import']);
   const credentials: Credentials = {
     imap: await imapCredential(values, imap.password),

@@ -15,6 +15,7 @@ URLs (the user percent-encoded: support%40acme.test)
   imap://USER@HOST[:143][/FOLDER]    STARTTLS (required unless the host is loopback)
   smtps://USER@HOST[:465]            TLS
   smtp://USER@HOST[:587]             STARTTLS (required unless the host is loopback)
+  smtp://HOST[:PORT]                 no user: no login (a relay that trusts its network)
 
 Options of add
   --column COLUMN            column for new cards (default: the board's first)
