@@ -27,6 +27,9 @@ Options of add
   --oauth-token-command CMD  log in with OAuth2: a command that prints a fresh access token
   --after-import WHAT        keep (default: the mailbox is left as it was), seen (mark read),
                              or move:FOLDER
+  --since DATE               import only what the server received on or after DATE (YYYY-MM-DD),
+                             not the folder's whole backlog
+  --new-only                 import only what arrives from now on
   --db PATH|URL              the service's database (default ${defaultDbPath()}, or INBOARD_DB)
 
 Passwords are sealed with a key outside the database: INBOARD_SECRET_FILE,
@@ -46,6 +49,8 @@ export const OPTIONS = {
   'oauth-token-file': { type: 'string' },
   'oauth-token-command': { type: 'string' },
   'after-import': { type: 'string' },
+  since: { type: 'string' },
+  'new-only': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
