@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 // @ts-expect-error: a plain .mjs build script, no types
 import { inkOverridesVite } from './scripts/ink-overrides.mjs';
 
@@ -32,6 +32,49 @@ const ON_POSTGRES = [
   'test/e2e/live.test.ts',
 ];
 
+/**
+ * `npm run test:quick` (INBOARD_TEST_QUICK=1): what a developer runs while
+ * working — the unit tests, the store, the client, and the UI's tests that
+ * draw nothing (the `.ts` files under test/ui; the `.tsx` ones start a service and
+ * an app), on SQLite only. `npm test` stays the whole suite.
+ */
+const QUICK = [
+  'test/*.test.ts',
+  'test/text/**/*.test.ts',
+  'test/config/**/*.test.ts',
+  'test/store/**/*.test.ts',
+  'test/api/**/*.test.ts',
+  'test/ui/**/*.test.ts',
+];
+// Left to the whole run: the live clients, the README's check, and the exhaustive
+// runs (every character's width, the store's property test).
+const QUICK_EXCLUDE = [
+  'test/api/**/*.live.test.ts',
+  'test/readme.test.ts',
+  'test/text/width.test.ts',
+  'test/store/property.test.ts',
+];
+
+const PROJECTS: TestProjectConfiguration[] = [
+  {
+    extends: true,
+    test: { name: 'sqlite', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/server/postgres-*.test.ts'] },
+  },
+  {
+    extends: true,
+    test: { name: 'postgres', include: ON_POSTGRES, env: { INBOARD_TEST_ENGINE: 'postgres' } },
+  },
+  {
+    // The contract and the model, each request to one of two instances on one database in turn.
+    extends: true,
+    test: {
+      name: 'postgres, two instances',
+      include: ['test/server/contract-*.test.ts', 'test/server/model.test.ts'],
+      env: { INBOARD_TEST_ENGINE: 'postgres', INBOARD_TEST_INSTANCES: '2' },
+    },
+  },
+];
+
 export default defineConfig({
   // Tests draw with the same Ink internals the bundle ships (scripts/ink-overrides.mjs).
   plugins: [inkOverridesVite()],
@@ -44,24 +87,9 @@ export default defineConfig({
     maxWorkers: 2,
     // Inlined, so Vite resolves Ink's own imports and the overrides apply.
     server: { deps: { inline: ['ink'] } },
-    projects: [
-      {
-        extends: true,
-        test: { name: 'sqlite', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/server/postgres-*.test.ts'] },
-      },
-      {
-        extends: true,
-        test: { name: 'postgres', include: ON_POSTGRES, env: { INBOARD_TEST_ENGINE: 'postgres' } },
-      },
-      {
-        // The contract and the model, each request to one of two instances on one database in turn.
-        extends: true,
-        test: {
-          name: 'postgres, two instances',
-          include: ['test/server/contract-*.test.ts', 'test/server/model.test.ts'],
-          env: { INBOARD_TEST_ENGINE: 'postgres', INBOARD_TEST_INSTANCES: '2' },
-        },
-      },
-    ],
+    projects:
+      process.env.INBOARD_TEST_QUICK === '1'
+        ? [{ extends: true, test: { name: 'quick', include: QUICK, exclude: QUICK_EXCLUDE } }]
+        : PROJECTS,
   },
 });

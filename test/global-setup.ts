@@ -26,7 +26,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   // A board still closing may write its cache as the run ends: the removal retries.
   const removeCache = () => rmSync(cache, { recursive: true, force: true, maxRetries: 3 });
 
-  if (process.env[TEST_PG_ENV]) return async () => removeCache();
+  // The quick subset (npm run test:quick) runs on SQLite only: no cluster to start.
+  if (process.env[TEST_PG_ENV] || process.env.INBOARD_TEST_QUICK === '1') return async () => removeCache();
   const started = Date.now();
   const cluster = await startPostgres().catch((err: unknown) => {
     throw new Error(`Could not start PostgreSQL for the tests: ${err instanceof Error ? err.message : String(err)}`, {

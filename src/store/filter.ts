@@ -6,7 +6,8 @@
  */
 import type { CardId, Tag } from '../api/read-model.js';
 import type { CardTable } from './card-table.js';
-import { compileQuery, describeQuery, MISSING_ME, parseFilterQuery, usesMe, usesTime } from './filter-query.js';
+import { compileQuery } from './filter-match.js';
+import { describeQuery, MISSING_ME, parseFilterQuery, usesMe, usesTime } from './filter-query.js';
 import type { Core } from './core.js';
 
 /** Which cards the board shows; `null` in state when none. */

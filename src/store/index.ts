@@ -31,7 +31,7 @@ export { theirTitle, titleConflictOf } from './kinds/context.js';
 export { changedMeanwhile } from './stale.js';
 export { dueConflictOf } from './kinds/due-conflict.js';
 export type { HistoryOutcome } from './undo.js';
-export type { FindOutcome, JumpOutcome } from './jump.js';
+export type { BackOutcome, FindOutcome, JumpOutcome, Place } from './jump.js';
 export type { ArchivedList } from './archived.js';
 export type { SearchState } from './search.js';
 export type { SnoozedList } from './snoozed.js';

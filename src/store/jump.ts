@@ -7,6 +7,10 @@
  * Text the server does not know as an id (an invoice number from a title)
  * is looked for in the titles of the open board's loaded cards: the server
  * has no search, and a title is only seen on a board anyway.
+ *
+ * Every jump that moves the cursor (by id, by title, a search's result)
+ * remembers where it was, board and card; `jumpBack` returns there, the
+ * latest first.
  */
 import type { CardDetail, CardId } from '../api/read-model.js';
 import { foldText } from '../text/fold.js';
@@ -34,6 +38,18 @@ export type FindOutcome =
   /** Several do: the cards, in board order (columns left to right, each top down), for the user to pick. */
   | { by: 'title'; found: 'several'; cardIds: CardId[] };
 
+/** Where the cursor was before a jump: the board, and the card focused on it (null: none). */
+export interface Place {
+  boardId: number;
+  cardId: CardId | null;
+}
+
+/** What `jumpBack` did: the place returned to, and whether its card was found again (it may have moved on). */
+export type BackOutcome = { place: Place; cardFound: boolean } | null;
+
+/** How many places back a jump remembers. */
+export const JUMP_BACK_DEPTH = 50;
+
 export interface JumpOptions {
   /** Whether the board's filter hides the card (the screen knows what it hides): the filter is then cleared. */
   hidden?: (cardId: CardId) => boolean;
@@ -55,6 +71,14 @@ export interface JumpActions {
   cardsTitled(text: string): CardId[];
   /** Puts the cursor on a loaded card, clearing the filter when it hides it; null when the card is not loaded. */
   focusLoaded(cardId: CardId, o?: JumpOptions): { unfiltered: boolean } | null;
+  /** Where the latest jump came from (null: no jump to go back from). */
+  jumpedFrom(): Place | null;
+  /**
+   * Back to where the cursor was before the latest jump: its board opened,
+   * the card focused if it is still there. Null when there was no jump;
+   * rejects, in words, when the board can't be opened (the place is kept).
+   */
+  jumpBack(o?: JumpOptions): Promise<BackOutcome>;
 }
 
 /** Statuses by which a server says the text is not one of its card ids. */
@@ -68,6 +92,19 @@ interface Deps {
 type S = CoreData & OpenBoardData & PagingData & FilterData;
 
 export function makeJump(core: Core<S>, deps: Deps): JumpActions {
+  const back: Place[] = [];
+  const here = (): Place | null => {
+    const s = core.get();
+    return s.boardId === null ? null : { boardId: s.boardId, cardId: s.cursor.cardId };
+  };
+  /** Remembers `from` when the cursor is now somewhere else. */
+  function remember(from: Place | null): void {
+    const now = here();
+    if (from === null || (now !== null && now.boardId === from.boardId && now.cardId === from.cardId)) return;
+    back.push(from);
+    if (back.length > JUMP_BACK_DEPTH) back.shift();
+  }
+
   /** Loads further pages (of the card's column when known, else of every column) until the card is in view. */
   async function loadUntilSeen(cardId: CardId, column: string | null): Promise<boolean> {
     for (let round = 0; round < JUMP_PAGES; round++) {
@@ -85,11 +122,12 @@ export function makeJump(core: Core<S>, deps: Deps): JumpActions {
     return core.get().view.cards.get(cardId) !== undefined;
   }
 
-  function focusLoaded(cardId: CardId, o: JumpOptions = {}): { unfiltered: boolean } | null {
+  function focusLoaded(cardId: CardId, o: JumpOptions = {}, from = here()): { unfiltered: boolean } | null {
     if (core.get().view.cards.get(cardId) === undefined) return null;
     const unfiltered = core.get().filter !== null && o.hidden?.(cardId) === true;
     // One update: a render between the two would see the filter hide the focused card and move off it.
     core.update({ cursor: { ...core.get().cursor, cardId }, ...(unfiltered ? { filter: null } : {}) });
+    remember(from);
     return { unfiltered };
   }
 
@@ -105,7 +143,23 @@ export function makeJump(core: Core<S>, deps: Deps): JumpActions {
 
   const actions: JumpActions = {
     cardsTitled,
-    focusLoaded,
+    focusLoaded: (cardId, o) => focusLoaded(cardId, o),
+    jumpedFrom: () => back.at(-1) ?? null,
+    async jumpBack(o = {}) {
+      const place = back.at(-1);
+      if (place === undefined) return null;
+      if (core.get().boardId !== place.boardId) {
+        await deps.openBoard(place.boardId);
+        const error = core.get().boardError;
+        if (error !== null) throw new Error(error);
+      }
+      back.pop();
+      if (place.cardId === null) return { place, cardFound: true };
+      const seen = await loadUntilSeen(place.cardId, null);
+      // Not a jump of its own: going back twice goes further back, not forth again.
+      if (seen) focusLoaded(place.cardId, o, null);
+      return { place, cardFound: seen };
+    },
     async findCard(text, o = {}) {
       const typed = text.trim();
       const id = typed.replace(/^#/, '');
@@ -130,6 +184,7 @@ export function makeJump(core: Core<S>, deps: Deps): JumpActions {
     },
     async jumpToCard(cardId, o = {}) {
       const shown = sanitize(cardId);
+      const from = here();
       let detail: CardDetail;
       try {
         detail = await core.client.getCard(cardId);
@@ -158,9 +213,10 @@ export function makeJump(core: Core<S>, deps: Deps): JumpActions {
           column !== null
             ? `its first ${after.view.columns[column]?.length ?? 0} cards`
             : `the ${after.view.cards.size} cards loaded of it`;
+        remember(from);
         return { found: false, message: `Card ${shown} is on ${name} but not in ${where}` };
       }
-      return { found: true, cardId, boardId, switched, unfiltered: focusLoaded(cardId, o)?.unfiltered === true };
+      return { found: true, cardId, boardId, switched, unfiltered: focusLoaded(cardId, o, from)?.unfiltered === true };
     },
   };
   return actions;

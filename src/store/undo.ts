@@ -17,81 +17,15 @@ import type { Card } from './card.js';
 import type { Core, CoreData } from './core.js';
 import type { Engine } from './mutation-engine.js';
 import { kindOf } from './kinds/index.js';
-import type { Inverse, Look, MutationInput } from './mutation-kinds.js';
+import type { Look, MutationInput } from './mutation-kinds.js';
+import { cardChanged } from './undo-changed.js';
+import type { Entry, History, HistoryData, HistoryOutcome, Step } from './undo-types.js';
+
+export type { HistoryActions, HistoryData, HistoryOutcome, History } from './undo-types.js';
 import { errorStatus, errorText } from './status.js';
 
 /** How many changes back `u` can go. */
 export const UNDO_DEPTH = 100;
-
-/** A change on one card, with how to take it back (its kind's undo record). */
-interface Step extends Inverse {
-  /** Null: a change to the board, not to one card (a tag put back): no card to compare. */
-  readonly cardId: CardId | null;
-  readonly forward: MutationInput;
-}
-
-interface Entry {
-  /** `move of “Refund” to Done`: what the status bar names. */
-  readonly label: string;
-  readonly boardId: number | null;
-  readonly steps: readonly Step[];
-  /** Why it cannot be undone, when it cannot. */
-  readonly cannot: string | null;
-  /** Why it cannot be redone once undone, when it cannot (a tag put back is not deleted again by U). */
-  readonly noRedo?: string;
-  /** The change it records, for `forgetSent` (a reply taken back before it went). */
-  readonly forward?: MutationInput;
-}
-
-export interface HistoryData {
-  /** What `u` and `U` would undo and redo next, for the help and the status bar. */
-  history: { readonly undo: string | null; readonly redo: string | null };
-}
-
-/** What `undo`/`redo` did: sent, needs a yes first, or nothing to do (with why). */
-export type HistoryOutcome =
-  | { readonly done: string; readonly settled: Promise<void> }
-  | { readonly confirm: string; readonly because: string }
-  | { readonly nothing: string };
-
-export interface HistoryActions {
-  /** Undoes the latest change; `force` after the user said yes to "changed since". */
-  undo(force?: boolean): HistoryOutcome;
-  redo(force?: boolean): HistoryOutcome;
-  /** Runs `fn` so the changes it makes are undone together (a bulk archive), named `label`. */
-  together(label: string, fn: () => void): void;
-  /**
-   * Learns, once, whether this server can bring archived cards back (so the
-   * archive y/n can say when it cannot be undone): one archived card of the
-   * open board is asked for.
-   */
-  learnRestore(): Promise<void>;
-}
-
-export interface History {
-  readonly actions: HistoryActions;
-  /** Runs a change through the engine and records it for undo (when it can be and `undoable`). */
-  readonly run: (input: MutationInput, focus?: CardId, undoable?: boolean) => Promise<unknown>;
-  /**
-   * Records a change made outside the engine that `u` cannot take back
-   * (`label` names it, `why` says why), gone again if `sent` is refused.
-   * `back`, given the answer, may say how to take it back after all (a tag
-   * deleted where the server said which cards had it): the barrier then
-   * becomes an undoable entry, in its place.
-   */
-  readonly barrier: (
-    label: string,
-    why: string,
-    sent: Promise<unknown>,
-    back?: (answer: unknown) => MutationInput | null,
-  ) => void;
-  /**
-   * Drops the newest entry of a change that, after all, did not happen: a
-   * reply taken back while it waited (store/outbox.ts). Its "can't undo"
-   * barrier would otherwise stand before the older changes `u` can take back.
-   */
-  readonly forgetSent: (matches: (m: MutationInput) => boolean) => void;
-}
 
 const quoteTitle = (t: string): string => `“${truncate(sanitize(t), 40)}”`;
 
@@ -202,23 +136,9 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     }
   }
 
-  /** How the card differs from `want`, in words; null when it is as expected. */
-  function changedSince(step: Step, want: Look): string | null {
-    if (step.cardId === null) return null;
-    const card = core.get().view.cards.get(step.cardId);
-    if (want.onBoard === false) return card === undefined ? null : 'it is back on the board';
-    if (card === undefined) return 'it is no longer on this board';
-    if (want.columnLabel !== undefined && card.columnLabel !== want.columnLabel)
-      return `it is now in ${columnName(card.columnLabel)}`;
-    if (want.title !== undefined && card.title !== want.title) return `its title is now ${quoteTitle(card.title)}`;
-    if (want.unread !== undefined && card.unread !== want.unread) return `it is now ${card.unread ? 'unread' : 'read'}`;
-    if (want.dueDate !== undefined && card.dueDate !== want.dueDate) return 'its due date changed';
-    if (want.assignees !== undefined && !sameList(card.assignees ?? [], want.assignees ?? []))
-      return 'its assignees changed';
-    if (want.tagIds !== undefined && !sameList([...card.tagIds].sort(), [...want.tagIds].sort()))
-      return 'its tags changed';
-    return null;
-  }
+  /** How the step's card differs from `want`, in words; null when it is as expected. */
+  const changedSince = (step: Step, want: Look): string | null =>
+    step.cardId === null ? null : cardChanged(core.get().view.cards.get(step.cardId), want, columnName, quoteTitle);
 
   /** Undo (`back`) or redo: the entry's steps sent in order, the entry moved to the other stack. */
   function travel(back: boolean, force: boolean): HistoryOutcome {
@@ -304,6 +224,3 @@ export function makeHistory(core: Core<CoreData & HistoryData>, engine: Engine):
     },
   };
 }
-
-const sameList = <T>(a: readonly T[], b: readonly T[]): boolean =>
-  a.length === b.length && a.every((x, i) => x === b[i]);

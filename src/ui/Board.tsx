@@ -11,7 +11,8 @@ import { columnWindow } from './layout.js';
 import { Preview } from './Preview.js';
 import { useBoard } from './store-context.js';
 import { keyOf, press } from './keys/active.js';
-import { viewOf } from './views.js';
+import { viewList, viewOf } from './views.js';
+import { ViewTabs } from './ViewTabs.js';
 import { color } from './theme.js';
 import { useMinute } from './hooks/use-minute.js';
 import { isLate } from './waiting-words.js';
@@ -33,7 +34,7 @@ export interface BoardProps {
   drawn?: MutableRefObject<Drawn>;
 }
 
-/** The open board: a header line, then the columns that fit, side by side. */
+/** The open board: a header line, the saved views' tabs if any, then the columns that fit, side by side. */
 export function Board({ width, height, filter, drawn }: BoardProps) {
   const columns = useBoard(selectColumns);
   const cursor = useBoard(selectCursor);
@@ -64,6 +65,9 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   const filterText = filter
     ? `  ${view === null ? `filter: ${filter.label}` : `view ${view.n}: ${sanitize(view.name)}`} (${filter.ids.size} ${filter.ids.size === 1 ? 'match' : 'matches'})`
     : '';
+  // With saved views, a line of tabs says which number shows which (0: every card, when no filter is on).
+  const tabs = viewList().length > 0;
+  const current = filter === null ? 0 : (view?.n ?? null);
   const lateText = late > 0 ? `  ${late} late` : '';
   const sortText = sorted ? '  sorted: longest waiting first' : '';
   const targetsText = targets !== null && hasTargets(targets) ? `  targets: ${targetsWords(targets)}` : '';
@@ -72,6 +76,7 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   return (
     <Box flexDirection="column" height={height}>
       <Text bold>{fit(header, width)}</Text>
+      {tabs && <ViewTabs width={width} current={current} />}
       {error !== null && columns.length === 0 ? (
         <Text color={color('error')}>
           {fit(
@@ -97,7 +102,7 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
               key={col.label}
               column={col}
               width={win.width}
-              rows={height - 2}
+              rows={height - (tabs ? 3 : 2)}
               active={win.start + i === cursor.col}
               cursorId={win.start + i === cursor.col ? cursor.cardId : null}
               filter={filter?.ids ?? null}

@@ -7,10 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { checkConfigText } from '../config/check.js';
+import { ConfigFileSchema, type ConfigFile } from '../config/file-schema.js';
 import { configFilePath } from '../config/paths.js';
 import { applyKeys } from './keymap.js';
-import { keyProblems } from './keys/user-keys.js';
-import { applyCommands, commandProblems } from './user-commands/bindings.js';
+import { placedKeyProblems } from './keys/user-keys.js';
+import { applyCommands, placedCommandProblems } from './user-commands/bindings.js';
 
 const HELP = `Usage
   inboard config path     the config file inboard reads (INBOARD_CONFIG_DIR moves it)
@@ -58,22 +59,52 @@ export function configCommand(argv: string[], io: ConfigCommandIo): number {
     io.err(`inboard config: cannot read ${path}: ${(e as Error).message}\n`);
     return 1;
   }
-  const checked = checkConfigText(text);
-  if (!checked.ok) {
-    io.err(`${path}: ${checked.problems.length === 1 ? '1 problem' : `${checked.problems.length} problems`}\n`);
-    io.err(checked.problems.map((p) => `  ${p}\n`).join(''));
-    return 1;
-  }
-  const keys = applyKeys(checked.config.keys);
-  if (keys.length > 0) {
-    io.err(`inboard: ${keyProblems(path, keys)}\n`);
-    return 1;
-  }
-  const commands = applyCommands(checked.config.commands ?? []);
-  if (commands.length > 0) {
-    io.err(`inboard: ${commandProblems(path, commands)}\n`);
+  const problems = everyProblem(text);
+  if (problems.length > 0) {
+    io.err(`${path}: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}\n`);
+    io.err(problems.map((p) => `  ${p}\n`).join(''));
     return 1;
   }
   io.out(`${path}: no problems\n`);
   return 0;
+}
+
+const lineOf = (p: string) => {
+  const m = /^line (\d+), column (\d+): /.exec(p);
+  return m === null ? [0, 0] : [Number(m[1]), Number(m[2])];
+};
+
+/**
+ * Every problem of the config's text at once, in the file's order: the
+ * schema's, and those of `"keys"` and `"commands"` whenever that setting's
+ * own shape is good — so a bad theme doesn't hide an unknown action.
+ */
+function everyProblem(text: string): string[] {
+  const checked = checkConfigText(text);
+  let keys: ConfigFile['keys'];
+  let commands: ConfigFile['commands'];
+  if (checked.ok) ({ keys, commands } = checked.config);
+  else {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return checked.problems;
+    }
+    const member = (name: string): unknown =>
+      json !== null && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined;
+    const k = ConfigFileSchema.shape.keys.safeParse(member('keys'));
+    const c = ConfigFileSchema.shape.commands.safeParse(member('commands'));
+    keys = k.success ? k.data : undefined;
+    commands = c.success ? c.data : undefined;
+  }
+  const problems = [
+    ...(checked.ok ? [] : checked.problems),
+    ...placedKeyProblems(text, applyKeys(keys)),
+    ...placedCommandProblems(text, applyCommands(commands ?? [])),
+  ];
+  return problems
+    .map((p, i) => ({ p, i, at: lineOf(p) }))
+    .sort((a, b) => a.at[0]! - b.at[0]! || a.at[1]! - b.at[1]! || a.i - b.i)
+    .map((x) => x.p);
 }

@@ -2,7 +2,8 @@
  * Saved views: the config's `"views"` (`{"Mine": "assignee:me is:unread"}`),
  * each a filter in `/`'s language, in the file's order; `1`–`9` on the board
  * show them, `0` shows every card (keys/view-keys.ts). Set once at start
- * (`applyViews` in run.tsx); the board's header names the view in force.
+ * (`applyViews` in run.tsx); the board's header names the view in force, and
+ * a line of tabs under it lists them all (ViewTabs.tsx).
  */
 
 let views: readonly (readonly [name: string, query: string])[] = [];

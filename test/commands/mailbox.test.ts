@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../src/server/index.js';
 import { startDovecot, type TestImapServer } from '../support/dovecot.js';
-import { startRelay, type TestRelay } from '../support/mail.js';
+import { rawMail, startRelay, type TestRelay } from '../support/mail.js';
 import { runNode } from '../support/recording-server.js';
 import { CLI } from '../server/process.js';
 
@@ -106,6 +106,49 @@ describe('inboard mailbox', () => {
     expect((await mailbox('test', viaEnv.stdout.trim())).code).toBe(0);
   });
 
+  it('takes an SMTP URL without a user as no login: a relay that trusts its network', async () => {
+    const open = await startRelay();
+    try {
+      const port = new URL(open.url).port;
+      const url = `imap://${encodeURIComponent('other@acme.test')}@127.0.0.1:${imap.port}/Archive`;
+      const added = await runNode(
+        [CLI, 'mailbox', 'add', '--board', 'Sales', '--imap', url, '--smtp', `smtp://127.0.0.1:${port}`, '--db', db],
+        { ...env, INBOARD_MAILBOX_PASSWORD: imap.password('other@acme.test') },
+      );
+      expect(added.code, added.stderr).toBe(0);
+      const id = added.stdout.trim();
+      const r = await mailbox('test', id);
+      expect(r.stdout).toContain(
+        `✓ SMTP: reached, without login, 127.0.0.1:${port}; replies leave from other@acme.test`,
+      );
+      expect((await mailbox('remove', id)).code).toBe(0);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('add --new-only and --since DATE start after the folder’s backlog, and say how much stays behind', async () => {
+    await imap.append('other@acme.test', rawMail({ subject: 'Old one' }), { folder: 'Sent' });
+    const env2 = { ...env, INBOARD_MAILBOX_PASSWORD: imap.password('other@acme.test') };
+    const url = (folder: string) => `imap://${encodeURIComponent('other@acme.test')}@127.0.0.1:${imap.port}/${folder}`;
+    const fresh = await runNode(
+      [CLI, 'mailbox', 'add', '--board', 'Sales', '--imap', url('Sent'), '--new-only', '--db', db],
+      env2,
+    );
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stderr).toContain(
+      '1 message already in Sent is left behind: only what arrives from now on is imported',
+    );
+    expect((await mailbox('remove', fresh.stdout.trim())).code).toBe(0);
+    const since = await runNode(
+      [CLI, 'mailbox', 'add', '--board', 'Sales', '--imap', url('Sent'), '--since', '2999-01-01', '--db', db],
+      env2,
+    );
+    expect(since.code, since.stderr).toBe(0);
+    expect(since.stderr).toContain('only what arrived on or after 2999-01-01 is imported');
+    expect((await mailbox('remove', since.stdout.trim())).code).toBe(0);
+  });
+
   it('refuses what cannot work, in words, with exit status 2', async () => {
     const url = imap.url(SUPPORT);
     const cases: [string[], RegExp][] = [
@@ -136,6 +179,32 @@ describe('inboard mailbox', () => {
           '/nonexistent/pw',
         ],
         /can't read the password file \/nonexistent\/pw/,
+      ],
+      [
+        [
+          'add',
+          '--board',
+          'Support Inbox',
+          '--imap',
+          url.replace('INBOX', 'Z'),
+          '--smtp',
+          'smtp://127.0.0.1:25',
+          '--smtp-password-file',
+          '/nonexistent/pw',
+        ],
+        /--smtp-password-file: the SMTP URL names no user, so it logs in with none/,
+      ],
+      [
+        ['add', '--board', 'Support Inbox', '--imap', url.replace('INBOX', 'Z'), '--smtp', 'smtp://:secret@127.0.0.1'],
+        /--smtp: the URL has a password but no user/,
+      ],
+      [
+        ['add', '--board', 'Support Inbox', '--imap', url.replace('INBOX', 'Z'), '--since', 'last week'],
+        /--since 'last week' is not a date: write it as YYYY-MM-DD/,
+      ],
+      [
+        ['add', '--board', 'Support Inbox', '--imap', url.replace('INBOX', 'Z'), '--since', '2026-01-01', '--new-only'],
+        /--since and --new-only: give one/,
       ],
       [['test'], /test needs the mailbox's ID/],
       [['test', 'abc'], /'abc' is not a mailbox id/],

@@ -54,8 +54,8 @@ describe('a DragApp board in the store', () => {
     expect(svc.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
-  it('# with words of a title finds the card by its title, as on any server; an unknown id says so', async () => {
-    // DragApp answers an unknown entity with a 200 saying "Entity not found": no card, not a failure.
+  it('# with words of a title finds the card by its title, never asking for them as an id; an unknown id says so', async () => {
+    const detailAsked = () => svc.requests.filter((r) => r.path.includes('/entityConversation/detail-page'));
     await expect(store.getState().findCard('courier')).resolves.toEqual({
       by: 'title',
       found: true,
@@ -63,12 +63,16 @@ describe('a DragApp board in the store', () => {
       unfiltered: false,
     });
     expect(store.getState().cursor.cardId).toBe('101');
-    expect(svc.requests.some((r) => r.path.startsWith('/v1.18/entityConversation/detail-page'))).toBe(true);
     await expect(store.getState().findCard('question')).resolves.toMatchObject({ by: 'title', cardId: HEX_THREAD_2 });
     await expect(store.getState().findCard('no such words')).rejects.toThrow(
       'No card no such words on this server, and no title has “no such words” among the 6 cards loaded of this board',
     );
+    // Words can't be a DragApp id (a number, a thread's hex id, wamid-…): none was sent as one, on any route.
+    expect(detailAsked()).toEqual([]);
+    expect(svc.requests.filter((r) => /courier|question|no(\+|%20)such/.test(r.path))).toEqual([]);
+    // DragApp answers an unknown entity with a 200 saying "Entity not found": no card, not a failure.
     await expect(store.getState().jumpToCard('999999')).rejects.toThrow('No card 999999 on this server');
+    expect(detailAsked().map((r) => new URL(r.path, 'http://x').searchParams.get('entityId'))).toEqual(['999999']);
     // A card it has is still found by its id.
     await expect(store.getState().findCard('#103')).resolves.toMatchObject({ by: 'id', found: true, cardId: '103' });
   });

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CardTable, filterProblem, matchFilter, type Card, type CardFilter } from '../../src/store/index.js';
-import { compileQuery, describeQuery, parseFilterQuery } from '../../src/store/filter-query.js';
+import { compileQuery } from '../../src/store/filter-match.js';
+import { describeQuery, parseFilterQuery } from '../../src/store/filter-query.js';
 
 /** Monday 23 November 2026, 10:00 local. */
 const NOW = new Date(2026, 10, 23, 10, 0).getTime();

@@ -40,7 +40,7 @@ export interface TestImapServer {
   append(
     user: string,
     raw: Buffer,
-    opts?: { folder?: string; flags?: string[] },
+    opts?: { folder?: string; flags?: string[]; date?: Date },
   ): Promise<{ uid: number; uidValidity: bigint }>;
   /** Many APPENDs over one connection (a backlog); their UIDs in order. */
   appendMany(user: string, raws: Buffer[], opts?: { folder?: string; flags?: string[] }): Promise<number[]>;
@@ -170,7 +170,7 @@ export async function startDovecot(opts: DovecotOptions = {}): Promise<TestImapS
     append: (user, raw, o = {}) =>
       session(user, async (c) => {
         const folder = o.folder ?? 'INBOX';
-        const r = await c.append(folder, raw, o.flags ?? []);
+        const r = await c.append(folder, raw, o.flags ?? [], o.date);
         if (r === false || r.uid === undefined || r.uidValidity === undefined) {
           throw new Error(`APPEND to ${user}'s ${folder} answered no UID (UIDPLUS)`);
         }

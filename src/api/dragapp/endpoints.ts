@@ -18,7 +18,7 @@ import { Fields, isRecord, readCardId } from '../tolerant.js';
 import { isUnreadable, type CardId, type CardRow, type Column } from '../read-model.js';
 import type { CreatedCard } from '../types.js';
 import { seg, type Wire } from '../wire.js';
-import { readColumnItems, readDetail, isoToDue } from './read.js';
+import { hasDragAppIdForm, readColumnItems, readDetail, isoToDue } from './read.js';
 import { dragAppMail } from './mail.js';
 import { dragAppSearch } from './search.js';
 import { notOffered, v1, v1Words, type DragState } from './state.js';
@@ -138,6 +138,16 @@ export function dragAppEndpoints(s: DragState) {
       Promise.reject(notOffered('Creating columns', 'POST', `/v2/board/${seg(boardId)}/column`)),
 
     async getCard(w, id, o) {
+      // Words typed at `#` are no id: said as "no such card" without asking (the title search follows).
+      if (!s.knows(id) && !hasDragAppIdForm(id))
+        throw new ApiError({
+          status: 404,
+          method: 'GET',
+          path: DETAIL,
+          kind: 'http',
+          retryable: false,
+          message: `“${id}” is not a DragApp card id (a number, a thread’s hex id or wamid-…): nothing was asked`,
+        });
       const entityType = s.kindOf(id);
       const boardId = s.boardOfCard(id);
       const [page, assignees] = await Promise.all([

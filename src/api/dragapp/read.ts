@@ -218,6 +218,15 @@ export function readDetail(id: CardId, page: unknown, assignees: unknown): CardD
   return d;
 }
 
+/**
+ * Whether text has the form of a DragApp card id (evidence §3: a task's
+ * short number, a thread's hex id of ~16 characters, `wamid-<phone>-…`):
+ * words of a title never do, and are not sent as one.
+ */
+export function hasDragAppIdForm(id: string): boolean {
+  return /^\d{1,20}$/.test(id) || /^[0-9a-f]{8,64}$/i.test(id) || /^wamid-[\w.+=-]+$/.test(id);
+}
+
 /** The id rule DragApp's client uses when it has nothing better: digits → task, "-" → WhatsApp, else thread. */
 export function entityTypeOfId(id: CardId): EntityType {
   if (id.includes('-')) return '3';

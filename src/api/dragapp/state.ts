@@ -145,6 +145,11 @@ export class DragState {
     return this.threads.get(id);
   }
 
+  /** Whether a listing or a detail gave this id. */
+  knows(id: CardId): boolean {
+    return this.kinds.has(id);
+  }
+
   /** The entity type of a card: as listed, else by its id's form. */
   kindOf(id: CardId): EntityType {
     return this.kinds.get(id) ?? entityTypeOfId(id);

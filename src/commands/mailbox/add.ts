@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { secretFilePath } from '../../config/paths.js';
 import type { Credential, Credentials } from '../../server/mail/imap/credentials.js';
+import type { ServerAddress } from '../../server/mail/imap/mailbox-url.js';
 import type { AfterImport } from '../../server/mail/imap/mailbox-store.js';
 import type { Sql } from '../../server/sql/sql.js';
 import { MailboxUsage, say, withDatabase, type Values } from './shared.js';
@@ -82,6 +83,39 @@ async function boardAndColumn(sql: Sql, values: Values): Promise<{ board: Named;
   return { board, column: pick(columns, values.column, `column of '${board.name}'`) };
 }
 
+/** `--since DATE` or `--new-only` as where the import starts; null: the folder's whole backlog. */
+async function importStart(values: Values): Promise<Date | 'now' | null> {
+  const since = values.since;
+  if (since !== undefined && values['new-only'] === true)
+    throw new MailboxUsage('--since and --new-only: give one (--new-only is --since now)');
+  if (values['new-only'] === true) return 'now';
+  if (since === undefined) return null;
+  const { sinceDate } = await import('../../server/mail/imap/import-from.js');
+  const d = sinceDate(since);
+  if (d === null) throw new MailboxUsage(`--since '${since}' is not a date: write it as YYYY-MM-DD (2026-11-01)`);
+  return d;
+}
+
+async function readCursor(imap: ServerAddress, credential: Credential, from: Date | 'now') {
+  const { startingCursor } = await import('../../server/mail/imap/import-from.js');
+  const { troubleOf } = await import('../../server/mail/imap/connect.js');
+  try {
+    const c = await startingCursor(imap, credential, from);
+    say(
+      `${c.skipped} message${c.skipped === 1 ? '' : 's'} already in ${imap.folder} ${c.skipped === 1 ? 'is' : 'are'} left behind: ${
+        from === 'now'
+          ? 'only what arrives from now on'
+          : `only what arrived on or after ${from.toISOString().slice(0, 10)}`
+      } is imported`,
+    );
+    return c;
+  } catch (e) {
+    throw new Error(
+      `--${from === 'now' ? 'new-only' : 'since'}: can't read ${imap.folder} to start after its backlog: ${troubleOf(e, imap).words}; nothing was added`,
+    );
+  }
+}
+
 export async function add(values: Values, rest: string[]): Promise<number> {
   if (rest.length > 0) throw new MailboxUsage(`unexpected argument '${rest[0]}'`);
   if (values.board === undefined) throw new MailboxUsage('add needs --board BOARD');
@@ -103,7 +137,12 @@ export async function add(values: Values, rest: string[]): Promise<number> {
     throw new MailboxUsage(`--from ADDRESS is needed: the IMAP user '${imap.user}' is not an email address`);
   if (!/^[^\s<>@]+@[^\s<>@]+$/.test(addressOf(from)))
     throw new MailboxUsage(`--from '${from}' is not an email address such as support@example.com`);
+  if (smtp !== null && smtp.user === '' && values['smtp-password-file'] !== undefined)
+    throw new MailboxUsage(
+      '--smtp-password-file: the SMTP URL names no user, so it logs in with none (name the user in the URL to log in)',
+    );
   const after = afterImport(values['after-import']);
+  const start = await importStart(values);
   const credentials: Credentials = {
     imap: await imapCredential(values, imap.password),
     smtp:
@@ -113,6 +152,8 @@ export async function add(values: Values, rest: string[]): Promise<number> {
           ? { kind: 'password', password: await fileText(values['smtp-password-file'], 'SMTP password') }
           : null,
   };
+  // Where the import starts is read from the folder before anything is written.
+  const cursor = start === null ? null : await readCursor(imap, credentials.imap, start);
   if (imap.password !== undefined || smtp?.password !== undefined)
     say(
       'the password was given in a URL: it may be in your shell history; --password-file or INBOARD_MAILBOX_PASSWORD keep it out of both',
@@ -143,6 +184,12 @@ export async function add(values: Values, rest: string[]): Promise<number> {
         credentials,
         afterImport: after,
       });
+      if (cursor !== null)
+        await sql.run('UPDATE mailboxes SET uid_validity = ?, last_uid = ? WHERE id = ?', [
+          cursor.uidValidity,
+          cursor.lastUid,
+          made,
+        ]);
       await sql.signal(MAILBOXES_CHANNEL);
       return made;
     });

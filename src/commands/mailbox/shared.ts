@@ -15,6 +15,7 @@ URLs (the user percent-encoded: support%40acme.test)
   imap://USER@HOST[:143][/FOLDER]    STARTTLS (required unless the host is loopback)
   smtps://USER@HOST[:465]            TLS
   smtp://USER@HOST[:587]             STARTTLS (required unless the host is loopback)
+  smtp://HOST[:PORT]                 no user: no login (a relay that trusts its network)
 
 Options of add
   --column COLUMN            column for new cards (default: the board's first)
@@ -26,6 +27,9 @@ Options of add
   --oauth-token-command CMD  log in with OAuth2: a command that prints a fresh access token
   --after-import WHAT        keep (default: the mailbox is left as it was), seen (mark read),
                              or move:FOLDER
+  --since DATE               import only what the server received on or after DATE (YYYY-MM-DD),
+                             not the folder's whole backlog
+  --new-only                 import only what arrives from now on
   --db PATH|URL              the service's database (default ${defaultDbPath()}, or INBOARD_DB)
 
 Passwords are sealed with a key outside the database: INBOARD_SECRET_FILE,
@@ -45,6 +49,8 @@ export const OPTIONS = {
   'oauth-token-file': { type: 'string' },
   'oauth-token-command': { type: 'string' },
   'after-import': { type: 'string' },
+  since: { type: 'string' },
+  'new-only': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;

@@ -79,7 +79,8 @@ export type SmtpTarget =
       port: number;
       secure: boolean;
       requireTLS: boolean;
-      auth: { user: string; pass: string } | { type: 'OAuth2'; user: string; accessToken: string };
+      /** Absent: no login (a relay that trusts its network). */
+      auth?: { user: string; pass: string } | { type: 'OAuth2'; user: string; accessToken: string };
     };
 
 const whereOf = (t: SmtpTarget): string => {

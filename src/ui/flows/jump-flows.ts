@@ -2,13 +2,14 @@
  * `#`: a card by its id, on whichever board it is, or by words of its title
  * on the open board (store/jump.ts). The prompt stays open with the text as
  * typed when neither finds a card; several titles holding the text are
- * listed to pick from, in board order.
+ * listed to pick from, in board order. `'` goes back to where the cursor
+ * was before the latest jump (this one, a search's result).
  */
 import type { CardId } from '../../api/read-model.js';
 import type { FindOutcome } from '../../store/index.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
-import { ask, type Flow } from './flow.js';
+import { ask, why, type Flow } from './flow.js';
 
 /** `Card 42 “Re: Invoice…”`, from the board as loaded: short enough that the rest of the notice fits 100 columns. */
 function named(f: Flow, cardId: CardId): string {
@@ -71,4 +72,32 @@ export function jumpToCard(f: Flow, hidden: (cardId: CardId) => boolean): void {
       f.notify(said(f, outcome, value));
     },
   });
+}
+
+/** Why `'` can't go back: no jump yet (or every one gone back from). */
+export const jumpBackUnavailable = (f: Flow): string | null =>
+  f.store.getState().jumpedFrom() === null
+    ? 'No jump to go back from: # and a search’s result (F, Enter) are jumps'
+    : null;
+
+/** `'`: the board and card before the latest jump, said in the status bar. */
+export function jumpBack(f: Flow, hidden: (cardId: CardId) => boolean): void {
+  void f.store
+    .getState()
+    .jumpBack({ hidden })
+    .then(
+      (out) => {
+        if (out === null) return;
+        const s = f.store.getState();
+        const board = s.boards.items.find((b) => b.Id === out.place.boardId);
+        const on = board === undefined ? `board ${out.place.boardId}` : sanitize(board.Name);
+        if (out.place.cardId === null) return f.notify(`Back on ${on}`);
+        f.notify(
+          out.cardFound
+            ? `Back on ${on}: ${named(f, out.place.cardId)}`
+            : `Back on ${on}: card ${sanitize(out.place.cardId)} is no longer among its cards`,
+        );
+      },
+      (e: unknown) => f.notify(why(e)),
+    );
 }

@@ -12,7 +12,7 @@ import { snoozedCards, snoozeUnavailable } from '../flows/snooze-flows.js';
 import { responseTargets, targetsUnavailable } from '../flows/targets-flows.js';
 import { newCard } from '../flows/card-flows.js';
 import { newMail, newMailUnavailable } from '../flows/new-mail-flows.js';
-import { jumpToCard } from '../flows/jump-flows.js';
+import { jumpBack, jumpBackUnavailable, jumpToCard } from '../flows/jump-flows.js';
 import { searchEverywhere } from '../flows/search-flows.js';
 import { refreshBoard } from '../flows/refresh.js';
 import { tagManager } from '../flows/tag-flows.js';
@@ -76,6 +76,14 @@ export const BOARD_KEYS: readonly B[] = (
       group: 'Navigate',
       help: 'go to a card by its id (any board) or title (this board)',
       run: fresh((k) => jumpToCard(k.flow, hiddenBy(k))),
+    },
+    {
+      action: 'jump.back',
+      keys: ["'"],
+      group: 'Navigate',
+      help: 'back to where you were before the last jump (#, a search’s result): its board and card',
+      unavailable: (k) => jumpBackUnavailable(k.flow),
+      run: fresh((k) => jumpBack(k.flow, hiddenBy(k))),
     },
     {
       action: 'search',

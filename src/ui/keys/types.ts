@@ -78,6 +78,7 @@ export type Action =
   | 'board.archive'
   | 'board.switch'
   | 'card.jump'
+  | 'jump.back'
   | 'search'
   | 'board.archived'
   | 'board.snoozed'

@@ -173,13 +173,19 @@ export function keyProblems(path: string, problems: readonly string[]): string {
   } catch {
     // Said without lines, then.
   }
-  const placed = problems.map((p) => {
-    const name = /keys\."([^"]+)"/.exec(p)?.[1];
-    return `  ${name === undefined || text === '' ? '' : settingWhere(text, ['keys', name])}${p}`;
-  });
   return (
     `the config file ${path} has keys that can't be used, so none of its keys were applied:\n` +
-    placed.join('\n') +
+    placedKeyProblems(text, problems)
+      .map((p) => `  ${p}`)
+      .join('\n') +
     '\n(`inboard keymap` lists every action with its keys; `inboard config check` checks the file)'
   );
+}
+
+/** Each of the `"keys"` problems with its place in the config's text ("line 3, column 5: …"; no place without a text). */
+export function placedKeyProblems(text: string, problems: readonly string[]): string[] {
+  return problems.map((p) => {
+    const name = /keys\."([^"]+)"/.exec(p)?.[1];
+    return `${name === undefined || text === '' ? '' : settingWhere(text, ['keys', name])}${p}`;
+  });
 }

@@ -135,10 +135,16 @@ export function commandProblems(path: string, problems: readonly CommandProblem[
   } catch {
     // Said without lines, then.
   }
-  const placed = problems.map((p) => `  ${text === '' ? '' : settingWhere(text, p.path.map(String))}${p.text}`);
   return (
     `the config file ${path} has commands that can't be bound, so none of them were:\n` +
-    placed.join('\n') +
+    placedCommandProblems(text, problems)
+      .map((p) => `  ${p}`)
+      .join('\n') +
     '\n(`inboard keymap` lists every key taken; `inboard config check` checks the file)'
   );
+}
+
+/** Each command problem with its place in the config's text ("line 3, column 5: …"; no place without a text). */
+export function placedCommandProblems(text: string, problems: readonly CommandProblem[]): string[] {
+  return problems.map((p) => `${text === '' ? '' : settingWhere(text, p.path.map(String))}${p.text}`);
 }

@@ -137,6 +137,29 @@ describe('inboard config check and inboard keymap', () => {
     );
   });
 
+  it('config check names a bad setting, an unknown action in keys and a taken command key at once', () => {
+    config(
+      JSON.stringify(
+        {
+          theme: 'neon',
+          keys: { 'card.frobnicate': ['X'] },
+          commands: [{ key: 'r', title: 'x', run: 'echo {{board}}', on: 'board' }],
+        },
+        null,
+        2,
+      ),
+    );
+    const all = io();
+    expect(configCommand(['check'], all.io)).toBe(1);
+    const lines = all.err.join('').split('\n');
+    expect(lines[0]).toMatch(/: 3 problems$/);
+    expect(lines.slice(1, 4)).toEqual([
+      expect.stringMatching(/^ {2}line 2, column 3: "theme": a theme is /),
+      expect.stringMatching(/^ {2}line 4, column 5: keys\."card\.frobnicate": /),
+      expect.stringMatching(/^ {2}line 10, column 7: "r" of commands\[0\] \(“x”\) is already board\.refresh/),
+    ]);
+  });
+
   it('keymap --json lists each command with what it runs', () => {
     config(JSON.stringify({ commands: [OPEN] }));
     const out: string[] = [];

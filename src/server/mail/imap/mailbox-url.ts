@@ -4,6 +4,8 @@
  *   imaps://user@host[:port][/FOLDER] (TLS from the start, 993)
  *   smtp://user@host[:port]           (587, STARTTLS; required off loopback)
  *   smtps://user@host[:port]          (465, TLS)
+ * An SMTP URL without a user (`smtp://10.0.0.5:25`) means no login: a relay
+ * that trusts its network, as a provider's IP-allowlisted relay does.
  * The user is percent-encoded (`support%40acme.test`); a password written in
  * the URL is taken out here and stored sealed, never with the URL.
  */
@@ -16,6 +18,7 @@ export interface ServerAddress {
   secure: boolean;
   /** STARTTLS must succeed: plain text is allowed only on loopback. */
   requireTls: boolean;
+  /** Empty on an SMTP URL that names none: no login. */
   user: string;
   /** IMAP only: the folder watched (INBOX by default). */
   folder: string;
@@ -59,8 +62,10 @@ export function parseServerUrl(text: string, kind: 'imap' | 'smtp'): ParsedAddre
     );
   const p = protocol as ServerAddress['protocol'];
   if (url.hostname === '') throw new BadMailboxUrl(`the URL names no host: ${example}`);
-  if (url.username === '')
+  if (url.username === '' && kind === 'imap')
     throw new BadMailboxUrl(`the URL names no user: ${example} (an @ in the user is written %40)`);
+  if (url.username === '' && url.password !== '')
+    throw new BadMailboxUrl(`the URL has a password but no user: ${example}, or no user and no password for no login`);
   if (url.search !== '' || url.hash !== '') throw new BadMailboxUrl('the URL may not carry ? or # parts');
   const port = url.port === '' ? DEFAULT_PORT[p] : Number(url.port);
   const path = decode(url.pathname.replace(/^\//, ''), 'folder');
@@ -82,10 +87,10 @@ export function parseServerUrl(text: string, kind: 'imap' | 'smtp'): ParsedAddre
 
 /** The URL as stored and shown: no password. */
 export function urlOf(a: ServerAddress): string {
-  const user = encodeURIComponent(a.user);
+  const user = a.user === '' ? '' : `${encodeURIComponent(a.user)}@`;
   const host = a.host.includes(':') ? `[${a.host}]` : a.host;
   const folder = a.protocol.startsWith('imap') ? `/${encodeURIComponent(a.folder).replace(/%2F/g, '/')}` : '';
-  return `${a.protocol}://${user}@${host}:${a.port}${folder}`;
+  return `${a.protocol}://${user}${host}:${a.port}${folder}`;
 }
 
 /** A URL with its password (if any) replaced, for error messages about what was typed. */

@@ -59,9 +59,16 @@ export async function senderForBoard(
 export async function senderOf(box: MailboxRow, secrets: SecretBox): Promise<MailboxSender> {
   const creds = credentialsOf(secrets, box);
   const smtp = storedAddress(box.smtp_url ?? '', 'smtp');
-  const login = await authFor(smtp.user, creds.smtp ?? creds.imap).catch((e: Error) => {
-    throw new HttpError(502, `The board's mailbox ${box.id} can't log in to send: ${e.message}. Nothing was sent.`);
-  });
+  // No user in the SMTP URL: no login at all (plain text still only on loopback: requireTls).
+  const login =
+    smtp.user === ''
+      ? null
+      : await authFor(smtp.user, creds.smtp ?? creds.imap).catch((e: Error) => {
+          throw new HttpError(
+            502,
+            `The board's mailbox ${box.id} can't log in to send: ${e.message}. Nothing was sent.`,
+          );
+        });
   return {
     mailboxId: box.id,
     settings: { smtpUrl: box.smtp_url ?? '', from: box.from_addr },
@@ -70,7 +77,9 @@ export async function senderOf(box: MailboxRow, secrets: SecretBox): Promise<Mai
       port: smtp.port,
       secure: smtp.secure,
       requireTLS: smtp.requireTls,
-      auth: 'pass' in login ? login : { type: 'OAuth2', user: login.user, accessToken: login.accessToken },
+      ...(login === null
+        ? {}
+        : { auth: 'pass' in login ? login : { type: 'OAuth2', user: login.user, accessToken: login.accessToken } }),
     },
     copyToSent: (raw, messageId) => copyToSent(box, secrets, raw, messageId),
   };

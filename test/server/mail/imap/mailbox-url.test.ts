@@ -29,12 +29,22 @@ describe('mailbox URLs', () => {
     expect(parseServerUrl('smtps://u@smtp.example', 'smtp')).toMatchObject({ port: 465, secure: true });
   });
 
+  it('read an SMTP URL without a user as no login, plain text still only on loopback', () => {
+    const local = parseServerUrl('smtp://127.0.0.1:25', 'smtp');
+    expect(local).toMatchObject({ user: '', password: undefined, port: 25, requireTls: false });
+    expect(urlOf(local)).toBe('smtp://127.0.0.1:25');
+    expect(parseServerUrl(urlOf(local), 'smtp')).toMatchObject({ user: '', host: '127.0.0.1', port: 25 });
+    expect(parseServerUrl('smtp://relay.example:25', 'smtp')).toMatchObject({ user: '', requireTls: true });
+  });
+
   it('refuse what cannot work, in words, never repeating the password', () => {
     const cases: [string, 'imap' | 'smtp', RegExp][] = [
       ['not a url', 'imap', /is not a URL: write it as imaps:\/\//],
       ['http://u@h', 'imap', /must start with imap:\/\/ or imaps:\/\/, not http:\/\//],
       ['imap://h.example', 'imap', /names no user/],
       ['smtp://u@h/INBOX', 'smtp', /an SMTP URL has no folder/],
+      ['smtp://:secret@h', 'smtp', /has a password but no user/],
+      ['imaps://h.example/INBOX', 'imap', /names no user/],
       ['imap://u:secret@h/%E0%A4%A', 'imap', /folder in the URL is not percent-encoded correctly/],
     ];
     for (const [text, kind, words] of cases) {

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureSecretBox } from '../../../../src/server/secrets.js';
+import { startingCursor } from '../../../../src/server/mail/imap/import-from.js';
+import { storedAddress } from '../../../../src/server/mail/imap/mailbox-url.js';
 import {
   addMailbox,
   allMailboxes,
@@ -42,6 +44,8 @@ export interface World {
     afterImport?: AfterImport;
     password?: string;
     smtp?: boolean;
+    /** Where the import starts, as `mailbox add --since DATE` / `--new-only` set it. */
+    since?: Date | 'now';
   }): Promise<number>;
   mailbox(id: number): Promise<MailboxRow>;
   /** Cards on the board (archived too), oldest first. */
@@ -75,17 +79,29 @@ export async function startWorld(
     async connect(c = {}) {
       const user = c.user ?? SUPPORT;
       const folder = c.folder ?? 'INBOX';
+      const imapUrl = `imap://${encodeURIComponent(user)}@127.0.0.1:${imap.port}/${folder}`;
+      const password = c.password ?? imap.password(user);
+      const cursor =
+        c.since === undefined
+          ? null
+          : await startingCursor(storedAddress(imapUrl, 'imap'), { kind: 'password', password }, c.since);
       return s.withSql(async (db) => {
         const id = await addMailbox(db, ensureSecretBox(secretFile), {
           boardId,
           columnId: null,
           address: user,
-          imapUrl: `imap://${encodeURIComponent(user)}@127.0.0.1:${imap.port}/${folder}`,
+          imapUrl,
           smtpUrl: c.smtp === false ? null : `smtp://${encodeURIComponent(user)}@127.0.0.1:${relayPort}`,
           from: `Acme Support <${user}>`,
-          credentials: { imap: { kind: 'password', password: c.password ?? imap.password(user) }, smtp: null },
+          credentials: { imap: { kind: 'password', password }, smtp: null },
           afterImport: c.afterImport ?? 'keep',
         });
+        if (cursor !== null)
+          await db.run('UPDATE mailboxes SET uid_validity = ?, last_uid = ? WHERE id = ?', [
+            cursor.uidValidity,
+            cursor.lastUid,
+            id,
+          ]);
         await db.tx((sql) => sql.signal('inboard_mailboxes'));
         return id;
       });
