@@ -35,6 +35,7 @@ import { tagRoutes } from './routes/tags.js';
 import { searchRoutes } from './search/route.js';
 import { waitingRoutes } from './waiting/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
+import { opsRoutes } from './ops/routes.js';
 
 /** What Node's parser refused, in words, with the status it means. */
 function clientErrorAnswer(code: string | undefined): [number, string] {
@@ -186,6 +187,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
 
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
+    // Health and metrics (ops/): no key, no database read before their own.
+    if (req.routeOptions.config.open === true) return;
     const t = now();
     await ctx.pages.sync();
     const p = await authenticate(db, req.headers.authorization, t, ctx.pages);
@@ -277,6 +280,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     app.addHook('preClose', () => supervisor.stop());
   }
   eventRoutes(app, ctx, feed);
+  opsRoutes(app, ctx, { mailboxes: supervisor });
   // Open event streams end first, so closing does not wait on them.
   app.addHook('preClose', async () => feed.close());
   return app;
