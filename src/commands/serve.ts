@@ -25,6 +25,10 @@ Options
   --send-delay SECONDS  how long each reply waits in the outbox, where its writer can take
                      it back (u), before it is sent (default ${SERVE_DEFAULTS.sendDelay}; 0 = at once);
                      kept in the database: a restart neither loses nor doubles one
+  --metrics-token TOKEN  serve GET /metrics (Prometheus text) to requests that send
+                     Authorization: Bearer TOKEN (prefer INBOARD_METRICS_TOKEN: flags show
+                     in \`ps\`); without one, /metrics says it is off. /healthz and /readyz
+                     need no key (docs/team-server.md)
   -h, --help         this text
 
 Without a key, a new database gets an owner key, printed once on stderr; on a
@@ -87,6 +91,7 @@ export async function serve(argv: string[]): Promise<number> {
         smtp: { type: 'string' },
         from: { type: 'string' },
         'send-delay': { type: 'string', default: String(SERVE_DEFAULTS.sendDelay) },
+        'metrics-token': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -112,6 +117,9 @@ export async function serve(argv: string[]): Promise<number> {
     return usage(`--durability must be full or normal, got '${durability}'`);
   const apiKey = values['api-key'] ?? (process.env.INBOARD_API_KEY || undefined);
   if (apiKey !== undefined && apiKey.length < 16) return usage('the API key needs at least 16 characters');
+  const metricsToken = values['metrics-token'] ?? (process.env.INBOARD_METRICS_TOKEN || undefined);
+  if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken)))
+    return usage('the metrics token needs at least 16 characters, without spaces');
   const smtpUrl = values.smtp ?? (process.env.INBOARD_SMTP_URL || undefined);
   const from = values.from ?? (process.env.INBOARD_MAIL_FROM || undefined);
   if ((smtpUrl === undefined) !== (from === undefined))
@@ -142,6 +150,7 @@ export async function serve(argv: string[]): Promise<number> {
     sendDelayMs: sendDelay * 1000,
     ...(mail !== undefined ? { mail } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(metricsToken !== undefined ? { metricsToken } : {}),
   }).catch((err: unknown) => {
     // A database it can't open or reach: its words (host and reason), and no file made instead.
     process.stderr.write(`inboard serve: ${err instanceof Error ? err.message : String(err)}\n`);
@@ -177,6 +186,11 @@ export async function serve(argv: string[]): Promise<number> {
     const n = (await boxes.tick(), boxes.watching().length);
     process.stderr.write(`inboard serve: watching ${n} mailbox${n === 1 ? '' : 'es'} (inboard mailbox list)\n`);
   }
+  process.stderr.write(
+    metricsToken === undefined
+      ? 'inboard serve: metrics off (no --metrics-token); /healthz and /readyz answer without a key\n'
+      : 'inboard serve: metrics at /metrics with the operator token; /healthz and /readyz answer without a key\n',
+  );
   process.stdout.write(`inboard serve listening on ${service.url}\n`);
 
   return new Promise<number>((resolve) => {

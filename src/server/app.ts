@@ -78,6 +78,8 @@ export interface BuildOptions {
   outboxTickMs?: number;
   /** How often snoozed cards are looked at (ms, default 1000; 0: at start and when tests call `snoozes.tick()`). */
   snoozeTickMs?: number;
+  /** The operator token GET /metrics asks for (ops/); absent, metrics are off. */
+  metricsToken?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -280,7 +282,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     app.addHook('preClose', () => supervisor.stop());
   }
   eventRoutes(app, ctx, feed);
-  opsRoutes(app, ctx, { mailboxes: supervisor });
+  opsRoutes(app, ctx, { mailboxes: supervisor, metricsToken: opts.metricsToken });
   // Open event streams end first, so closing does not wait on them.
   app.addHook('preClose', async () => feed.close());
   return app;

@@ -54,6 +54,8 @@ export interface ServiceOptions {
   snoozeTickMs?: number;
   /** The service's clock (tests). */
   now?: () => number;
+  /** The operator token GET /metrics asks for (`serve --metrics-token`); absent, metrics are off. */
+  metricsToken?: string;
 }
 
 export interface RunningService {
@@ -126,6 +128,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       ...(opts.outboxTickMs !== undefined ? { outboxTickMs: opts.outboxTickMs } : {}),
       ...(opts.snoozeTickMs !== undefined ? { snoozeTickMs: opts.snoozeTickMs } : {}),
       ...(opts.now !== undefined ? { now: opts.now } : {}),
+      metricsToken: opts.metricsToken,
     });
     await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
     const addr = app.server.address() as AddressInfo;
