@@ -26,6 +26,7 @@ const ON_POSTGRES = [
   // Health, metrics, a clean stop and migrations (ops/) on either engine.
   'test/server/ops/health.test.ts',
   'test/server/ops/metrics.test.ts',
+  'test/server/ops/handover.test.ts',
   // The team's own mailboxes: imports, cursors and leases on either engine.
   'test/server/mail/imap/*.test.ts',
   'test/server/search-*.test.ts',

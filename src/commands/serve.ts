@@ -1,4 +1,5 @@
 /** `inboard serve`: the /v2 service for a team, standalone. */
+import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SERVE_DEFAULTS } from '../config/defaults.js';
 import { defaultDbPath, embeddedKeyPath, secretFilePath } from '../config/paths.js';
@@ -29,6 +30,8 @@ Options
                      Authorization: Bearer TOKEN (prefer INBOARD_METRICS_TOKEN: flags show
                      in \`ps\`); without one, /metrics says it is off. /healthz and /readyz
                      need no key (docs/team-server.md)
+  --systemd-unit     print a systemd unit that runs serve with the other flags given
+                     (secrets left out: they go in its EnvironmentFile), then exit
   -h, --help         this text
 
 Without a key, a new database gets an owner key, printed once on stderr; on a
@@ -92,6 +95,7 @@ export async function serve(argv: string[]): Promise<number> {
         from: { type: 'string' },
         'send-delay': { type: 'string', default: String(SERVE_DEFAULTS.sendDelay) },
         'metrics-token': { type: 'string' },
+        'systemd-unit': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -102,6 +106,16 @@ export async function serve(argv: string[]): Promise<number> {
   }
   if (values.help) {
     process.stdout.write(HELP);
+    return 0;
+  }
+  if (values['systemd-unit']) {
+    const { systemdUnit, unitFlags } = await import('./serve-unit.js');
+    const { keep, dropped } = unitFlags(argv);
+    if (dropped.length > 0)
+      process.stderr.write(
+        `inboard serve: left out of the unit: ${dropped.join(', ')} (secrets: put them in /etc/inboard/inboard.env as INBOARD_* variables)\n`,
+      );
+    process.stdout.write(systemdUnit(process.execPath, realpathSync(process.argv[1] ?? 'inboard'), keep));
     return 0;
   }
   const port = Number(values.port);
@@ -194,14 +208,30 @@ export async function serve(argv: string[]): Promise<number> {
   process.stdout.write(`inboard serve listening on ${service.url}\n`);
 
   return new Promise<number>((resolve) => {
+    let stopping = false;
     const stop = (signal: string) => {
-      process.stderr.write(`inboard serve: ${signal}, closing\n`);
+      if (stopping) {
+        // A second signal: whoever sent it will not wait. A reply being sent is resent, same Message-ID, by the next instance.
+        process.stderr.write(`inboard serve: ${signal} again, exiting now\n`);
+        process.exit(1);
+      }
+      stopping = true;
+      process.stderr.write(
+        `inboard serve: ${signal}: stopping (new requests get 503, event streams are told to reconnect, ` +
+          'the outbox finishes what it is sending, mailboxes are handed back); again to exit at once\n',
+      );
       service.close().then(
-        () => resolve(0),
-        () => resolve(1),
+        () => {
+          process.stderr.write('inboard serve: stopped\n');
+          resolve(0);
+        },
+        (err: unknown) => {
+          process.stderr.write(`inboard serve: stopping: ${err instanceof Error ? err.message : String(err)}\n`);
+          resolve(1);
+        },
       );
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
   });
 }

@@ -144,7 +144,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections end at once; a request in progress is answered first.
+    forceCloseConnections: 'idle',
     return503OnClosing: true,
     // Unique within this process's log, which is where a requestId is looked up.
     genReqId: () => `${bootId}-${(++requestCount).toString(36)}`,
@@ -261,7 +262,6 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
   app.decorate('outbox', outbox);
   app.addHook('onReady', () => outbox.start());
-  app.addHook('preClose', () => outbox.stop());
   mailboxRoutes(app, ctx);
   searchRoutes(app, ctx);
   waitingRoutes(app, ctx);
@@ -272,18 +272,26 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
   app.decorate('snoozes', waker);
   app.addHook('onReady', () => waker.start());
-  app.addHook('preClose', () => waker.stop());
   const watch = opts.mailboxes?.watch ?? false;
   const supervisor =
     watch === false ? null : new MailboxSupervisor({ ...watch, ctx, secrets: opts.mailboxes?.secrets, log });
   app.decorate('mailboxes', supervisor);
-  if (supervisor !== null) {
-    app.addHook('onReady', () => supervisor.start());
-    app.addHook('preClose', () => supervisor.stop());
-  }
+  if (supervisor !== null) app.addHook('onReady', () => supervisor.start());
   eventRoutes(app, ctx, feed);
   opsRoutes(app, ctx, { mailboxes: supervisor, metricsToken: opts.metricsToken });
-  // Open event streams end first, so closing does not wait on them.
-  app.addHook('preClose', async () => feed.close());
+  // Closing (new requests meanwhile get 503): open event streams end first,
+  // each told when to come back, so closing does not wait on them; then the
+  // outbox finishes what it is sending, and the mailboxes' leases are handed
+  // back, at once, for another instance to take (ops/ in docs/architecture.md).
+  let closing = false;
+  // Answers given while closing end their connection: an idle keep-alive would hold the process (72 s).
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    feed.close();
+    await Promise.all([outbox.stop(), waker.stop(), supervisor?.stop()]);
+  });
   return app;
 }
