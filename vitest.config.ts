@@ -27,6 +27,7 @@ const ON_POSTGRES = [
   'test/server/ops/health.test.ts',
   'test/server/ops/metrics.test.ts',
   'test/server/ops/handover.test.ts',
+  'test/server/ops/migrations.test.ts',
   // The team's own mailboxes: imports, cursors and leases on either engine.
   'test/server/mail/imap/*.test.ts',
   'test/server/search-*.test.ts',

@@ -23,11 +23,3 @@ export async function schemaVersions(sql: Sql): Promise<SchemaVersions> {
   const row = await sql.get<{ version: number }>('SELECT version FROM schema_version');
   return { current: Number(row?.version ?? 0), latest: PG_SCHEMA_VERSION };
 }
-
-/** The refusal of a binary older than its database, naming both versions. */
-export function newerSchemaWords(where: string, current: number, latest: number): string {
-  return (
-    `database ${where} has schema version ${current}, newer than this inboard's ${latest}: ` +
-    'an instance of a newer inboard has upgraded it; run that version (or newer) here too'
-  );
-}
