@@ -30,6 +30,9 @@ Options
                      Authorization: Bearer TOKEN (prefer INBOARD_METRICS_TOKEN: flags show
                      in \`ps\`); without one, /metrics says it is off. /healthz and /readyz
                      need no key (docs/team-server.md)
+  --log-format FORMAT  pretty (default): the time, then the words; json: one JSON object a
+                     line (pino's fields: level, time, msg; a request's reqId, method, path,
+                     status, ms). Every answer carries its request's id in X-Request-Id
   --systemd-unit     print a systemd unit that runs serve with the other flags given
                      (secrets left out: they go in its EnvironmentFile), then exit
   -h, --help         this text
@@ -96,6 +99,7 @@ export async function serve(argv: string[]): Promise<number> {
         'send-delay': { type: 'string', default: String(SERVE_DEFAULTS.sendDelay) },
         'metrics-token': { type: 'string' },
         'systemd-unit': { type: 'boolean', default: false },
+        'log-format': { type: 'string', default: 'pretty' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -126,6 +130,9 @@ export async function serve(argv: string[]): Promise<number> {
   const sendDelay = Number(values['send-delay']);
   if (!/^\d{1,4}$/.test(values['send-delay']) || sendDelay > 3600)
     return usage(`--send-delay must be whole seconds from 0 to 3600, got '${values['send-delay']}'`);
+  const logFormat = values['log-format'];
+  if (logFormat !== 'json' && logFormat !== 'pretty')
+    return usage(`--log-format must be json or pretty, got '${logFormat}'`);
   const durability = values.durability;
   if (durability !== 'full' && durability !== 'normal')
     return usage(`--durability must be full or normal, got '${durability}'`);
@@ -150,7 +157,13 @@ export async function serve(argv: string[]): Promise<number> {
   const dbPath = values.db ?? (process.env.INBOARD_DB || defaultDbPath());
 
   const { startService } = await import('../server/index.js');
-  const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const { serveLogger } = await import('./serve-log.js');
+  const log = serveLogger(logFormat);
+  // serve's own notices: the words as they were in a pretty log; events like any other in a JSON one.
+  const say = (s: string): void => {
+    if (logFormat === 'pretty') return void process.stderr.write(s);
+    for (const line of s.split('\n')) if (line.trim() !== '') log(line.replace(/^inboard serve: /, '').trim());
+  };
   const service = await startService({
     dbPath,
     host,
@@ -172,25 +185,25 @@ export async function serve(argv: string[]): Promise<number> {
   });
   if (service === null) return 1;
   if (!LOOPBACK.has(host)) {
-    process.stderr.write(
+    say(
       `inboard serve: warning: listening on ${host}, reachable from other machines over plain HTTP; put TLS in front of it.\n`,
     );
   }
   if (service.keyCreated) {
+    // Plain text even in a JSON log: shown once, to the person starting it, not a log event.
     process.stderr.write(
       `inboard serve: created the owner's API key. It is shown once, only here; keep it secret:\n  ${service.apiKey}\n`,
     );
   }
-  if (values.demo && !service.seeded)
-    process.stderr.write('inboard serve: --demo ignored, the database already has boards.\n');
-  if (!service.keyCreated && apiKey === undefined) process.stderr.write(await ownerKeyHint(dbPath, service.database));
-  process.stderr.write(`inboard serve: database ${service.database}\n`);
-  process.stderr.write(
+  if (values.demo && !service.seeded) say('inboard serve: --demo ignored, the database already has boards.\n');
+  if (!service.keyCreated && apiKey === undefined) say(await ownerKeyHint(dbPath, service.database));
+  say(`inboard serve: database ${service.database}\n`);
+  say(
     mail === undefined
       ? 'inboard serve: replies off (no --smtp/--from)\n'
       : `inboard serve: replies from ${mail.from} through ${new URL(mail.smtpUrl).host}\n`,
   );
-  process.stderr.write(
+  say(
     sendDelay === 0
       ? 'inboard serve: replies sent at once (--send-delay 0: no taking back)\n'
       : `inboard serve: replies wait ${sendDelay} s in the outbox, where their writer can take them back\n`,
@@ -198,9 +211,9 @@ export async function serve(argv: string[]): Promise<number> {
   const boxes = service.mailboxes;
   if (boxes !== null) {
     const n = (await boxes.tick(), boxes.watching().length);
-    process.stderr.write(`inboard serve: watching ${n} mailbox${n === 1 ? '' : 'es'} (inboard mailbox list)\n`);
+    say(`inboard serve: watching ${n} mailbox${n === 1 ? '' : 'es'} (inboard mailbox list)\n`);
   }
-  process.stderr.write(
+  say(
     metricsToken === undefined
       ? 'inboard serve: metrics off (no --metrics-token); /healthz and /readyz answer without a key\n'
       : 'inboard serve: metrics at /metrics with the operator token; /healthz and /readyz answer without a key\n',
@@ -212,21 +225,21 @@ export async function serve(argv: string[]): Promise<number> {
     const stop = (signal: string) => {
       if (stopping) {
         // A second signal: whoever sent it will not wait. A reply being sent is resent, same Message-ID, by the next instance.
-        process.stderr.write(`inboard serve: ${signal} again, exiting now\n`);
+        say(`inboard serve: ${signal} again, exiting now\n`);
         process.exit(1);
       }
       stopping = true;
-      process.stderr.write(
+      say(
         `inboard serve: ${signal}: stopping (new requests get 503, event streams are told to reconnect, ` +
           'the outbox finishes what it is sending, mailboxes are handed back); again to exit at once\n',
       );
       service.close().then(
         () => {
-          process.stderr.write('inboard serve: stopped\n');
+          say('inboard serve: stopped\n');
           resolve(0);
         },
         (err: unknown) => {
-          process.stderr.write(`inboard serve: stopping: ${err instanceof Error ? err.message : String(err)}\n`);
+          say(`inboard serve: stopping: ${err instanceof Error ? err.message : String(err)}\n`);
           resolve(1);
         },
       );

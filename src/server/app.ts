@@ -62,7 +62,8 @@ export interface BuildOptions {
   db: Database;
   /** Requests per minute per key; 0 or absent = off. */
   rateLimit?: number;
-  log?: (line: string) => void;
+  /** One line per event; `fields` (a request's id, method, path, status, time) for a structured log. */
+  log?: (line: string, fields?: Record<string, string | number>) => void;
   /** Clock, injectable so tests can age a trial without waiting a week. */
   now?: () => number;
   /** The SMTP relay replies leave through; absent, replies are refused with a 409 that says so. */
@@ -94,6 +95,9 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** An X-Request-Id taken from a request as is: nothing a log line or header could be bent by. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Fastify's own client-error messages are safe to show; a few get clearer words. */
 function clientMessage(err: FastifyError, bodyLimit: number): string {
@@ -147,8 +151,12 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     // On close, idle keep-alive connections end at once; a request in progress is answered first.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    // Unique within this process's log, which is where a requestId is looked up.
-    genReqId: () => `${bootId}-${(++requestCount).toString(36)}`,
+    // The caller's X-Request-Id when it is a plain token (a proxy's, to follow one request
+    // across both logs), else one unique within this process's log; echoed in every answer.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `${bootId}-${(++requestCount).toString(36)}`;
+    },
     // Zod validates in the handlers (errors.parse); no route has a Fastify
     // schema. These stand in for Ajv and fast-json-stringify, which Fastify
     // would otherwise load (and the bundle leaves out: scripts/build.mjs); a
@@ -189,7 +197,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
 
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
     // Health and metrics (ops/): no key, no database read before their own.
     if (req.routeOptions.config.open === true) return;
     const t = now();
@@ -210,7 +219,16 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
 
   if (log) {
     app.addHook('onResponse', async (req, reply) => {
-      log(`${req.method} ${pathOf(req.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+      // The path without its query, and never a header or body: no key, password or message goes to the log.
+      const path = pathOf(req.url);
+      const ms = Number(reply.elapsedTime.toFixed(1));
+      log(`${req.method} ${path} ${reply.statusCode} ${ms}ms ${req.id}`, {
+        reqId: req.id,
+        method: req.method,
+        path,
+        status: reply.statusCode,
+        ms,
+      });
     });
   }
 

@@ -31,7 +31,7 @@ export interface ServiceOptions {
   demo?: boolean;
   /** Requests per minute per key; 0 or absent = off. */
   rateLimit?: number;
-  log?: (line: string) => void;
+  log?: (line: string, fields?: Record<string, string | number>) => void;
   /** SQLite synchronous level; see openDb. Default 'full'. */
   durability?: Durability;
   /**
