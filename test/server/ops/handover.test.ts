@@ -16,8 +16,14 @@ import { runNode } from '../../support/recording-server.js';
 import { callAt, testDatabase } from '../helpers.js';
 import { SUPPORT, until } from '../mail/imap/world.js';
 import { CLI, exited, spawnServe, type Child } from '../process.js';
+import { parsePrometheus, sampleOf } from './prometheus-text.js';
 
 const KEY = 'handover-test-key-0123456789';
+const TOKEN = 'handover-metrics-token-0123456789';
+const scrape = async (c: Child) =>
+  parsePrometheus(
+    (await callAt(c.url, null, 'GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text,
+  );
 let imap: TestImapServer;
 let dir: string;
 let db: string;
@@ -42,7 +48,7 @@ beforeAll(async () => {
   imap = await startDovecot();
   dir = mkdtempSync(join(tmpdir(), 'inboard-handover-'));
   db = await testDatabase(dir);
-  env = { INBOARD_SECRET_FILE: join(dir, 'secret.key'), INBOARD_DATA_DIR: dir };
+  env = { INBOARD_SECRET_FILE: join(dir, 'secret.key'), INBOARD_DATA_DIR: dir, INBOARD_METRICS_TOKEN: TOKEN };
   const first = await serve();
   const made = await callAt(first.url, KEY, 'POST', '/v2/board', { body: { Name: 'Support Inbox' } });
   await callAt(first.url, KEY, 'POST', `/v2/board/${made.json.data.Id}/column`, { body: { Name: 'New' } });
@@ -72,6 +78,12 @@ describe('a clean stop hands the mailbox over', () => {
     expect((await callAt(other.url, null, 'GET', '/readyz')).text).toContain('this instance watches 0 of 1\n');
     await imap.append(SUPPORT, rawMail({ messageId: '<before-stop@customer.example>', subject: 'Before the stop' }));
     await until(async () => (await titled('Before the stop')) === 1 || undefined, 'imported by the holder');
+    // The metrics moved with it: one imported, the holder caught up (lag 0), the other reporting no lag of its own.
+    const held = await scrape(holder);
+    expect(sampleOf(held, 'inboard_mailbox_messages_total', { mailbox: '1', outcome: 'imported' })).toBe(1);
+    expect(sampleOf(held, 'inboard_mailbox_connected', { mailbox: '1' })).toBe(1);
+    expect(sampleOf(held, 'inboard_mailbox_lag_seconds', { mailbox: '1' })).toBe(0);
+    expect(sampleOf(await scrape(other), 'inboard_mailbox_lag_seconds', { mailbox: '1' })).toBe(undefined);
 
     holder.proc.kill('SIGTERM');
     expect(await exited(holder.proc)).toBe(0);
