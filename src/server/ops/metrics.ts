@@ -1,8 +1,9 @@
 /**
  * What `GET /metrics` exposes, in Prometheus' text format (prom-client, loaded
  * only when an operator token is set, so the embedded service never pays
- * for it). Requests are counted as they end (a counter and a histogram
- * observed: well under a microsecond each); the rest is read when scraped.
+ * for it). Requests are counted as they end, in plain numbers
+ * (request-tally.ts: prom-client's own would cost microseconds each); the
+ * rest is read when scraped.
  * Database-wide figures (mailbox messages, the outbox) are the same on
  * every instance of one database; lag, event streams and the pool are this
  * instance's own.
@@ -10,14 +11,13 @@
 import type { Counter, Gauge, Registry } from 'prom-client';
 import type { Ctx } from '../context.js';
 import type { MailboxSupervisor } from '../mail/imap/supervisor.js';
+import { RequestTally } from './request-tally.js';
 
 export interface MetricsSources {
   ctx: Ctx;
   mailboxes: MailboxSupervisor | null;
 }
 
-/** Seconds: from a cached read (~0.2 ms) to a slow search or a database waited on. */
-const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const SEARCH_ROUTE = '/v2/search';
 const CONNECTED = new Set(['idle', 'polling', 'importing']);
 
@@ -38,25 +38,7 @@ export async function createMetrics({ ctx, mailboxes }: MetricsSources): Promise
   prom.collectDefaultMetrics({ register: registry });
   const db = ctx.db;
 
-  const requests = new prom.Counter({
-    name: 'inboard_http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers,
-  });
-  const latency = new prom.Histogram({
-    name: 'inboard_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by route pattern and method',
-    labelNames: ['route', 'method'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
-  const search = new prom.Histogram({
-    name: 'inboard_search_duration_seconds',
-    help: 'Time to answer GET /v2/search',
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
+  const requests = new RequestTally(SEARCH_ROUTE);
   new prom.Gauge({
     name: 'inboard_event_streams_open',
     help: 'Event streams (GET /v2/events) open on this instance',
@@ -149,11 +131,7 @@ export async function createMetrics({ ctx, mailboxes }: MetricsSources): Promise
 
   return {
     contentType: registry.contentType,
-    request(route, method, status, seconds) {
-      requests.inc({ route, method, status: String(status) });
-      latency.observe({ route, method }, seconds);
-      if (route === SEARCH_ROUTE) search.observe(seconds);
-    },
+    request: (route, method, status, seconds) => requests.request(route, method, status, seconds),
     async text() {
       // Asked first, so the other figures' reads meet a database known to answer (or not).
       const up = await db.get('SELECT 1 AS one').then(
@@ -161,7 +139,7 @@ export async function createMetrics({ ctx, mailboxes }: MetricsSources): Promise
         () => 0,
       );
       dbUp.set(up);
-      return registry.metrics();
+      return requests.text() + (await registry.metrics());
     },
   };
 }
