@@ -79,6 +79,9 @@ export interface RunningService {
 
 export const DEFAULT_OWNER_EMAIL = 'owner@inboard.local';
 
+/** How long a stop waits for requests in progress before closing their connections. */
+const CLOSE_GRACE_MS = 10_000;
+
 async function ownerId(sql: Sql, email: string | undefined): Promise<number> {
   const meta = await sql.get<{ value: string }>("SELECT value FROM meta WHERE key = 'owner_user_id'");
   if (meta !== undefined) return Number(meta.value);
@@ -146,7 +149,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       async close() {
         if (closed) return;
         closed = true;
+        // Requests in progress are answered first (app.ts), but one that never ends must not hold the stop.
+        const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         await app.close();
+        clearTimeout(force);
         await db.close();
       },
     };

@@ -13,9 +13,11 @@ const COMMENT = new RegExp(`^# (HELP|TYPE) (${NAME}) ?(.*)$`);
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 
 function value(text: string): number {
-  if (text === '+Inf') return Infinity;
-  if (text === '-Inf') return -Infinity;
-  if (text === 'NaN') return NaN;
+  // As Prometheus reads them (Go's ParseFloat): any case.
+  const lower = text.toLowerCase();
+  if (lower === '+inf' || lower === 'inf') return Infinity;
+  if (lower === '-inf') return -Infinity;
+  if (lower === 'nan') return NaN;
   const n = Number(text);
   if (text.trim() === '' || Number.isNaN(n)) throw new Error(`not a sample value: ${text}`);
   return n;

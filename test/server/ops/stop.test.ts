@@ -27,7 +27,7 @@ afterAll(() => {
 });
 
 const waitFor = async (what: () => boolean, label: string) => {
-  const end = Date.now() + 10_000;
+  const end = Date.now() + 30_000;
   while (!what()) {
     if (Date.now() > end) throw new Error(`waited in vain for ${label}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -70,7 +70,7 @@ describe('serve stopping', () => {
     expect(req.answer()).toContain('Made while stopping');
     expect(await exited(s.proc)).toBe(0);
     expect(s.stderr()).toContain('inboard serve: stopped\n');
-  });
+  }, 60_000);
 
   it('exits at once on a second signal', async () => {
     const s = await serve();
@@ -84,5 +84,5 @@ describe('serve stopping', () => {
     expect(await exited(s.proc)).toBe(1);
     expect(s.stderr()).toContain('SIGINT again, exiting now');
     req.socket.destroy();
-  });
+  }, 60_000);
 });
