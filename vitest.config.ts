@@ -23,6 +23,11 @@ const ON_POSTGRES = [
   'test/server/client-errors.test.ts',
   'test/server/instances.test.ts',
   'test/server/postgres-*.test.ts',
+  // Health, metrics, a clean stop and migrations (ops/) on either engine.
+  'test/server/ops/health.test.ts',
+  'test/server/ops/metrics.test.ts',
+  'test/server/ops/handover.test.ts',
+  'test/server/ops/migrations.test.ts',
   // The team's own mailboxes: imports, cursors and leases on either engine.
   'test/server/mail/imap/*.test.ts',
   'test/server/search-*.test.ts',

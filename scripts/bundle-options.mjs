@@ -23,8 +23,9 @@ export function bundleOptions({ inkOverrides: withOverrides = true } = {}) {
     platform: 'node',
     target: 'node20',
     // better-sqlite3 is native and stays external; imapflow (the mailbox
-    // watcher, loaded when a mailbox is watched) is required from node_modules.
-    external: ['better-sqlite3', 'imapflow'],
+    // watcher, loaded when a mailbox is watched) and prom-client (loaded when
+    // `serve --metrics-token` is given) are required from node_modules.
+    external: ['better-sqlite3', 'imapflow', 'prom-client'],
     plugins: [
       ...(withOverrides ? [inkOverrides()] : []),
       zodEnglishOnly(),

@@ -30,6 +30,12 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/serve.js')).serve(rest);
     case 'keys':
       return (await import('./commands/keys.js')).keys(rest);
+    case 'db':
+      return (await import('./commands/db-status.js')).db(rest);
+    case 'backup':
+      return (await import('./commands/backup.js')).backup(rest);
+    case 'restore':
+      return (await import('./commands/backup.js')).restore(rest);
     case 'mailbox':
       return (await import('./commands/mailbox/index.js')).mailbox(rest);
     case 'keymap':

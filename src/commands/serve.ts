@@ -1,4 +1,5 @@
 /** `inboard serve`: the /v2 service for a team, standalone. */
+import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SERVE_DEFAULTS } from '../config/defaults.js';
 import { defaultDbPath, embeddedKeyPath, secretFilePath } from '../config/paths.js';
@@ -25,6 +26,15 @@ Options
   --send-delay SECONDS  how long each reply waits in the outbox, where its writer can take
                      it back (u), before it is sent (default ${SERVE_DEFAULTS.sendDelay}; 0 = at once);
                      kept in the database: a restart neither loses nor doubles one
+  --metrics-token TOKEN  serve GET /metrics (Prometheus text) to requests that send
+                     Authorization: Bearer TOKEN (prefer INBOARD_METRICS_TOKEN: flags show
+                     in \`ps\`); without one, /metrics says it is off. /healthz and /readyz
+                     need no key (docs/team-server.md)
+  --log-format FORMAT  pretty (default): the time, then the words; json: one JSON object a
+                     line (pino's fields: level, time, msg; a request's reqId, method, path,
+                     status, ms). Every answer carries its request's id in X-Request-Id
+  --systemd-unit     print a systemd unit that runs serve with the other flags given
+                     (secrets left out: they go in its EnvironmentFile), then exit
   -h, --help         this text
 
 Without a key, a new database gets an owner key, printed once on stderr; on a
@@ -87,6 +97,9 @@ export async function serve(argv: string[]): Promise<number> {
         smtp: { type: 'string' },
         from: { type: 'string' },
         'send-delay': { type: 'string', default: String(SERVE_DEFAULTS.sendDelay) },
+        'metrics-token': { type: 'string' },
+        'systemd-unit': { type: 'boolean', default: false },
+        'log-format': { type: 'string', default: 'pretty' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -99,6 +112,16 @@ export async function serve(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  if (values['systemd-unit']) {
+    const { systemdUnit, unitFlags } = await import('./serve-unit.js');
+    const { keep, dropped } = unitFlags(argv);
+    if (dropped.length > 0)
+      process.stderr.write(
+        `inboard serve: left out of the unit: ${dropped.join(', ')} (secrets: put them in /etc/inboard/inboard.env as INBOARD_* variables)\n`,
+      );
+    process.stdout.write(systemdUnit(process.execPath, realpathSync(process.argv[1] ?? 'inboard'), keep));
+    return 0;
+  }
   const port = Number(values.port);
   if (!/^\d{1,5}$/.test(values.port) || port > 65535) return usage(`--port must be 0..65535, got '${values.port}'`);
   const rateLimit = Number(values['rate-limit']);
@@ -107,11 +130,17 @@ export async function serve(argv: string[]): Promise<number> {
   const sendDelay = Number(values['send-delay']);
   if (!/^\d{1,4}$/.test(values['send-delay']) || sendDelay > 3600)
     return usage(`--send-delay must be whole seconds from 0 to 3600, got '${values['send-delay']}'`);
+  const logFormat = values['log-format'];
+  if (logFormat !== 'json' && logFormat !== 'pretty')
+    return usage(`--log-format must be json or pretty, got '${logFormat}'`);
   const durability = values.durability;
   if (durability !== 'full' && durability !== 'normal')
     return usage(`--durability must be full or normal, got '${durability}'`);
   const apiKey = values['api-key'] ?? (process.env.INBOARD_API_KEY || undefined);
   if (apiKey !== undefined && apiKey.length < 16) return usage('the API key needs at least 16 characters');
+  const metricsToken = values['metrics-token'] ?? (process.env.INBOARD_METRICS_TOKEN || undefined);
+  if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken)))
+    return usage('the metrics token needs at least 16 characters, without spaces');
   const smtpUrl = values.smtp ?? (process.env.INBOARD_SMTP_URL || undefined);
   const from = values.from ?? (process.env.INBOARD_MAIL_FROM || undefined);
   if ((smtpUrl === undefined) !== (from === undefined))
@@ -128,7 +157,13 @@ export async function serve(argv: string[]): Promise<number> {
   const dbPath = values.db ?? (process.env.INBOARD_DB || defaultDbPath());
 
   const { startService } = await import('../server/index.js');
-  const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+  const { serveLogger } = await import('./serve-log.js');
+  const log = serveLogger(logFormat);
+  // serve's own notices: the words as they were in a pretty log; events like any other in a JSON one.
+  const say = (s: string): void => {
+    if (logFormat === 'pretty') return void process.stderr.write(s);
+    for (const line of s.split('\n')) if (line.trim() !== '') log(line.replace(/^inboard serve: /, '').trim());
+  };
   const service = await startService({
     dbPath,
     host,
@@ -142,6 +177,7 @@ export async function serve(argv: string[]): Promise<number> {
     sendDelayMs: sendDelay * 1000,
     ...(mail !== undefined ? { mail } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(metricsToken !== undefined ? { metricsToken } : {}),
   }).catch((err: unknown) => {
     // A database it can't open or reach: its words (host and reason), and no file made instead.
     process.stderr.write(`inboard serve: ${err instanceof Error ? err.message : String(err)}\n`);
@@ -149,25 +185,25 @@ export async function serve(argv: string[]): Promise<number> {
   });
   if (service === null) return 1;
   if (!LOOPBACK.has(host)) {
-    process.stderr.write(
+    say(
       `inboard serve: warning: listening on ${host}, reachable from other machines over plain HTTP; put TLS in front of it.\n`,
     );
   }
   if (service.keyCreated) {
+    // Plain text even in a JSON log: shown once, to the person starting it, not a log event.
     process.stderr.write(
       `inboard serve: created the owner's API key. It is shown once, only here; keep it secret:\n  ${service.apiKey}\n`,
     );
   }
-  if (values.demo && !service.seeded)
-    process.stderr.write('inboard serve: --demo ignored, the database already has boards.\n');
-  if (!service.keyCreated && apiKey === undefined) process.stderr.write(await ownerKeyHint(dbPath, service.database));
-  process.stderr.write(`inboard serve: database ${service.database}\n`);
-  process.stderr.write(
+  if (values.demo && !service.seeded) say('inboard serve: --demo ignored, the database already has boards.\n');
+  if (!service.keyCreated && apiKey === undefined) say(await ownerKeyHint(dbPath, service.database));
+  say(`inboard serve: database ${service.database}\n`);
+  say(
     mail === undefined
       ? 'inboard serve: replies off (no --smtp/--from)\n'
       : `inboard serve: replies from ${mail.from} through ${new URL(mail.smtpUrl).host}\n`,
   );
-  process.stderr.write(
+  say(
     sendDelay === 0
       ? 'inboard serve: replies sent at once (--send-delay 0: no taking back)\n'
       : `inboard serve: replies wait ${sendDelay} s in the outbox, where their writer can take them back\n`,
@@ -175,19 +211,40 @@ export async function serve(argv: string[]): Promise<number> {
   const boxes = service.mailboxes;
   if (boxes !== null) {
     const n = (await boxes.tick(), boxes.watching().length);
-    process.stderr.write(`inboard serve: watching ${n} mailbox${n === 1 ? '' : 'es'} (inboard mailbox list)\n`);
+    say(`inboard serve: watching ${n} mailbox${n === 1 ? '' : 'es'} (inboard mailbox list)\n`);
   }
+  say(
+    metricsToken === undefined
+      ? 'inboard serve: metrics off (no --metrics-token); /healthz and /readyz answer without a key\n'
+      : 'inboard serve: metrics at /metrics with the operator token; /healthz and /readyz answer without a key\n',
+  );
   process.stdout.write(`inboard serve listening on ${service.url}\n`);
 
   return new Promise<number>((resolve) => {
+    let stopping = false;
     const stop = (signal: string) => {
-      process.stderr.write(`inboard serve: ${signal}, closing\n`);
+      if (stopping) {
+        // A second signal: whoever sent it will not wait. A reply being sent is resent, same Message-ID, by the next instance.
+        say(`inboard serve: ${signal} again, exiting now\n`);
+        process.exit(1);
+      }
+      stopping = true;
+      say(
+        `inboard serve: ${signal}: stopping (new requests get 503, event streams are told to reconnect, ` +
+          'the outbox finishes what it is sending, mailboxes are handed back); again to exit at once\n',
+      );
       service.close().then(
-        () => resolve(0),
-        () => resolve(1),
+        () => {
+          say('inboard serve: stopped\n');
+          resolve(0);
+        },
+        (err: unknown) => {
+          say(`inboard serve: stopping: ${err instanceof Error ? err.message : String(err)}\n`);
+          resolve(1);
+        },
       );
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
   });
 }

@@ -22,6 +22,10 @@ Usage
   inboard serve [options]     run the /v2 service for a team (inboard serve --help)
   inboard keys create|list|revoke ...
                               manage API keys of a service database (inboard keys --help)
+  inboard db status [--db PATH|URL]
+                              the schema's version, pending migrations, rows per table
+  inboard backup FILE [--db PATH] | restore FILE [--db PATH]
+                              a SQLite database and its mailbox key, copied while serve runs
   inboard boards | columns BOARD | tags BOARD | sequences [ID]
   inboard cards BOARD [--column COL] [--all]
   inboard board rename|members|archive|sla|signature BOARD ... | column rename|delete --board BOARD ...

@@ -36,6 +36,7 @@ import { tagRoutes } from './routes/tags.js';
 import { searchRoutes } from './search/route.js';
 import { waitingRoutes } from './waiting/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
+import { opsRoutes } from './ops/routes.js';
 
 /** What Node's parser refused, in words, with the status it means. */
 function clientErrorAnswer(code: string | undefined): [number, string] {
@@ -62,7 +63,8 @@ export interface BuildOptions {
   db: Database;
   /** Requests per minute per key; 0 or absent = off. */
   rateLimit?: number;
-  log?: (line: string) => void;
+  /** One line per event; `fields` (a request's id, method, path, status, time) for a structured log. */
+  log?: (line: string, fields?: Record<string, string | number>) => void;
   /** Clock, injectable so tests can age a trial without waiting a week. */
   now?: () => number;
   /** The SMTP relay replies leave through; absent, replies are refused with a 409 that says so. */
@@ -78,6 +80,8 @@ export interface BuildOptions {
   outboxTickMs?: number;
   /** How often snoozed cards are looked at (ms, default 1000; 0: at start and when tests call `snoozes.tick()`). */
   snoozeTickMs?: number;
+  /** The operator token GET /metrics asks for (ops/); absent, metrics are off. */
+  metricsToken?: string | undefined;
 }
 
 declare module 'fastify' {
@@ -92,6 +96,9 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** An X-Request-Id taken from a request as is: nothing a log line or header could be bent by. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Fastify's own client-error messages are safe to show; a few get clearer words. */
 function clientMessage(err: FastifyError, bodyLimit: number): string {
@@ -142,10 +149,15 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    forceCloseConnections: true,
+    // On close, idle keep-alive connections end at once; a request in progress is answered first.
+    forceCloseConnections: 'idle',
     return503OnClosing: true,
-    // Unique within this process's log, which is where a requestId is looked up.
-    genReqId: () => `${bootId}-${(++requestCount).toString(36)}`,
+    // The caller's X-Request-Id when it is a plain token (a proxy's, to follow one request
+    // across both logs), else one unique within this process's log; echoed in every answer.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `${bootId}-${(++requestCount).toString(36)}`;
+    },
     // Zod validates in the handlers (errors.parse); no route has a Fastify
     // schema. These stand in for Ajv and fast-json-stringify, which Fastify
     // would otherwise load (and the bundle leaves out: scripts/build.mjs); a
@@ -186,7 +198,10 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
 
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    // Health and metrics (ops/): no key, no database read before their own.
+    if (req.routeOptions.config.open === true) return;
     const t = now();
     await ctx.pages.sync();
     const p = await authenticate(db, req.headers.authorization, t, ctx.pages);
@@ -205,7 +220,16 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
 
   if (log) {
     app.addHook('onResponse', async (req, reply) => {
-      log(`${req.method} ${pathOf(req.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
+      // The path without its query, and never a header or body: no key, password or message goes to the log.
+      const path = pathOf(req.url);
+      const ms = Number(reply.elapsedTime.toFixed(1));
+      log(`${req.method} ${path} ${reply.statusCode} ${ms}ms ${req.id}`, {
+        reqId: req.id,
+        method: req.method,
+        path,
+        status: reply.statusCode,
+        ms,
+      });
     });
   }
 
@@ -257,7 +281,6 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
   app.decorate('outbox', outbox);
   app.addHook('onReady', () => outbox.start());
-  app.addHook('preClose', () => outbox.stop());
   mailboxRoutes(app, ctx);
   attachmentRoutes(app, ctx);
   searchRoutes(app, ctx);
@@ -269,17 +292,26 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
   app.decorate('snoozes', waker);
   app.addHook('onReady', () => waker.start());
-  app.addHook('preClose', () => waker.stop());
   const watch = opts.mailboxes?.watch ?? false;
   const supervisor =
     watch === false ? null : new MailboxSupervisor({ ...watch, ctx, secrets: opts.mailboxes?.secrets, log });
   app.decorate('mailboxes', supervisor);
-  if (supervisor !== null) {
-    app.addHook('onReady', () => supervisor.start());
-    app.addHook('preClose', () => supervisor.stop());
-  }
+  if (supervisor !== null) app.addHook('onReady', () => supervisor.start());
   eventRoutes(app, ctx, feed);
-  // Open event streams end first, so closing does not wait on them.
-  app.addHook('preClose', async () => feed.close());
+  opsRoutes(app, ctx, { mailboxes: supervisor, metricsToken: opts.metricsToken });
+  // Closing (new requests meanwhile get 503): open event streams end first,
+  // each told when to come back, so closing does not wait on them; then the
+  // outbox finishes what it is sending, and the mailboxes' leases are handed
+  // back, at once, for another instance to take (ops/ in docs/architecture.md).
+  let closing = false;
+  // Answers given while closing end their connection: an idle keep-alive would hold the process (72 s).
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    feed.close();
+    await Promise.all([outbox.stop(), waker.stop(), supervisor?.stop()]);
+  });
   return app;
 }

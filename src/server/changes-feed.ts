@@ -120,6 +120,11 @@ export class ChangeFeed {
     });
   }
 
+  /** How many streams are open now (metrics). */
+  get open(): number {
+    return this.subs.size;
+  }
+
   /** Ends every stream (server shutdown) and stops reading. */
   close(): void {
     this.closed = true;

@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SQLITE_SEARCH_MIGRATION } from './search/schema-sqlite.js';
+import { newerSchemaWords } from './ops/newer-schema.js';
 import { registerSearchFunctions } from './search/texts.js';
 import { SQLITE_SENDING_MIGRATION } from './mail/sending/schema.js';
 import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
@@ -77,6 +78,7 @@ export function openDb(path: string, durability: Durability = 'full'): DB {
 
 function migrate(db: DB): void {
   const current = () => Number(db.pragma('user_version', { simple: true }));
+  if (current() > SCHEMA_VERSION) throw new Error(newerSchemaWords(current(), SCHEMA_VERSION));
   if (current() >= SCHEMA_VERSION) return;
   // IMMEDIATE: two processes opening a fresh file must not both migrate.
   db.transaction(() => {

@@ -31,7 +31,7 @@ export interface ServiceOptions {
   demo?: boolean;
   /** Requests per minute per key; 0 or absent = off. */
   rateLimit?: number;
-  log?: (line: string) => void;
+  log?: (line: string, fields?: Record<string, string | number>) => void;
   /** SQLite synchronous level; see openDb. Default 'full'. */
   durability?: Durability;
   /**
@@ -54,6 +54,8 @@ export interface ServiceOptions {
   snoozeTickMs?: number;
   /** The service's clock (tests). */
   now?: () => number;
+  /** The operator token GET /metrics asks for (`serve --metrics-token`); absent, metrics are off. */
+  metricsToken?: string;
 }
 
 export interface RunningService {
@@ -76,6 +78,9 @@ export interface RunningService {
 }
 
 export const DEFAULT_OWNER_EMAIL = 'owner@inboard.local';
+
+/** How long a stop waits for requests in progress before closing their connections. */
+const CLOSE_GRACE_MS = 10_000;
 
 async function ownerId(sql: Sql, email: string | undefined): Promise<number> {
   const meta = await sql.get<{ value: string }>("SELECT value FROM meta WHERE key = 'owner_user_id'");
@@ -126,6 +131,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       ...(opts.outboxTickMs !== undefined ? { outboxTickMs: opts.outboxTickMs } : {}),
       ...(opts.snoozeTickMs !== undefined ? { snoozeTickMs: opts.snoozeTickMs } : {}),
       ...(opts.now !== undefined ? { now: opts.now } : {}),
+      metricsToken: opts.metricsToken,
     });
     await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
     const addr = app.server.address() as AddressInfo;
@@ -143,7 +149,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       async close() {
         if (closed) return;
         closed = true;
+        // Requests in progress are answered first (app.ts), but one that never ends must not hold the stop.
+        const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         await app.close();
+        clearTimeout(force);
         await db.close();
       },
     };

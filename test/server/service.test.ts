@@ -41,7 +41,7 @@ describe('service lifecycle', () => {
       expect(e.requestId).toMatch(/\w{8}/);
       expect(r.text).not.toMatch(/board_members|SELECT|at .*\.ts/);
       expect(lines.some((l) => l.includes(e.requestId ?? '?') && l.includes('board_members'))).toBe(true);
-      expect(lines.some((l) => /^GET \/v2\/board 200 [\d.]+ms$/.test(l))).toBe(true);
+      expect(lines.some((l) => /^GET \/v2\/board 200 [\d.]+ms [\w-]+$/.test(l))).toBe(true);
       expect(lines.join('\n')).not.toContain('internal-error-key-0001');
     } finally {
       await app.close();

@@ -19,6 +19,9 @@ function lastEventId(header: string | string[] | undefined): number | undefined 
   return n;
 }
 
+/** How long a client waits before reconnecting to a stream the server ended (SSE `retry:`). */
+export const RECONNECT_MS = 2000;
+
 function frame(row: ChangeRow): string {
   const data: EventData = {
     BoardId: row.board_id,
@@ -61,6 +64,8 @@ export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): v
       'cache-control': 'no-cache',
       // Proxies that buffer (nginx) would hold events back.
       'x-accel-buffering': 'no',
+      // A stream's end is the connection's: a server stopping is not held open by an idle keep-alive.
+      connection: 'close',
     });
     const write = async (s: string) => {
       if (res.writableEnded) return;
@@ -75,7 +80,8 @@ export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): v
           await ctx.pages.sync();
           await write(': heartbeat\n\n');
         },
-        end: () => res.end(),
+        // The server stopping (or the database away): reconnect after a pause, with Last-Event-ID.
+        end: () => void (res.writableEnded || res.end(`retry: ${RECONNECT_MS}\n\n`)),
       },
       lastId,
     );

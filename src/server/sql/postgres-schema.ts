@@ -9,9 +9,11 @@
  *   JSON stays TEXT (the code stores JSON text), BLOB is BYTEA.
  * Migrations are numbered by their place in the list, like SQLite's.
  */
+import { hostname } from 'node:os';
 import type pg from 'pg';
 import { PG_M1_BASE } from './postgres-base-schema.js';
 import { PG_M2_TEAMWORK, PG_M3_MAILBOXES, PG_M5_OUTBOX_PRESENCE } from './postgres-team-schema.js';
+import { newerSchemaWords } from '../ops/newer-schema.js';
 import { POSTGRES_SEARCH_MIGRATION } from '../search/schema-postgres.js';
 import { POSTGRES_SENDING_MIGRATION } from '../mail/sending/schema.js';
 import { POSTGRES_WAITING_MIGRATION } from '../waiting/schema.js';
@@ -42,19 +44,29 @@ const MIGRATION_LOCK = 0x1b0a4d;
 /**
  * Brings the database to PG_SCHEMA_VERSION. Instances starting at once take
  * turns on a session advisory lock; each finds the work done or does it, one
- * transaction per migration.
+ * transaction per migration, each run noted in schema_history (when, by
+ * which process) in its transaction. A schema newer than this build is
+ * refused, in words naming both versions.
  */
 export async function migratePostgres(client: pg.ClientBase): Promise<void> {
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_history (version INTEGER NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now(), applied_by TEXT NOT NULL)',
+    );
     for (;;) {
       const res = await client.query<{ version: number }>('SELECT version FROM schema_version');
       const current = res.rows[0]?.version ?? 0;
+      if (current > MIGRATIONS.length) throw new Error(newerSchemaWords(current, MIGRATIONS.length));
       if (current >= MIGRATIONS.length) return;
       await client.query('BEGIN');
       try {
         await client.query(MIGRATIONS[current] ?? '');
+        await client.query('INSERT INTO schema_history (version, applied_by) VALUES ($1, $2)', [
+          current + 1,
+          `${hostname()} pid ${process.pid}`,
+        ]);
         if (current === 0) await client.query('INSERT INTO schema_version (version) VALUES (1)');
         else await client.query('UPDATE schema_version SET version = $1', [current + 1]);
         await client.query('COMMIT');

@@ -210,6 +210,10 @@ export class PostgresDatabase extends Statementer implements Database {
     return isUnavailable(err);
   }
 
+  pool(): { total: number; idle: number; waiting: number } {
+    return { total: this.on.totalCount, idle: this.on.idleCount, waiting: this.on.waitingCount };
+  }
+
   async close(): Promise<void> {
     await this.on.end();
   }

@@ -65,6 +65,8 @@ export interface Database extends Sql {
   listen(channel: string, wake: () => void): Promise<() => Promise<void>>;
   /** Where it is, for messages: a file path, or the URL without its password. */
   readonly where: string;
+  /** The connection pool's counts (metrics); absent on SQLite, whose one connection is no pool. */
+  pool?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 

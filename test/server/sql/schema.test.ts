@@ -15,7 +15,7 @@ import { freshPostgresUrl } from '../../support/postgres.js';
 type Shape = Record<string, Record<string, string>>;
 
 /** What only PostgreSQL has on purpose: its migration bookkeeping and SQLite's implicit rowids made real. */
-const PG_ONLY = new Set(['schema_version', 'board_members.rowid', 'card_assignees.rowid']);
+const PG_ONLY = new Set(['schema_version', 'schema_history', 'board_members.rowid', 'card_assignees.rowid']);
 
 /**
  * Each engine's full-text index is its own by design (FTS5 and its shadow

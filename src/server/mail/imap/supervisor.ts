@@ -128,7 +128,13 @@ export class MailboxSupervisor {
     const all = [...this.watchers];
     this.watchers.clear();
     await Promise.all(all.map(([, w]) => w.stop()));
-    // Handed back at once: another instance need not wait for the lease to run out.
-    for (const [id] of all) await dropLease(this.opts.ctx.db, id, this.instance).catch(() => undefined);
+    // Handed back at once, and the others told: one of them takes each over now, not when the lease runs out.
+    if (all.length === 0) return;
+    await this.opts.ctx.db
+      .tx(async (sql) => {
+        for (const [id] of all) await dropLease(sql, id, this.instance);
+        await sql.signal(MAILBOXES_CHANNEL);
+      })
+      .catch(() => undefined);
   }
 }

@@ -57,6 +57,8 @@ export class MailboxWatcher {
   private readonly opts: Required<Omit<WatchOptions, 'secrets' | 'log'>> & Pick<WatchOptions, 'secrets' | 'log'>;
   /** Settles when the loop has ended (after stop()). */
   readonly done: Promise<void>;
+  /** When the oldest message listed but not yet imported arrived (ms); null when caught up (metrics' lag). */
+  private behindSince: number | null = null;
 
   constructor(
     readonly mailboxId: number,
@@ -212,6 +214,7 @@ export class MailboxWatcher {
     )
       .filter((m) => m.uid > from)
       .sort((a, b) => a.uid - b.uid);
+    this.behind(listed);
     if (listed.length > BATCH_MESSAGES) await this.state('importing', `importing ${listed.length} messages`);
     const target = { mailbox: row, owner };
     for (let i = 0; i < listed.length && !this.stopped;) {
@@ -225,6 +228,7 @@ export class MailboxWatcher {
       const fetched = await this.sources(client, batch);
       const done = await importBatch(ctx, target, uidValidity, fetched);
       if (done === null) return;
+      this.behind(listed.slice(i));
       await this.afterImport(
         client,
         row,
@@ -270,6 +274,20 @@ export class MailboxWatcher {
     const range = uids.join(',');
     if (row.after_import === 'seen') await client.messageFlagsAdd(range, ['\\Seen'], { uid: true });
     else await client.messageMove(range, row.after_import.slice('move:'.length), { uid: true });
+  }
+
+  private behind(pending: { internalDate?: Date | string }[]): void {
+    let oldest = pending.length === 0 ? null : this.opts.ctx.now();
+    for (const m of pending) {
+      const t = m.internalDate === undefined ? NaN : new Date(m.internalDate).getTime();
+      if (oldest !== null && t < oldest) oldest = t;
+    }
+    this.behindSince = oldest;
+  }
+
+  /** Seconds since the oldest message listed and not yet imported arrived; 0 when caught up. */
+  lagSeconds(nowMs: number): number {
+    return this.behindSince === null ? 0 : Math.max(0, (nowMs - this.behindSince) / 1000);
   }
 
   /** Settles when the fetch in progress (if any) has ended: for tests and shutdown. */
