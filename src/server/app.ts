@@ -32,6 +32,7 @@ import { OutboxWorker } from './mail/outbox-worker.js';
 import type { SecretBox } from './secrets.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
+import { reportRoutes } from './reports/route.js';
 import { searchRoutes } from './search/route.js';
 import { waitingRoutes } from './waiting/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
@@ -260,6 +261,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   mailboxRoutes(app, ctx);
   searchRoutes(app, ctx);
   waitingRoutes(app, ctx);
+  reportRoutes(app, ctx);
   const waker = new SnoozeWaker({
     ctx,
     log,

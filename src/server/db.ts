@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SQLITE_SEARCH_MIGRATION } from './search/schema-sqlite.js';
 import { registerSearchFunctions } from './search/texts.js';
+import { SQLITE_REPORTS_MIGRATION } from './reports/schema.js';
 import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
 
 export type DB = Database.Database;
@@ -319,6 +320,8 @@ const MIGRATIONS: string[] = [
   `,
   // 10: waiting time (kept by triggers on messages), snooze, response targets: waiting/schema.ts.
   SQLITE_WAITING_MIGRATION,
+  // 11: when each card was archived, kept across its coming back: reports/schema.ts.
+  SQLITE_REPORTS_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -8,8 +8,13 @@ import { WAITING_COLUMNS } from '../support/undo-waiting.js';
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 10 (waiting, snooze, response targets) added. */
-const UNDO_10 = `DROP TRIGGER messages_waiting_insert;
+/** What migration 11 (the cards' resolutions) added. */
+const UNDO_11 = `DROP TRIGGER cards_resolved;
+      DROP TABLE card_resolutions;`;
+
+/** What migration 10 (waiting, snooze, response targets) added, and all after it. */
+const UNDO_10 = `${UNDO_11}
+      DROP TRIGGER messages_waiting_insert;
       DROP TRIGGER messages_waiting_delete;
       DROP TRIGGER messages_waiting_update;
       DROP TABLE board_targets;
@@ -221,6 +226,31 @@ describe('migration 10 (waiting, snooze, response targets)', () => {
       { id: 3, waiting_since: null, waiting_first: 1, snoozed: 0 },
     ]);
     expect(db.prepare('SELECT COUNT(*) FROM board_targets').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 11 (the cards\u2019 resolutions)', () => {
+  it('upgrades a version 10 file: each archived card has its resolution; archiving again adds one, coming back keeps them', () => {
+    const path = join(dir, 'v10.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_11}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at, archived, archived_at)
+        VALUES (1, 1, 1, 'done', 'o@x.io', 0, 'now', 1, '2026-11-20T09:00:00.000Z'),
+               (2, 1, 1, 'open', 'o@x.io', 1, 'now', 0, NULL);`);
+    fresh.pragma('user_version = 10');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.exec(`UPDATE cards SET archived = 0, archived_at = NULL WHERE id = 1;
+      UPDATE cards SET archived = 1, archived_at = '2026-11-21T09:00:00.000Z' WHERE id = 1;`);
+    expect(db.prepare('SELECT card_id, resolved_at FROM card_resolutions ORDER BY resolved_at').all()).toEqual([
+      { card_id: 1, resolved_at: '2026-11-20T09:00:00.000Z' },
+      { card_id: 1, resolved_at: '2026-11-21T09:00:00.000Z' },
+    ]);
     db.close();
   });
 });

@@ -15,7 +15,18 @@ export const WAITING_COLUMNS = [
   'back_from_snooze',
 ];
 
+/** Migration 11 (SQLite; PostgreSQL 7: the cards' resolutions, server/reports/schema.ts), which comes after. */
+export async function undoReportsMigration(db: Database): Promise<void> {
+  if (db.engine === 'sqlite') await db.run('DROP TRIGGER cards_resolved');
+  else {
+    await db.run('DROP TRIGGER cards_resolved ON cards');
+    await db.run('DROP FUNCTION cards_resolved()');
+  }
+  await db.run('DROP TABLE card_resolutions');
+}
+
 export async function undoWaitingMigration(db: Database): Promise<void> {
+  await undoReportsMigration(db);
   if (db.engine === 'sqlite') {
     for (const op of ['insert', 'delete', 'update']) await db.run(`DROP TRIGGER messages_waiting_${op}`);
   } else {
