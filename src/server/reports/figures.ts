@@ -151,12 +151,19 @@ export function computeReport(boardId: number, data: ReportData, period: Period,
     notes.push('Nothing happened in this period: no customer message and no reply.');
   if (datedEarly > 0)
     notes.push(
-      said(datedEarly, 'A message is', '# messages are') +
-        ' dated more than an hour before its card was made: counted from when the card was made.',
+      said(
+        datedEarly,
+        'A message is dated more than an hour before its card was made: counted from when the card was made.',
+        '# messages are dated more than an hour before their cards were made: counted from when each card was made.',
+      ),
     );
   if (replyBeforeStart > 0)
     notes.push(
-      said(replyBeforeStart, 'A reply is', '# replies are') + ' dated before the message it answers: counted as 0 s.',
+      said(
+        replyBeforeStart,
+        'A reply is dated before the message it answers: counted as 0 s.',
+        '# replies are dated before the messages they answer: counted as 0 s.',
+      ),
     );
   if (resolvedEmpty > 0)
     notes.push(
