@@ -101,7 +101,8 @@ export function computeReport(boardId: number, data: ReportData, period: Period,
       const i = dayIndex(period.days, at);
       const day = period.days[i];
       if (day === undefined) continue;
-      const wall = at + offsetAt(at, zone);
+      // A day of 24 hours has one offset, its midnight's; a clock change's day is asked instant by instant.
+      const wall = at + (day.endMs - day.startMs === DAY_MS ? day.key - day.startMs : offsetAt(at, zone));
       const hour = Math.floor((((wall % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
       const row = heatmap[(weekdayOf(day.key) + 6) % 7];
       if (row !== undefined) row[hour] = (row[hour] ?? 0) + 1;

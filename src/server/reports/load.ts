@@ -53,7 +53,13 @@ const GROUPS: Record<ReportBy, string> = {
 
 const ms = (s: string): number => Date.parse(s);
 
-export function loadReport(sql: Sql, boardId: number, by: ReportBy): Promise<ReportData> {
+/**
+ * `sinceMs`: the period's start. Only the threads of cards with a message
+ * that arrived or a resolution since then are read: the others hold nothing
+ * the period's figures count (what is open now is read from the cards).
+ */
+export function loadReport(sql: Sql, boardId: number, by: ReportBy, sinceMs: number): Promise<ReportData> {
+  const since = new Date(sinceMs).toISOString();
   return sql.tx(async (sql) => {
     const columns = await sql.all<ColumnRow>('SELECT id, name FROM columns WHERE board_id = ? ORDER BY position, id', [
       boardId,
@@ -79,8 +85,11 @@ export function loadReport(sql: Sql, boardId: number, by: ReportBy): Promise<Rep
       created_at: string;
     }>(
       `SELECT m.card_id, m.direction, CASE WHEN m.automatic IS NULL THEN 0 ELSE 1 END AS automatic, m.sent_at, m.created_at
-       FROM messages m JOIN cards c ON c.id = m.card_id WHERE c.board_id = ? ORDER BY m.id`,
-      [boardId],
+       FROM messages m JOIN cards c ON c.id = m.card_id WHERE c.board_id = ? AND (
+         m.card_id IN (SELECT x.card_id FROM messages x WHERE x.created_at >= ?)
+         OR m.card_id IN (SELECT r.card_id FROM card_resolutions r WHERE r.resolved_at >= ?))
+       ORDER BY m.id`,
+      [boardId, since, since],
     );
     const resRows = await sql.all<{ card_id: number; resolved_at: string }>(
       `SELECT r.card_id, r.resolved_at FROM card_resolutions r JOIN cards c ON c.id = r.card_id

@@ -25,7 +25,7 @@ export function reportRoutes(app: FastifyInstance, ctx: Ctx): void {
     const read = readPeriod(q, zone, now);
     if (!read.ok) throw badRequest(read.error);
     const by = q.by ?? 'assignee';
-    const data = await loadReport(ctx.sql, board.id, by);
+    const data = await loadReport(ctx.sql, board.id, by, read.period.fromMs);
     return okEnvelope(computeReport(board.id, data, read.period, now, by));
   });
 }
