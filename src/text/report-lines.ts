@@ -55,7 +55,7 @@ export function reportLines(r: Report, boardName: string, width: number): Report
   // Volume: customer messages and replies per day, as two bars.
   line('Volume per day', 'heading');
   // label 11, new 4, a gap 2, two bars with their numbers, and 4 for a day's own length.
-  const barCells = Math.max(4, Math.floor((w - 17 - 4) / 2) - 5);
+  const barCells = Math.min(40, Math.max(4, Math.floor((w - 17 - 4) / 2) - 5));
   const maxIn = Math.max(0, ...r.Days.map((d) => d.CustomerMessages));
   const maxOut = Math.max(0, ...r.Days.map((d) => d.Replies));
   const most = Math.max(maxIn, maxOut);
@@ -153,7 +153,7 @@ export function reportLines(r: Report, boardName: string, width: number): Report
 /** What a server without reports (DragApp) gives: cards per column from its listing, the rest said. */
 export function listingLines(
   boardName: string,
-  columns: { name: string; open: number }[],
+  columns: readonly { name: string; open: number; more?: boolean }[],
   width: number,
 ): ReportLine[] {
   const w = Math.max(40, Math.floor(width));
@@ -162,7 +162,7 @@ export function listingLines(
   out.push({ text: `${pad('column', nameCells)}${pad('cards', 9, true)}`, kind: 'heading' });
   for (const c of columns)
     out.push({
-      text: `${pad(truncate(s(c.name), nameCells - 1), nameCells)}${pad(String(c.open), 9, true)}`,
+      text: `${pad(truncate(s(c.name), nameCells - 1), nameCells)}${pad(`${c.open}${c.more === true ? '+' : ''}`, 9, true)}`,
       kind: 'body',
     });
   out.push({ text: '', kind: 'body' });
