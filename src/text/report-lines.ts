@@ -45,11 +45,15 @@ export function reportLines(r: Report, boardName: string, width: number): Report
   const line = (text: string, kind: ReportLine['kind'] = 'body'): void =>
     void out.push({ text: truncate(text, w).trimEnd(), kind });
   const blank = (): void => line('');
+  /** A sentence: wrapped at the width, never cut. */
+  const say = (text: string): void => {
+    for (const part of wrap(text, w)) line(part);
+  };
   const clock = r.Clock === 'business' ? `business time, ${s(r.Hours)}` : 'clock time';
   const zone = s(r.Zone);
 
   line(`${s(boardName)} — ${r.From.slice(0, 10)} to ${r.To.slice(0, 16).replace('T', ' ')} UTC`, 'title');
-  line(`Days and hours in ${zone}${r.ZoneFrom === 'utc' ? ' (the board names no zone)' : ''}; times in ${clock}.`);
+  say(`Days and hours in ${zone}${r.ZoneFrom === 'utc' ? ' (the board names no zone)' : ''}; times in ${clock}.`);
   blank();
 
   // Volume: customer messages and replies per day, as two bars.
@@ -79,25 +83,27 @@ export function reportLines(r: Report, boardName: string, width: number): Report
 
   // Speed.
   line(`Speed (${r.Clock === 'business' ? 'business time' : 'clock time'})`, 'heading');
+  // Narrower below 47 columns: the label and the figures still fit.
+  const [lc, cc, dc] = w >= 47 ? [20, 7, 10] : [16, 6, 9];
   const speedRow = (label: string, st: Report['Speed']['FirstResponse']): void =>
     line(
-      `${pad(label, 20)}${pad(String(st.Count), 7, true)}${pad(shortDuration(st.MedianSeconds), 10, true)}` +
-        `${pad(shortDuration(st.P90Seconds), 10, true)}`,
+      `${pad(label, lc)}${pad(String(st.Count), cc, true)}${pad(shortDuration(st.MedianSeconds), dc, true)}` +
+        `${pad(shortDuration(st.P90Seconds), dc, true)}`,
     );
-  line(`${pad('', 20)}${pad('count', 7, true)}${pad('median', 10, true)}${pad('p90', 10, true)}`);
+  line(`${pad('', lc)}${pad('count', cc, true)}${pad('median', dc, true)}${pad('p90', dc, true)}`);
   speedRow('First response', r.Speed.FirstResponse);
   speedRow('Later responses', r.Speed.LaterResponse);
   speedRow('Resolution', r.Speed.Resolution);
   const t = r.Speed.Target;
-  if (t === null) line('Within target: — (the board has no response targets)');
+  if (t === null) say('Within target: — (the board has no response targets)');
   else {
     const targets = [
       t.FirstResponseSeconds === null ? null : `first ${shortDuration(t.FirstResponseSeconds)}`,
       t.NextResponseSeconds === null ? null : `later ${shortDuration(t.NextResponseSeconds)}`,
     ].filter((x) => x !== null);
-    line(`Within target: ${t.WithinTarget} of ${t.Counted} (${percent(t.Share)}) — ${targets.join(', ')}`);
+    say(`Within target: ${t.WithinTarget} of ${t.Counted} (${percent(t.Share)}) — ${targets.join(', ')}`);
   }
-  line(
+  say(
     `Unanswered now ${r.Speed.Unanswered} · closed without a reply ${r.Speed.ClosedWithoutReply} · reopened ${r.Speed.Reopened}`,
   );
   blank();
@@ -125,7 +131,7 @@ export function reportLines(r: Report, boardName: string, width: number): Report
   r.Heatmap.forEach((row, day) => {
     line(`${pad(WEEKDAYS[day] ?? '', 5)}${row.map((n) => shade(n, maxHeat).repeat(cell)).join('')}`);
   });
-  line(`· none  ░ ▒ ▓ █ up to the busiest hour (${maxHeat})`);
+  say(`· none  ░ ▒ ▓ █ up to the busiest hour (${maxHeat})`);
   blank();
 
   // Who.
