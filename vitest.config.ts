@@ -33,6 +33,8 @@ const ON_POSTGRES = [
   'test/server/search-*.test.ts',
   // Waiting, snooze and response targets: the triggers and the wake-up on either engine.
   'test/server/waiting/*.test.ts',
+  // Reports: the figures of a week worked out by hand, and the resolutions' trigger, on either engine.
+  'test/server/reports/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

@@ -15,6 +15,7 @@ import { commentEndpoints } from './endpoints/comments.js';
 import { eventEndpoints } from './endpoints/events.js';
 import { meEndpoints } from './endpoints/me.js';
 import { messageEndpoints } from './endpoints/messages.js';
+import { reportEndpoints } from './endpoints/reports.js';
 import { searchEndpoints } from './endpoints/search.js';
 import { presenceEndpoints } from './endpoints/presence.js';
 import { sequenceEndpoints } from './endpoints/sequences.js';
@@ -46,6 +47,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...eventEndpoints,
   ...searchEndpoints,
   ...waitingEndpoints,
+  ...reportEndpoints,
 };
 
 export function createClient(opts: ClientOptions): Client {

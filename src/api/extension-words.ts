@@ -27,4 +27,5 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   search: 'Searching across boards',
   snooze: 'Snoozing cards',
   targets: 'Setting response targets',
+  reports: "A board's report (volume, speed, who)",
 };

@@ -28,6 +28,7 @@ import type {
 } from './schema-mail.js';
 import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
+import type { Report, ReportParams } from './schema-reports.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -97,7 +98,8 @@ export type Extension =
   | 'mailboxes'
   | 'search'
   | 'snooze'
-  | 'targets';
+  | 'targets'
+  | 'reports';
 
 /** Where a search looks: one board, or every board the key sees; which page. */
 export interface SearchOptions {
@@ -267,6 +269,8 @@ export interface Client {
   setBoardTargets(boardId: number, body: BoardTargetsInput, o?: CallOptions): Promise<BoardTargets>;
   /** Extension `targets`: DELETE /v2/board/:id/targets (the owner's): no targets. */
   clearBoardTargets(boardId: number, o?: CallOptions): Promise<BoardTargets>;
+  /** Extension `reports`: GET /v2/board/:id/report?from&to|since&by, the board's figures over a period. */
+  getBoardReport(boardId: number, period: ReportParams, o?: CallOptions): Promise<Report>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */

@@ -32,6 +32,8 @@ Usage
   inboard archived --board BOARD [--all] | snoozed --board BOARD
   inboard search QUERY [--board BOARD] [--all]
                               cards by the words of their titles, notes, comments and email
+  inboard report --board BOARD [--since 30d | --from DATE --to DATE] [--by assignee|tag|mailbox] [--csv]
+                              volume, response and resolution times, now, heatmap, who
   inboard card ID | card create|move|title|archive|restore|comment|note|subtask|tag ...
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
   inboard card thread ID | card reply ID --body TEXT|- [--attach FILE]... [--to|--cc|--bcc EMAIL]... [--no-cc]

@@ -33,6 +33,7 @@ import { OutboxWorker } from './mail/outbox-worker.js';
 import type { SecretBox } from './secrets.js';
 import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
+import { reportRoutes } from './reports/route.js';
 import { searchRoutes } from './search/route.js';
 import { waitingRoutes } from './waiting/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
@@ -285,6 +286,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   attachmentRoutes(app, ctx);
   searchRoutes(app, ctx);
   waitingRoutes(app, ctx);
+  reportRoutes(app, ctx);
   const waker = new SnoozeWaker({
     ctx,
     log,

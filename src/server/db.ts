@@ -17,6 +17,7 @@ import { SQLITE_SEARCH_MIGRATION } from './search/schema-sqlite.js';
 import { newerSchemaWords } from './ops/newer-schema.js';
 import { registerSearchFunctions } from './search/texts.js';
 import { SQLITE_SENDING_MIGRATION } from './mail/sending/schema.js';
+import { SQLITE_REPORTS_MIGRATION } from './reports/schema.js';
 import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
 
 export type DB = Database.Database;
@@ -45,6 +46,8 @@ const MIGRATIONS: string[] = [
   SQLITE_WAITING_MIGRATION,
   // 11: replies to all, forwards, new mail, files sent, signatures, the mailbox of a message: mail/sending/schema.ts.
   SQLITE_SENDING_MIGRATION,
+  // 12: when each card was archived, kept across its coming back: reports/schema.ts.
+  SQLITE_REPORTS_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -32,6 +32,7 @@ import { KeyedQueue } from './queue.js';
 import { followOpen } from './follow-open.js';
 import { makeMailHealth } from './mail-health.js';
 import { makeSnoozed, NO_SNOOZED } from './snoozed.js';
+import { makeReport, NO_REPORT } from './report.js';
 import { makeTargets } from './targets.js';
 import { makeWaitingSort } from './waiting-sort.js';
 import { makeRefresh } from './refresh.js';
@@ -86,6 +87,7 @@ export function initialData(): BoardData {
     stuckMail: null,
     boardTargets: null,
     snoozedCards: NO_SNOOZED,
+    boardReport: NO_REPORT,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,
@@ -250,6 +252,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeArchived(core),
       ...makeSearch(core),
       ...makeSnoozed(core),
+      ...makeReport(core),
       ...targets.actions,
       ...makeWaitingSort(core),
       // Changes: card mutations, comments, tags.

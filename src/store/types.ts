@@ -27,6 +27,7 @@ import type { TagActions, TagsData } from './tags.js';
 import type { MailHealthData } from './mail-health.js';
 import type { TargetsActions, TargetsData } from './targets.js';
 import type { SnoozedActions, SnoozedData } from './snoozed.js';
+import type { ReportActions, ReportData } from './report.js';
 import type { WaitingSortActions } from './waiting-sort.js';
 import type { HistoryActions, HistoryData } from './undo.js';
 import type { ThreadActions, ThreadData } from './thread.js';
@@ -48,6 +49,7 @@ export type BoardData = CoreData &
   MailHealthData &
   TargetsData &
   SnoozedData &
+  ReportData &
   SequencesData &
   MeData &
   HistoryData &
@@ -78,6 +80,7 @@ export type BoardActions = OpenBoardActions &
   ArchivedActions &
   SearchActions &
   SnoozedActions &
+  ReportActions &
   TargetsActions &
   WaitingSortActions &
   CardMutationActions &

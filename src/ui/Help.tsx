@@ -16,6 +16,7 @@ const WHAT: Partial<Record<Scope, string>> = {
   tags: 'the tag manager',
   sequence: 'this sequence',
   pager: 'this output',
+  report: 'the report',
 };
 
 /** A binding's keys as the help shows them; 1 to 9 as one range. */

@@ -1,6 +1,7 @@
 /** Draws the open overlay; each kind takes its keys through the key router. */
 import type { Shown } from './overlay.js';
 import { Pager } from './Pager.js';
+import { ReportView } from './ReportView.js';
 import { Confirm } from './prompts/Confirm.js';
 import { Picker } from './prompts/Picker.js';
 import { SearchPrompt } from './prompts/SearchPrompt.js';
@@ -9,7 +10,7 @@ import { Sequences } from './Sequences.js';
 
 /** What takes the screen's whole body (a picker, the search, the sequences) rather than lines at its foot. */
 export const coversBody = (o: Shown): boolean =>
-  o.kind === 'pick' || o.kind === 'search' || o.kind === 'sequences' || o.kind === 'pager';
+  o.kind === 'pick' || o.kind === 'search' || o.kind === 'sequences' || o.kind === 'pager' || o.kind === 'report';
 
 /** Lines a prompt takes at the foot of the screen (pickers take the whole body). */
 export function overlayHeight(o: Shown | null, bodyHeight: number): number {
@@ -72,5 +73,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
       return <Sequences key={o.key} width={width} height={height} onClose={o.onCancel} />;
     case 'pager':
       return <Pager key={o.key} title={o.title} text={o.text} width={width} height={height} onClose={o.onClose} />;
+    case 'report':
+      return <ReportView key={o.key} width={width} height={height} onClose={o.onClose} />;
   }
 }

@@ -15,6 +15,7 @@ import { DETAIL_KEYS } from './keys/detail-keys.js';
 import { displayKey } from './keys/names.js';
 import { MULTI_PICK_KEYS } from './keys/multi-pick-keys.js';
 import { OVERLAY_KEYS, type EditBinding } from './keys/overlay-keys.js';
+import { REPORT_KEYS } from './keys/report-keys.js';
 import { SEARCH_KEYS } from './keys/search-keys.js';
 import { TRIAGE_KEYS } from './keys/triage-keys.js';
 import type { Action, Binding, Scope, ScreenBinding } from './keys/types.js';
@@ -33,6 +34,7 @@ export const KEYMAP: readonly AnyBinding[] = [
   ...DETAIL_KEYS,
   ...TRIAGE_KEYS,
   ...OVERLAY_KEYS,
+  ...REPORT_KEYS,
   ...SEARCH_KEYS,
   ...MULTI_PICK_KEYS,
 ];
@@ -172,6 +174,7 @@ const OVERLAYS: readonly [Scope, string][] = [
   ['help', 'The help (`?`)'],
   ['sequence', 'An email sequence'],
   ['pager', 'The output of your commands (the config’s "commands")'],
+  ['report', 'The board’s report (`Y`)'],
   ['global', 'On the board, the detail and the board list'],
 ];
 

@@ -50,7 +50,9 @@ export type Overlay =
   | { kind: 'search'; title: string; initial: string; onOpen: (hit: SearchHit) => void; onCancel: () => void }
   | { kind: 'sequences'; onCancel: () => void }
   // A command's output to read (Pager.tsx); `text` sanitised.
-  | { kind: 'pager'; title: string; text: string; onClose: () => void };
+  | { kind: 'pager'; title: string; text: string; onClose: () => void }
+  // The open board's report (ReportView.tsx).
+  | { kind: 'report'; onClose: () => void };
 
 /** An open overlay and its identity: a new key remounts (fresh text state). */
 export type Shown = Overlay & { key: number };
@@ -108,6 +110,8 @@ export function overlayScope(o: Overlay | null, sequenceOpen: boolean): Scope | 
       return sequenceOpen ? 'sequence' : 'pick';
     case 'pager':
       return 'pager';
+    case 'report':
+      return 'report';
   }
 }
 

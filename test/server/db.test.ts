@@ -9,8 +9,16 @@ import { WAITING_COLUMNS } from '../support/undo-waiting.js';
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migrations 10 (waiting, snooze, response targets) and 11 (sending) added. */
-const UNDO_10 = `${UNDO_SENDING_SQLITE}
+/** What migration 12 (the cards' resolutions) added. */
+const UNDO_12 = `DROP TRIGGER cards_resolved;
+      DROP TABLE card_resolutions;`;
+
+/** What migration 11 (sending) added, and all after it. */
+const UNDO_11 = `${UNDO_12}
+      ${UNDO_SENDING_SQLITE}`;
+
+/** What migrations 10 (waiting, snooze, response targets) and after added. */
+const UNDO_10 = `${UNDO_11}
       DROP TRIGGER messages_waiting_insert;
       DROP TRIGGER messages_waiting_delete;
       DROP TRIGGER messages_waiting_update;
@@ -231,7 +239,7 @@ describe('migration 11 (sending)', () => {
   it('upgrades a version 10 file: a waiting reply stays a reply to the customer, messages keep no kind, no signature', () => {
     const path = join(dir, 'v10.db');
     const fresh = openDb(path);
-    fresh.exec(`${UNDO_SENDING_SQLITE}
+    fresh.exec(`${UNDO_11}
       INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
       INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
       INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
@@ -253,6 +261,31 @@ describe('migration 11 (sending)', () => {
     ]);
     expect(db.prepare('SELECT COUNT(*) FROM board_signatures').pluck().get()).toBe(0);
     expect(db.prepare('SELECT COUNT(*) FROM outbox_files').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 12 (the cards\u2019 resolutions)', () => {
+  it('upgrades a version 11 file: each archived card has its resolution; archiving again adds one, coming back keeps them', () => {
+    const path = join(dir, 'v11.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_12}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at, archived, archived_at)
+        VALUES (1, 1, 1, 'done', 'o@x.io', 0, 'now', 1, '2026-11-20T09:00:00.000Z'),
+               (2, 1, 1, 'open', 'o@x.io', 1, 'now', 0, NULL);`);
+    fresh.pragma('user_version = 11');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.exec(`UPDATE cards SET archived = 0, archived_at = NULL WHERE id = 1;
+      UPDATE cards SET archived = 1, archived_at = '2026-11-21T09:00:00.000Z' WHERE id = 1;`);
+    expect(db.prepare('SELECT card_id, resolved_at FROM card_resolutions ORDER BY resolved_at').all()).toEqual([
+      { card_id: 1, resolved_at: '2026-11-20T09:00:00.000Z' },
+      { card_id: 1, resolved_at: '2026-11-21T09:00:00.000Z' },
+    ]);
     db.close();
   });
 });

@@ -12,7 +12,7 @@ import { SearchAnswer, type SearchMatch } from '../../src/api/schema-search.js';
 import { openDatabase } from '../../src/server/sql/open.js';
 import { startTestService, testEngine, type TestService } from './helpers.js';
 import { undoSendingMigration } from '../support/undo-sending.js';
-import { undoWaitingMigration } from '../support/undo-waiting.js';
+import { undoReportsMigration, undoWaitingMigration } from '../support/undo-waiting.js';
 
 let s: TestService;
 let boardId: number;
@@ -161,6 +161,7 @@ describe('the migration indexes what was there', () => {
     // Back to the schema before the index, with the data kept, then opened again: the migration runs
     // (and the one after it, the outbox's, whose tables go too).
     await s.withSql(async (db) => {
+      await undoReportsMigration(db);
       await undoSendingMigration(db);
       await undoWaitingMigration(db);
       await db.run('DROP TABLE outbox');

@@ -15,6 +15,16 @@ export const WAITING_COLUMNS = [
   'back_from_snooze',
 ];
 
+/** Migration 12 (SQLite; PostgreSQL 8: the cards' resolutions, server/reports/schema.ts), taken out before the ones it follows. */
+export async function undoReportsMigration(db: Database): Promise<void> {
+  if (db.engine === 'sqlite') await db.run('DROP TRIGGER cards_resolved');
+  else {
+    await db.run('DROP TRIGGER cards_resolved ON cards');
+    await db.run('DROP FUNCTION cards_resolved()');
+  }
+  await db.run('DROP TABLE card_resolutions');
+}
+
 export async function undoWaitingMigration(db: Database): Promise<void> {
   if (db.engine === 'sqlite') {
     for (const op of ['insert', 'delete', 'update']) await db.run(`DROP TRIGGER messages_waiting_${op}`);

@@ -18,7 +18,7 @@ afterEach(async () => {
 describe('help page layout', () => {
   it('shows every line side by side when they fit, and a window when they do not', () => {
     const lines = helpLines('board');
-    const wide = helpPage(lines, 200, 90, 0);
+    const wide = helpPage(lines, 200, 100, 0);
     expect(wide.columns.flat()).toHaveLength(lines.length);
     expect(wide.above + wide.below).toBe(0);
     for (const [width, height] of [
@@ -52,7 +52,7 @@ describe('? at 100×24', () => {
     expect(first).toMatch(/ ← \/ h {2,}previous column/);
     expect(first).toMatch(/↓ \d+ more — j\/k scroll/);
     expect(first).not.toContain('email sequences');
-    for (let i = 0; i < 70; i++) await ui.press('j');
+    for (let i = 0; i < 80; i++) await ui.press('j');
     const last = await ui.waitFor(/q \/ Ctrl\+C {2,}quit/);
     expect(last).toMatch(/ S {2,}email sequences/);
     expect(last).toMatch(/↑ \d+ more — j\/k scroll/);

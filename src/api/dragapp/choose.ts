@@ -45,6 +45,8 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   search: true,
   snooze: false,
   targets: false,
+  // Its analytics route's shapes are unverified (dragapp-evidence §5): a report is not guessed from it.
+  reports: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

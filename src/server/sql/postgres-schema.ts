@@ -16,6 +16,7 @@ import { PG_M2_TEAMWORK, PG_M3_MAILBOXES, PG_M5_OUTBOX_PRESENCE } from './postgr
 import { newerSchemaWords } from '../ops/newer-schema.js';
 import { POSTGRES_SEARCH_MIGRATION } from '../search/schema-postgres.js';
 import { POSTGRES_SENDING_MIGRATION } from '../mail/sending/schema.js';
+import { POSTGRES_REPORTS_MIGRATION } from '../reports/schema.js';
 import { POSTGRES_WAITING_MIGRATION } from '../waiting/schema.js';
 
 /** Each entry upgrades the schema by one version; never edit a shipped one. */
@@ -34,6 +35,8 @@ const MIGRATIONS: string[] = [
   POSTGRES_WAITING_MIGRATION,
   // 7: SQLite's migration 11 (sending: the outbox's To, Bcc, kind and files, messages' kind, Bcc and mailbox, signatures): mail/sending/schema.ts.
   POSTGRES_SENDING_MIGRATION,
+  // 8: SQLite's migration 12 (card resolutions, for reports): reports/schema.ts.
+  POSTGRES_REPORTS_MIGRATION,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

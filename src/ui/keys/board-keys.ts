@@ -220,6 +220,17 @@ export const BOARD_KEYS: readonly B[] = (
       }),
     },
     {
+      action: 'board.report',
+      keys: ['Y'],
+      group: 'Board',
+      help: 'the board’s report: volume, response and resolution times, now, the week’s hours, who',
+      run: fresh((k) => {
+        // Asked for before the view shows, so it says "reading…" from its first frame.
+        void k.store.getState().loadReport();
+        const key = k.flow.overlays.show({ kind: 'report', onClose: () => k.flow.overlays.close(key) });
+      }),
+    },
+    {
       action: 'tags.manage',
       keys: ['T'],
       group: 'Board',

@@ -8,7 +8,7 @@
  * Where keys go: a screen (board, card detail, triage, the board list `picker`), or what
  * is open over it (a text prompt, the reply composer (Enter is a line there), a y/n confirm, a picker such as move-to, a
  * picker of several such as tags (`multi-pick`), the search of every board (`F`: a query typed over its matches), the
- * `?` help, an email sequence being read, a command's output (`pager`)). `global` keys work
+ * `?` help, an email sequence being read, a command's output (`pager`), the board's report (`report`)). `global` keys work
  * on the screens only: what is open over them takes every key.
  */
 export type Scope =
@@ -28,6 +28,7 @@ export type Scope =
   | 'help'
   | 'sequence'
   | 'pager'
+  | 'report'
   | 'global';
 
 export type Action =
@@ -172,6 +173,12 @@ export type Action =
   | 'sequence.back'
   // a command's output read in the pager
   | 'pager.close'
+  // the board's report (`Y`)
+  | 'board.report'
+  | 'report.close'
+  | 'report.by'
+  | 'report.period'
+  | 'report.refresh'
   // your commands (the config's "commands"), by their place in the file
   | `command.${number}`
   | 'help'

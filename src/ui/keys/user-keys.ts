@@ -29,6 +29,7 @@ export const MODAL: ReadonlySet<Scope> = new Set<Scope>([
   'help',
   'sequence',
   'pager',
+  'report',
 ]);
 
 /** Actions whose handler reads the digit pressed (open the 3rd board, move to the 3rd column). */
