@@ -28,6 +28,8 @@ const ON_POSTGRES = [
   'test/server/search-*.test.ts',
   // Waiting, snooze and response targets: the triggers and the wake-up on either engine.
   'test/server/waiting/*.test.ts',
+  // A card's history, the customer's other conversations, mentions.
+  'test/server/history/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

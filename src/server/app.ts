@@ -34,6 +34,8 @@ import { meRoutes } from './routes/me.js';
 import { tagRoutes } from './routes/tags.js';
 import { searchRoutes } from './search/route.js';
 import { waitingRoutes } from './waiting/routes.js';
+import { historyRoutes } from './history/routes.js';
+import { customerRoutes } from './customers/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
 
 /** What Node's parser refused, in words, with the status it means. */
@@ -260,6 +262,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   mailboxRoutes(app, ctx);
   searchRoutes(app, ctx);
   waitingRoutes(app, ctx);
+  historyRoutes(app, ctx);
+  customerRoutes(app, ctx);
   const waker = new SnoozeWaker({
     ctx,
     log,

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { SQLITE_SEARCH_MIGRATION } from './search/schema-sqlite.js';
 import { registerSearchFunctions } from './search/texts.js';
 import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
+import { SQLITE_HISTORY_MIGRATION } from './history/schema.js';
 
 export type DB = Database.Database;
 
@@ -319,6 +320,8 @@ const MIGRATIONS: string[] = [
   `,
   // 10: waiting time (kept by triggers on messages), snooze, response targets: waiting/schema.ts.
   SQLITE_WAITING_MIGRATION,
+  // 11: a card's history, the sender's address indexed, mentions: history/schema.ts.
+  SQLITE_HISTORY_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,7 +9,16 @@ const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What migration 10 (waiting, snooze, response targets) added. */
-const UNDO_10 = `DROP TRIGGER messages_waiting_insert;
+/** What migration 11 (history, the sender's address, mentions) added. */
+const UNDO_11 = `DROP TRIGGER messages_from_key;
+      DROP INDEX messages_from_key;
+      DROP INDEX mailbox_messages_card;
+      ALTER TABLE messages DROP COLUMN from_key;
+      DROP TABLE comment_mentions;
+      DROP TABLE card_states;
+      DROP TABLE card_history;`;
+const UNDO_10 = `${UNDO_11}
+      DROP TRIGGER messages_waiting_insert;
       DROP TRIGGER messages_waiting_delete;
       DROP TRIGGER messages_waiting_update;
       DROP TABLE board_targets;
@@ -221,6 +230,39 @@ describe('migration 10 (waiting, snooze, response targets)', () => {
       { id: 3, waiting_since: null, waiting_first: 1, snoozed: 0 },
     ]);
     expect(db.prepare('SELECT COUNT(*) FROM board_targets').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe("migration 11 (history, the sender's address, mentions)", () => {
+  it("upgrades a version 10 file: each message in gets its sender's bare address, read through the index", () => {
+    const path = join(dir, 'v10.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_11}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at)
+        VALUES (1, 1, 1, 'one', 'o@x.io', 0, 'now');
+      INSERT INTO messages (card_id, message_id, direction, from_addr, sent_at, subject, body_text, created_at) VALUES
+        (1, '<a1@x>', 'in', 'Jane Doe <Jane@Example.COM>', 'now', 's', 't', 'now'),
+        (1, '<a2@x>', 'in', ' jane@example.com ', 'now', 's', 't', 'now');`);
+    fresh.pragma('user_version = 10');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT from_key FROM messages ORDER BY id').pluck().all()).toEqual([
+      'jane@example.com',
+      'jane@example.com',
+    ]);
+    db.prepare(
+      "INSERT INTO messages (card_id, message_id, direction, from_addr, sent_at, subject, body_text, created_at) VALUES (1, '<a3@x>', 'in', '\"Doe, Jane\" <JANE@example.com>', 'now', 's', 't', 'now')",
+    ).run();
+    expect(db.prepare('SELECT from_key FROM messages WHERE id = 3').pluck().get()).toBe('jane@example.com');
+    const plan = db
+      .prepare("EXPLAIN QUERY PLAN SELECT card_id FROM messages WHERE from_key = 'x' AND direction = 'in'")
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING (COVERING )?INDEX messages_from_key/);
     db.close();
   });
 });
