@@ -26,4 +26,6 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   search: 'Searching across boards',
   snooze: 'Snoozing cards',
   targets: 'Setting response targets',
+  history: "Keeping a card's history",
+  customers: "Listing a customer's other conversations",
 };

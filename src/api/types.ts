@@ -28,6 +28,7 @@ import type {
 } from './schema-mail.js';
 import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
+import type { Customer, HistoryEntry } from './schema-history.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -87,7 +88,9 @@ export type Extension =
   | 'mailboxes'
   | 'search'
   | 'snooze'
-  | 'targets';
+  | 'targets'
+  | 'history'
+  | 'customers';
 
 /** Where a search looks: one board, or every board the key sees; which page. */
 export interface SearchOptions {
@@ -252,6 +255,12 @@ export interface Client {
   setBoardTargets(boardId: number, body: BoardTargetsInput, o?: CallOptions): Promise<BoardTargets>;
   /** Extension `targets`: DELETE /v2/board/:id/targets (the owner's): no targets. */
   clearBoardTargets(boardId: number, o?: CallOptions): Promise<BoardTargets>;
+  /** Extension `history`: GET /v2/card/:id/history, every change of the card with who and when, oldest first. */
+  cardHistory(cardId: CardId, o?: CallOptions): Promise<HistoryEntry[]>;
+  /** Extension `customers`: GET /v2/card/:id/customer, the card's customer and their other cards, newest first. */
+  customerOfCard(cardId: CardId, o?: CallOptions): Promise<Customer>;
+  /** Extension `customers`: GET /v2/customer?Email, every card from the address on boards the key sees. */
+  customer(email: string, o?: CallOptions): Promise<Customer>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */

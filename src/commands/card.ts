@@ -4,6 +4,7 @@ import type { Client } from '../api/types.js';
 import { cardId, COMMON_HELP, parse, positionals, UsageError } from './args.js';
 import { ADD_ACTIONS, addAction } from './card-add.js';
 import { SNOOZE_ACTIONS, snoozeAction } from './card-snooze.js';
+import { HISTORY_ACTIONS, historyAction } from './card-history.js';
 import { STATE_ACTIONS, stateAction } from './card-state.js';
 import { THREAD_ACTIONS, threadAction } from './thread.js';
 import { TITLE_ACTIONS, titleAction } from './card-title.js';
@@ -17,6 +18,7 @@ export const CARD_HELP = `Usage: inboard card ID [options]
        inboard card due|read|unread|tick|untick ... (inboard card ACTION --help)
        inboard card thread|reply ... (the email behind a card)
        inboard card snooze|unsnooze ... (off the board until a time or an answer)
+       inboard card history ID (every change, with who and when)
 
 Shows a card: its fields, notes, comments, sub-tasks, tags and assignees.
 
@@ -37,7 +39,8 @@ Actions
   thread   ID                           (the card's email, oldest first)
   reply    ID --body TEXT|- [--cc EMAIL]... [--seen MESSAGE-ID [--send-anyway]]  (answers its last message in)
   snooze   ID --until WHEN | --until-reply [--until WHEN]   (and unsnooze ID)
-  The local service offers due, read, unread, tick, untick, restore, thread, reply and snooze;
+  history  ID                           (every change with who and when, oldest first)
+  The local service offers due, read, unread, tick, untick, restore, thread, reply, snooze and history;
   another server may not (the error says so).
 
 Examples
@@ -155,13 +158,14 @@ export async function card(argv: string[]): Promise<number> {
   if (first !== undefined && SNOOZE_ACTIONS.has(first)) return snoozeAction(first, rest);
   if (first !== undefined && THREAD_ACTIONS.has(first)) return threadAction(first, rest);
   if (first !== undefined && TITLE_ACTIONS.has(first)) return titleAction(first, rest);
+  if (first !== undefined && HISTORY_ACTIONS.has(first)) return historyAction(first, rest);
   const { values, positionals: pos } = parse(argv, {});
   if (helpRequested(values, CARD_HELP)) return 0;
   const [idRaw = ''] = positionals(pos, ['ID']);
   // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
   if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
     throw new UsageError(
-      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply)`,
+      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply, snooze, history)`,
     );
   }
   const id = cardId(idRaw);

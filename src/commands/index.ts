@@ -27,6 +27,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   column: async () => (await import('./column-admin.js')).column,
   sequences: async () => (await import('./sequences.js')).sequences,
   search: async () => (await import('./search.js')).search,
+  customer: async () => (await import('./customer.js')).customer,
   api: async () => (await import('./api.js')).api,
   mcp: async () => (await import('./mcp/index.js')).mcp,
 };

@@ -32,6 +32,8 @@ Usage
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
   inboard card thread ID | card reply ID --body TEXT|-
   inboard card snooze ID --until WHEN | --until-reply | card unsnooze ID
+  inboard card history ID | customer EMAIL
+                              a card's every change with who and when; a customer's conversations
                               scriptable: a table, or --json (inboard CMD --help)
   inboard api METHOD PATH [-F k=v]... [--input FILE]
                               any /v2 request with the configured key

@@ -44,6 +44,8 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   search: true,
   snooze: false,
   targets: false,
+  history: false,
+  customers: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */
