@@ -32,6 +32,7 @@ import { KeyedQueue } from './queue.js';
 import { followOpen } from './follow-open.js';
 import { makeMailHealth } from './mail-health.js';
 import { makeSnoozed, NO_SNOOZED } from './snoozed.js';
+import { makeCustomer, NO_CUSTOMER } from './customer.js';
 import { makeTargets } from './targets.js';
 import { makeWaitingSort } from './waiting-sort.js';
 import { makeRefresh } from './refresh.js';
@@ -85,6 +86,7 @@ export function initialData(): BoardData {
     stuckMail: null,
     boardTargets: null,
     snoozedCards: NO_SNOOZED,
+    customer: NO_CUSTOMER,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,
@@ -249,6 +251,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeArchived(core),
       ...makeSearch(core),
       ...makeSnoozed(core),
+      ...makeCustomer(core),
       ...targets.actions,
       ...makeWaitingSort(core),
       // Changes: card mutations, comments, tags.

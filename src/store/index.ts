@@ -35,6 +35,7 @@ export type { FindOutcome, JumpOutcome } from './jump.js';
 export type { ArchivedList } from './archived.js';
 export type { SearchState } from './search.js';
 export type { SnoozedList } from './snoozed.js';
+export type { CustomerState } from './customer.js';
 export type { TargetsChange } from './targets.js';
 export { longestWaiting } from './view.js';
 export type { SentReply, ThreadEntry, ThreadMessage } from './thread.js';

@@ -32,6 +32,7 @@ import type { HistoryActions, HistoryData } from './undo.js';
 import type { ThreadActions, ThreadData } from './thread.js';
 import type { OutboxActions, OutboxData } from './outbox.js';
 import type { PresenceActions, PresenceData } from './presence.js';
+import type { CustomerActions, CustomerData } from './customer.js';
 
 /** Every field of the state. */
 export type BoardData = CoreData &
@@ -55,6 +56,7 @@ export type BoardData = CoreData &
   ThreadData &
   OutboxData &
   PresenceData &
+  CustomerData &
   StatusData;
 
 export interface ServerActions {
@@ -87,6 +89,7 @@ export type BoardActions = OpenBoardActions &
   ThreadActions &
   OutboxActions &
   PresenceActions &
+  CustomerActions &
   StatusActions &
   ServerActions;
 

@@ -15,6 +15,7 @@ import { color, tagColor } from './theme.js';
 import { presenceLines } from './presence-words.js';
 import { useArrivals } from './hooks/use-arrivals.js';
 import { useMinute } from './hooks/use-minute.js';
+import { useCustomerLines } from './hooks/use-customer.js';
 import { snoozeLine, waitingLine, waitRole } from './waiting-words.js';
 
 export type { DetailLine } from './detail-line.js';
@@ -178,7 +179,10 @@ export function CardDetail(props: CardDetailProps) {
   const { arrived, newIds, seen } = useArrivals(id);
   const base = props.thread ?? DETAIL_THREAD;
   const options = useMemo(() => ({ ...base, newIds }), [base, newIds]);
-  const threadShown = useThreadLines(id, props.width, options);
+  const thread = useThreadLines(id, props.width, options);
+  // The customer's other conversations, before the thread they are about.
+  const others = useCustomerLines(id, props.width);
+  const threadShown = useMemo(() => (others.length === 0 ? thread : [...others, ...thread]), [others, thread]);
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
   const presence = useBoard((s) => s.presence);
   const here = useMemo(() => presenceLines(presence, id), [presence, id]);

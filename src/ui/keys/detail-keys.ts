@@ -11,6 +11,7 @@ import { deleteComment, editComment, editTitle } from '../flows/card-flows.js';
 import { cardBindings, type CardScreen } from './card-actions.js';
 import type { ScreenKeys } from './context.js';
 import { HISTORY_KEYS } from './history-keys.js';
+import { CUSTOMER_KEYS } from './customer-keys.js';
 import { CARD_REFRESH_KEY } from './refresh-keys.js';
 import type { ScreenBinding } from './types.js';
 
@@ -145,6 +146,7 @@ export const DETAIL_KEYS: readonly B[] = (
     },
     ...cardBindings(DETAIL_CARDS),
     ...HISTORY_KEYS,
+    ...CUSTOMER_KEYS,
     CARD_REFRESH_KEY,
     {
       action: 'detail.back',

@@ -100,6 +100,8 @@ export type Action =
   | 'item.prev'
   | 'subtask.tick'
   | 'comment.delete'
+  | 'detail.history'
+  | 'customer.others'
   | 'detail.back'
   // triage (`i`): one card at a time
   | 'triage.move'
