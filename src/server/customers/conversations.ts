@@ -59,8 +59,9 @@ export async function conversations(
      ORDER BY mine.last_at DESC, c.id DESC`,
     [key, except ?? 0, p.userId, p.email],
   );
-  const newest = await ctx.sql.get<{ from_addr: string }>(
-    "SELECT from_addr FROM messages WHERE from_key = ? AND direction = 'in' ORDER BY id DESC LIMIT 1",
+  // The name their newest messages gave (one sent from a bare address gives none).
+  const newest = await ctx.sql.all<{ from_addr: string }>(
+    "SELECT from_addr FROM messages WHERE from_key = ? AND direction = 'in' ORDER BY id DESC LIMIT 20",
     [key],
   );
   const cards = rows.slice(0, CUSTOMER_CARDS_SHOWN).map((r): CustomerCard => ({
@@ -72,6 +73,6 @@ export async function conversations(
     State: Number(r.archived) === 1 ? 'archived' : Number(r.snoozed) === 1 ? 'snoozed' : 'open',
     LastAt: r.last_at,
   }));
-  const name = newest === undefined ? null : displayName(newest.from_addr);
+  const name = newest.map((m) => displayName(m.from_addr)).find((n) => n !== null) ?? null;
   return { Email: key, Name: name ?? key, Total: rows.length, Cards: cards };
 }
