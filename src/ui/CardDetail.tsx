@@ -100,7 +100,10 @@ export function detailLines(
   // The email thread, when the card is one: what the card is about, before the team's notes on it.
   lines.push(...thread);
   const isSel = (kind: DetailItemKind, id: number): boolean => sameSel(selected, { kind, id });
-  const section = (title: string, items: { head: string; body: string; selected?: boolean }[] | undefined) => {
+  const section = (
+    title: string,
+    items: { head: string; body: string; selected?: boolean; mentions?: string }[] | undefined,
+  ) => {
     lines.push({ text: '' });
     if (items === undefined) {
       lines.push({ text: title, bold: true });
@@ -113,6 +116,8 @@ export function detailLines(
       const sel = it.selected === true ? { selected: true } : {};
       para(it.head, { dim: it.selected !== true, ...sel }, it.selected === true ? '› ' : '  ');
       para(it.body, sel, '    ');
+      // Whom it asks: drawn apart, so a mention stands out from the text.
+      if (it.mentions !== undefined) para(`@ ${it.mentions}`, { color: color('accent'), bold: true, ...sel }, '    ');
     }
   };
   // The real service sends one note as text (`Note`) rather than a list.
@@ -132,6 +137,9 @@ export function detailLines(
       head: `${c.UserEmail ?? `user ${c.UserId ?? '?'}`}${c.CreatedAt === null ? '' : ` · ${longDate(c.CreatedAt)}`}`,
       body: c.Comment,
       selected: isSel('comment', c.CommentId),
+      ...(c.Mentions !== undefined && c.Mentions.length > 0
+        ? { mentions: `mentions ${c.Mentions.map((m) => sanitize(m.Name)).join(', ')}` }
+        : {}),
     })),
   );
   section(
