@@ -23,3 +23,19 @@ export function mentionPreview(people: readonly string[], text: string): string 
   const listed = found.slice(0, SHOWN).map((p) => `@${sanitize(p.split('@')[0] ?? p)} (${sanitize(p)})`);
   return `mention: ${listed.join(' · ')}${found.length > SHOWN ? ` · ${found.length - SHOWN} more` : ''}`;
 }
+
+/**
+ * Tab after `@` and a few letters: the rest of the one address-name they
+ * begin (and a space), or as far as every one they begin agrees; null when
+ * no one's does.
+ */
+export function completeMention(people: readonly string[], text: string): string | null {
+  const typed = typedMention(text);
+  if (typed === null) return null;
+  const names = people.map((p) => p.split('@')[0] ?? p).filter((n) => n.toLowerCase().startsWith(typed.toLowerCase()));
+  if (names.length === 0) return null;
+  if (names.length === 1) return `${(names[0] ?? '').slice(typed.length)} `;
+  let common = names[0] ?? '';
+  for (const n of names) while (!n.toLowerCase().startsWith(common.toLowerCase())) common = common.slice(0, -1);
+  return common.length > typed.length ? common.slice(typed.length) : null;
+}

@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe('mentions', () => {
-  it('@ lists the board’s people as typed; the stored mention shows under the comment', async () => {
+  it('@ lists the board’s people as typed and Tab completes one; the stored mention shows under the comment', async () => {
     ui = await startUi({ columns: 120 });
     await ui.teammate('jo.park@example.com');
     // The board's people come with the boards list (a live event reads it again; this test has none).
@@ -30,7 +30,10 @@ describe('mentions', () => {
     await ui.press('C-u');
     await ui.paste('@jo');
     await ui.waitFor('mention: @jo.park (jo.park@example.com)');
-    await ui.paste('.park can you check the refund?');
+    // Tab completes the one address-name it begins.
+    await ui.press('tab');
+    await ui.waitFor('@jo.park ');
+    await ui.paste('can you check the refund?');
     await ui.press('enter');
     await ui.until(
       () => (ui.store.getState().detail?.data?.Comments ?? []).some((c) => (c.Mentions ?? []).length > 0),

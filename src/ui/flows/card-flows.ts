@@ -7,7 +7,7 @@ import { refreshBoard } from './refresh.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import { press } from '../keys/active.js';
-import { mentionPreview } from '../mention-words.js';
+import { completeMention, mentionPreview } from '../mention-words.js';
 import { boardPeople } from './people-flows.js';
 
 // Sanitised (idempotent on display titles) and cut by cells, never mid-grapheme:
@@ -170,7 +170,12 @@ export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'sub
       what === 'comment' ? s.addComment(cardId, v) : what === 'note' ? s.addNote(cardId, v) : s.addSubTask(cardId, v),
     done: `${label} added`,
     // `@` and a few letters: the board's people it would mention, or that no one goes by them.
-    ...(what === 'comment' ? { preview: (v: string) => mentionPreview(boardPeople(f), v) } : {}),
+    ...(what === 'comment'
+      ? {
+          preview: (v: string) => mentionPreview(boardPeople(f), v),
+          complete: (v: string) => completeMention(boardPeople(f), v),
+        }
+      : {}),
     ...(added !== undefined ? { after: () => added() } : {}),
     draft: {
       id: { kind: what, board: s.boardId, card: cardId },

@@ -69,6 +69,8 @@ export interface Ask {
   submit?: string;
   /** What the text typed so far would do (a parsed date), shown under the prompt as it changes. */
   preview?: (value: string) => string;
+  /** Tab: the text that completes what is typed (a mention), or null when Tab completes nothing. */
+  complete?: (value: string) => string | null;
   /** Why the text can't be sent, or null: Enter then keeps the prompt open, the text as typed, and says so. */
   check?: (value: string) => string | null;
 }
@@ -147,6 +149,15 @@ function keptText(a: Ask, drafts: Drafts): string | undefined {
   return a.draft.fields === undefined && a.initial === undefined ? stored.fields.text : undefined;
 }
 
+/** A prompt's Tab typing what `complete` gives; any other key, or nothing to complete, goes on as usual. */
+const completeOnTab =
+  (complete: (value: string) => string | null) =>
+  (name: string, value: string): { insert: string } | false => {
+    if (name !== 'tab') return false;
+    const more = complete(value);
+    return more === null || more === '' ? false : { insert: more };
+  };
+
 /** Enter on an empty prompt that needs text. */
 const EMPTY = 'Type something first, or press Esc to cancel';
 
@@ -190,6 +201,7 @@ export function ask(f: Flow, a: Ask): void {
     ...(a.submit !== undefined ? { submit: a.submit } : {}),
     ...(help !== '' ? { help } : {}),
     ...(a.details !== undefined ? { details: a.details } : {}),
+    ...(a.complete !== undefined ? { onKey: completeOnTab(a.complete) } : {}),
     onCancel: (value) => {
       // The step before takes this one's place — unless this one is already
       // sending: then Esc only closes it, as everywhere.

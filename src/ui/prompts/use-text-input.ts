@@ -36,10 +36,14 @@ export interface UseTextInputOptions {
   /**
    * Keys of the prompt's own scope, offered before the text's (the search's
    * list keys, the filter's Tab): true when taken. Given the key's keymap
-   * name and the text as it stands.
+   * name and the text as it stands. `{insert}`: taken, and this text typed
+   * in its place (a mention's completion on Tab).
    */
-  onKey?: (name: string, value: string) => boolean;
+  onKey?: (name: string, value: string) => KeyTaken;
 }
+
+/** What a prompt's own key did: nothing (false), all it does (true), or text to type. */
+export type KeyTaken = boolean | { insert: string };
 
 /**
  * Ink 6.8 reports Backspace (0x7f) and the Delete key (`ESC [3~`, with
@@ -132,7 +136,9 @@ export function useTextInput({
   useKeyHandler(
     (input, key) => {
       const name = promptKeyName(input, key);
-      if (onKey?.(name, latest.current.value) === true) return;
+      const taken = onKey?.(name, latest.current.value) ?? false;
+      if (taken === true) return;
+      if (taken !== false) return dispatch({ type: 'insert', text: taken.insert, multiline });
       if (composer) {
         const own = actionFor('composer', name);
         if (own === 'composer.send') return onSubmit(latest.current.value);
