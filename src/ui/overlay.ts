@@ -8,8 +8,7 @@ import type { SearchHit } from '../api/read-model.js';
 import { Drafts, providedDrafts } from './drafts.js';
 import type { KeyRouter } from './hooks/use-key-router.js';
 import type { Scope } from './keys/types.js';
-import type { PickerProps } from './prompts/types.js';
-import type { KeyTaken } from './prompts/use-text-input.js';
+import type { KeyTaken, PickerProps } from './prompts/types.js';
 import { useBoard } from './store-context.js';
 
 export type Overlay =

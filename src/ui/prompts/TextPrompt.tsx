@@ -10,7 +10,8 @@ import { sanitize } from '../../text/sanitize.js';
 import { cellWidth, fit } from '../../text/width.js';
 import { useEditor } from '../hooks/use-editor.js';
 import { bindingFor, displayKey } from '../keymap.js';
-import { useTextInput, type KeyTaken } from './use-text-input.js';
+import { useTextInput } from './use-text-input.js';
+import type { KeyTaken } from './types.js';
 import { useTextInputState } from './use-text-input-state.js';
 import { color } from '../theme.js';
 

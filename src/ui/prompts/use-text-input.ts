@@ -10,6 +10,7 @@ import { useEffect, useRef, type Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 import { actionFor, bindingFor, ctrlByte, editFor, keymapVersion, keyName, promptEditBytes } from '../keymap.js';
 import { textInputReducer, type TextInputAction, type TextInputState } from './use-text-input-state.js';
+import type { KeyTaken } from './types.js';
 
 export interface UseTextInputOptions {
   state: TextInputState;
@@ -41,9 +42,6 @@ export interface UseTextInputOptions {
    */
   onKey?: (name: string, value: string) => KeyTaken;
 }
-
-/** What a prompt's own key did: nothing (false), all it does (true), or text to type. */
-export type KeyTaken = boolean | { insert: string };
 
 /**
  * Ink 6.8 reports Backspace (0x7f) and the Delete key (`ESC [3~`, with
