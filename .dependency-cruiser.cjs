@@ -5,7 +5,8 @@
 // Dynamic `import()` counts too: a lazy import is still a dependency.
 
 /** Local files of src/server may reach, besides node built-ins and npm packages. */
-const SERVER_MAY_USE = '^src/(server/|text/|api/schema(-cards|-mail|-events|-teams|-search|-waiting|-reports)?[.]ts$)';
+const SERVER_MAY_USE =
+  '^src/(server/|text/|api/schema(-cards|-mail|-events|-teams|-search|-waiting|-reports|-history)?[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

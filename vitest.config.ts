@@ -35,6 +35,8 @@ const ON_POSTGRES = [
   'test/server/waiting/*.test.ts',
   // Reports: the figures of a week worked out by hand, and the resolutions' trigger, on either engine.
   'test/server/reports/*.test.ts',
+  // A card's history, the customer's other conversations, mentions.
+  'test/server/history/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

@@ -21,6 +21,7 @@ import { presenceEndpoints } from './endpoints/presence.js';
 import { sequenceEndpoints } from './endpoints/sequences.js';
 import { tagEndpoints } from './endpoints/tags.js';
 import { waitingEndpoints } from './endpoints/waiting.js';
+import { historyEndpoints } from './endpoints/history.js';
 import { withDialects } from './dragapp/choose.js';
 import type { Endpoints, OperationName } from './operations.js';
 import type { OnBackoff } from './retry.js';
@@ -48,6 +49,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...searchEndpoints,
   ...waitingEndpoints,
   ...reportEndpoints,
+  ...historyEndpoints,
 };
 
 export function createClient(opts: ClientOptions): Client {

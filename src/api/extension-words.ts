@@ -28,4 +28,6 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   snooze: 'Snoozing cards',
   targets: 'Setting response targets',
   reports: "A board's report (volume, speed, who)",
+  history: "Keeping a card's history",
+  customers: "Listing a customer's other conversations",
 };

@@ -109,6 +109,8 @@ export interface Comment {
   CreatedAt: string | null;
   /** Local-service extension: the author's email. */
   UserEmail?: string;
+  /** Local-service extension: the board members it mentions with `@`. */
+  Mentions?: { Email: string; Name: string }[];
 }
 
 /**

@@ -183,6 +183,10 @@ export type DeletedTagData = z.infer<typeof DeletedTagData>;
 
 // ---------------------------------------------------------------- comments
 
+/** Local-service extension: a board member a comment names with `@` (server/mentions/). */
+export const Mention = z.object({ UserId: z.number(), Email: z.string(), Name: z.string() });
+export type Mention = z.infer<typeof Mention>;
+
 export const Comment = z.object({
   CommentId: z.number(),
   UserId: z.number().optional(),
@@ -191,6 +195,8 @@ export const Comment = z.object({
   CreatedAt: IsoTimestamp,
   /** Local-service extension: the author's email, for display. */
   UserEmail: z.string().optional(),
+  /** Local-service extension: the board members it mentions. */
+  Mentions: z.array(Mention).optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 

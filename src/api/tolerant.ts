@@ -162,6 +162,7 @@ export function readComment(v: unknown): Comment | undefined {
   const body = readText(f.get('Comment', 'Body'));
   if (CommentId === undefined || body === undefined) return undefined;
   const email = readText(f.get('UserEmail'));
+  const mentions = readMentions(f.get('Mentions'));
   return {
     CommentId,
     UserId: orNull(readNumId(f.get('UserId'))),
@@ -169,7 +170,19 @@ export function readComment(v: unknown): Comment | undefined {
     EntityId: readCardId(f.get('EntityId', 'CardId')) ?? '',
     CreatedAt: orNull(readText(f.get('CreatedAt'))),
     ...(email !== undefined ? { UserEmail: email } : {}),
+    ...(mentions !== undefined ? { Mentions: mentions } : {}),
   };
+}
+
+/** The people a comment mentions: those with an address kept, anything else dropped. */
+function readMentions(v: unknown): { Email: string; Name: string }[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  return v.flatMap((m) => {
+    if (!isRecord(m)) return [];
+    const g = new Fields(m);
+    const Email = readText(g.get('Email'));
+    return Email === undefined ? [] : [{ Email, Name: readText(g.get('Name')) ?? Email }];
+  });
 }
 
 // ------------------------------------------------------------------ email sequences

@@ -29,6 +29,7 @@ import type {
 import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
 import type { Report, ReportParams } from './schema-reports.js';
+import type { Customer, HistoryEntry } from './schema-history.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -99,7 +100,9 @@ export type Extension =
   | 'search'
   | 'snooze'
   | 'targets'
-  | 'reports';
+  | 'reports'
+  | 'history'
+  | 'customers';
 
 /** Where a search looks: one board, or every board the key sees; which page. */
 export interface SearchOptions {
@@ -271,6 +274,12 @@ export interface Client {
   clearBoardTargets(boardId: number, o?: CallOptions): Promise<BoardTargets>;
   /** Extension `reports`: GET /v2/board/:id/report?from&to|since&by, the board's figures over a period. */
   getBoardReport(boardId: number, period: ReportParams, o?: CallOptions): Promise<Report>;
+  /** Extension `history`: GET /v2/card/:id/history, every change of the card with who and when, oldest first. */
+  cardHistory(cardId: CardId, o?: CallOptions): Promise<HistoryEntry[]>;
+  /** Extension `customers`: GET /v2/card/:id/customer, the card's customer and their other cards, newest first. */
+  customerOfCard(cardId: CardId, o?: CallOptions): Promise<Customer>;
+  /** Extension `customers`: GET /v2/customer?Email, every card from the address on boards the key sees. */
+  customer(email: string, o?: CallOptions): Promise<Customer>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */

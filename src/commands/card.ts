@@ -6,6 +6,7 @@ import { ADD_ACTIONS, addAction } from './card-add.js';
 import { ATTACHMENT_ACTIONS, attachmentAction } from './card-attachments.js';
 import { SEND_ACTIONS, sendAction } from './card-send.js';
 import { SNOOZE_ACTIONS, snoozeAction } from './card-snooze.js';
+import { HISTORY_ACTIONS, historyAction } from './card-history.js';
 import { STATE_ACTIONS, stateAction } from './card-state.js';
 import { THREAD_ACTIONS, threadAction } from './thread.js';
 import { TITLE_ACTIONS, titleAction } from './card-title.js';
@@ -19,6 +20,7 @@ export const CARD_HELP = `Usage: inboard card ID [options]
        inboard card due|read|unread|tick|untick ... (inboard card ACTION --help)
        inboard card thread|reply|forward|attachments ... (the email behind a card) | card compose ... (new mail)
        inboard card snooze|unsnooze ... (off the board until a time or an answer)
+       inboard card history ID (every change, with who and when)
 
 Shows a card: its fields, notes, comments, sub-tasks, tags and assignees.
 
@@ -43,7 +45,8 @@ Actions
   compose  --board B --to EMAIL --subject S --body TEXT|- [--cc EMAIL]... [--bcc EMAIL]... [--attach FILE]... [--column C]
   attachments ID [--save DIR [--name NAME]]   (its email's files, listed or saved)
   snooze   ID --until WHEN | --until-reply [--until WHEN]   (and unsnooze ID)
-  The local service offers due, read, unread, tick, untick, restore, thread, reply, forward, compose, attachments and snooze;
+  history  ID                           (every change with who and when, oldest first)
+  The local service offers due, read, unread, tick, untick, restore, thread, reply, forward, compose, attachments, snooze and history;
   another server may not (the error says so).
 
 Examples
@@ -163,13 +166,14 @@ export async function card(argv: string[]): Promise<number> {
   if (first !== undefined && SEND_ACTIONS.has(first)) return sendAction(first, rest);
   if (first !== undefined && TITLE_ACTIONS.has(first)) return titleAction(first, rest);
   if (first !== undefined && ATTACHMENT_ACTIONS.has(first)) return attachmentAction(first, rest);
+  if (first !== undefined && HISTORY_ACTIONS.has(first)) return historyAction(first, rest);
   const { values, positionals: pos } = parse(argv, {});
   if (helpRequested(values, CARD_HELP)) return 0;
   const [idRaw = ''] = positionals(pos, ['ID']);
   // Ids may be words of hex or carry dashes; letters alone are a mistyped action.
   if (/^[a-z]+$/i.test(idRaw) && idRaw.length < 12) {
     throw new UsageError(
-      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply, forward, compose, attachments)`,
+      `'${idRaw}' is neither a card ID nor an action (create, move, title, archive, restore, comment, note, subtask, tag, due, read, unread, tick, untick, thread, reply, forward, compose, attachments, snooze, history)`,
     );
   }
   const id = cardId(idRaw);

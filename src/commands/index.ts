@@ -28,6 +28,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   sequences: async () => (await import('./sequences.js')).sequences,
   search: async () => (await import('./search.js')).search,
   report: async () => (await import('./report/command.js')).report,
+  customer: async () => (await import('./customer.js')).customer,
   api: async () => (await import('./api.js')).api,
   mcp: async () => (await import('./mcp/index.js')).mcp,
 };

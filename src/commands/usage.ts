@@ -40,6 +40,8 @@ Usage
   inboard card forward ID --to EMAIL [--body NOTE|-] | card compose --board BOARD --to EMAIL --subject S --body TEXT|-
   inboard card attachments ID [--save DIR [--name NAME]]
   inboard card snooze ID --until WHEN | --until-reply | card unsnooze ID
+  inboard card history ID | customer EMAIL
+                              a card's every change with who and when; a customer's conversations
                               scriptable: a table, or --json (inboard CMD --help)
   inboard api METHOD PATH [-F k=v]... [--input FILE]
                               any /v2 request with the configured key

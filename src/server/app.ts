@@ -36,6 +36,8 @@ import { tagRoutes } from './routes/tags.js';
 import { reportRoutes } from './reports/route.js';
 import { searchRoutes } from './search/route.js';
 import { waitingRoutes } from './waiting/routes.js';
+import { historyRoutes } from './history/routes.js';
+import { customerRoutes } from './customers/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
 import { opsRoutes } from './ops/routes.js';
 
@@ -287,6 +289,8 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   searchRoutes(app, ctx);
   waitingRoutes(app, ctx);
   reportRoutes(app, ctx);
+  historyRoutes(app, ctx);
+  customerRoutes(app, ctx);
   const waker = new SnoozeWaker({
     ctx,
     log,

@@ -10,6 +10,7 @@
  */
 import { EVENTS_KEPT_MS, type EventKind } from '../api/schema-events.js';
 import type { Principal } from './auth.js';
+import { historyOf, recordHistory } from './history/record.js';
 import type { Sql } from './sql/sql.js';
 
 /**
@@ -54,6 +55,8 @@ export class ChangeLog {
             [boardId, cardId, kind, p.userId, by, nowMs],
           );
         }
+        // The card's own history, kept as long as the card (history/record.ts).
+        await recordHistory(sql, historyOf(rows), p.userId, nowMs);
         // Other instances' streams read the log at once, not at their next poll.
         await sql.signal(CHANGES_CHANNEL);
       },

@@ -19,6 +19,7 @@ import { registerSearchFunctions } from './search/texts.js';
 import { SQLITE_SENDING_MIGRATION } from './mail/sending/schema.js';
 import { SQLITE_REPORTS_MIGRATION } from './reports/schema.js';
 import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
+import { SQLITE_HISTORY_MIGRATION } from './history/schema.js';
 
 export type DB = Database.Database;
 
@@ -48,6 +49,8 @@ const MIGRATIONS: string[] = [
   SQLITE_SENDING_MIGRATION,
   // 12: when each card was archived, kept across its coming back: reports/schema.ts.
   SQLITE_REPORTS_MIGRATION,
+  // 13: a card's history, the sender's address indexed, mentions: history/schema.ts.
+  SQLITE_HISTORY_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,11 +4,12 @@
  * Status as strings, CustomFields as a JSON array in a string.
  */
 import { columnLabel } from '../api/schema.js';
-import type { Board, Column, Comment, Tag } from '../api/schema.js';
+import type { Board, Column, Comment, Mention, Tag } from '../api/schema.js';
 import type { CardDetail, CardListed, Note, SubTask } from '../api/schema-cards.js';
 import type { CardRow, Ctx } from './context.js';
 import { placeholders } from './sql/sql.js';
 import { responseDues } from './waiting/targets.js';
+import { mentionsOf } from './mentions/mentions.js';
 
 export interface TagRow {
   id: number;
@@ -125,11 +126,15 @@ export async function cardDetailOut(ctx: Ctx, c: CardRow, userId: number): Promi
      WHERE c.card_id = ? ORDER BY c.id`,
     [c.id],
   );
+  const mentions = await mentionsOf(
+    ctx,
+    comments.map((m) => Number(m.id)),
+  );
   return {
     ...(listed as CardListed),
     Archived: c.archived === 1,
     Notes: notes.map((n): Note => ({ NoteId: n.id, Body: n.body, UserId: n.user_id, CreatedAt: n.created_at })),
-    Comments: comments.map(commentOut),
+    Comments: comments.map((m) => commentOut(m, mentions.get(Number(m.id)))),
     SubTasks: subtasks.map((s): SubTask => ({
       SubTaskId: s.id,
       Body: s.body,
@@ -149,11 +154,12 @@ export interface CommentRow {
   email: string;
 }
 
-export const commentOut = (c: CommentRow): Comment => ({
+export const commentOut = (c: CommentRow, mentions: Mention[] = []): Comment => ({
   CommentId: c.id,
   UserId: c.user_id,
   Comment: c.body,
   EntityId: String(c.card_id),
   CreatedAt: c.created_at,
   UserEmail: c.email,
+  Mentions: mentions,
 });

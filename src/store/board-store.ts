@@ -33,6 +33,7 @@ import { followOpen } from './follow-open.js';
 import { makeMailHealth } from './mail-health.js';
 import { makeSnoozed, NO_SNOOZED } from './snoozed.js';
 import { makeReport, NO_REPORT } from './report.js';
+import { makeCustomer, NO_CUSTOMER } from './customer.js';
 import { makeTargets } from './targets.js';
 import { makeWaitingSort } from './waiting-sort.js';
 import { makeRefresh } from './refresh.js';
@@ -88,6 +89,7 @@ export function initialData(): BoardData {
     boardTargets: null,
     snoozedCards: NO_SNOOZED,
     boardReport: NO_REPORT,
+    customer: NO_CUSTOMER,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,
@@ -253,6 +255,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeSearch(core),
       ...makeSnoozed(core),
       ...makeReport(core),
+      ...makeCustomer(core),
       ...targets.actions,
       ...makeWaitingSort(core),
       // Changes: card mutations, comments, tags.

@@ -36,6 +36,7 @@ export type { ArchivedList } from './archived.js';
 export type { SearchState } from './search.js';
 export type { SnoozedList } from './snoozed.js';
 export type { ListedColumn, ReportState } from './report.js';
+export type { CustomerState } from './customer.js';
 export type { TargetsChange } from './targets.js';
 export { longestWaiting } from './view.js';
 export type { ReplyOptions, SentReply, ThreadEntry, ThreadMessage } from './thread.js';

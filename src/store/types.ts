@@ -34,6 +34,7 @@ import type { ThreadActions, ThreadData } from './thread.js';
 import type { OutboxActions, OutboxData } from './outbox.js';
 import type { SendMailActions } from './send-mail.js';
 import type { PresenceActions, PresenceData } from './presence.js';
+import type { CustomerActions, CustomerData } from './customer.js';
 
 /** Every field of the state. */
 export type BoardData = CoreData &
@@ -58,6 +59,7 @@ export type BoardData = CoreData &
   ThreadData &
   OutboxData &
   PresenceData &
+  CustomerData &
   StatusData;
 
 export interface ServerActions {
@@ -94,6 +96,7 @@ export type BoardActions = OpenBoardActions &
   OutboxActions &
   SendMailActions &
   PresenceActions &
+  CustomerActions &
   StatusActions &
   ServerActions;
 

@@ -15,6 +15,7 @@ import { color, tagColor } from './theme.js';
 import { presenceLines } from './presence-words.js';
 import { useArrivals } from './hooks/use-arrivals.js';
 import { useMinute } from './hooks/use-minute.js';
+import { useCustomerLines } from './hooks/use-customer.js';
 import { snoozeLine, waitingLine, waitRole } from './waiting-words.js';
 
 export type { DetailLine } from './detail-line.js';
@@ -99,7 +100,10 @@ export function detailLines(
   // The email thread, when the card is one: what the card is about, before the team's notes on it.
   lines.push(...thread);
   const isSel = (kind: DetailItemKind, id: number): boolean => sameSel(selected, { kind, id });
-  const section = (title: string, items: { head: string; body: string; selected?: boolean }[] | undefined) => {
+  const section = (
+    title: string,
+    items: { head: string; body: string; selected?: boolean; mentions?: string }[] | undefined,
+  ) => {
     lines.push({ text: '' });
     if (items === undefined) {
       lines.push({ text: title, bold: true });
@@ -112,6 +116,8 @@ export function detailLines(
       const sel = it.selected === true ? { selected: true } : {};
       para(it.head, { dim: it.selected !== true, ...sel }, it.selected === true ? '› ' : '  ');
       para(it.body, sel, '    ');
+      // Whom it asks: drawn apart, so a mention stands out from the text.
+      if (it.mentions !== undefined) para(`@ ${it.mentions}`, { color: color('accent'), bold: true, ...sel }, '    ');
     }
   };
   // The real service sends one note as text (`Note`) rather than a list.
@@ -131,6 +137,9 @@ export function detailLines(
       head: `${c.UserEmail ?? `user ${c.UserId ?? '?'}`}${c.CreatedAt === null ? '' : ` · ${longDate(c.CreatedAt)}`}`,
       body: c.Comment,
       selected: isSel('comment', c.CommentId),
+      ...(c.Mentions !== undefined && c.Mentions.length > 0
+        ? { mentions: `mentions ${c.Mentions.map((m) => sanitize(m.Name)).join(', ')}` }
+        : {}),
     })),
   );
   section(
@@ -180,7 +189,10 @@ export function CardDetail(props: CardDetailProps) {
   const sel = props.selected;
   const selectedAttachment = sel?.kind === 'attachment' ? sel.id : null;
   const options = useMemo(() => ({ ...base, newIds, selectedAttachment }), [base, newIds, selectedAttachment]);
-  const threadShown = useThreadLines(id, props.width, options);
+  const thread = useThreadLines(id, props.width, options);
+  // The customer's other conversations, before the thread they are about.
+  const others = useCustomerLines(id, props.width);
+  const threadShown = useMemo(() => (others.length === 0 ? thread : [...others, ...thread]), [others, thread]);
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
   const presence = useBoard((s) => s.presence);
   const here = useMemo(() => presenceLines(presence, id), [presence, id]);

@@ -8,7 +8,7 @@ import type { SearchHit } from '../api/read-model.js';
 import { Drafts, providedDrafts } from './drafts.js';
 import type { KeyRouter } from './hooks/use-key-router.js';
 import type { Scope } from './keys/types.js';
-import type { PickerProps } from './prompts/types.js';
+import type { KeyTaken, PickerProps } from './prompts/types.js';
 import { useBoard } from './store-context.js';
 
 export type Overlay =
@@ -40,7 +40,7 @@ export type Overlay =
       onCancel: (value: string) => void;
       onChange?: (value: string) => void;
       /** Keys of its scope taken before the text's (the filter's Tab): true when taken. */
-      onKey?: (name: string, value: string) => boolean;
+      onKey?: (name: string, value: string) => KeyTaken;
     }
   // `details`: terminal-safe lines under the question (what the answer touches).
   | { kind: 'confirm'; question: string; details?: readonly string[]; onYes: () => void; onNo: () => void }

@@ -9,8 +9,18 @@ import { WAITING_COLUMNS } from '../support/undo-waiting.js';
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** What migration 13 (history, the sender's address, mentions) added. */
+const UNDO_13 = `DROP TRIGGER messages_from_key;
+      DROP INDEX messages_from_key;
+      DROP INDEX mailbox_messages_card;
+      ALTER TABLE messages DROP COLUMN from_key;
+      DROP TABLE comment_mentions;
+      DROP TABLE card_states;
+      DROP TABLE card_history;`;
+
 /** What migration 12 (the cards' resolutions) added. */
-const UNDO_12 = `DROP TRIGGER cards_resolved;
+const UNDO_12 = `${UNDO_13}
+      DROP TRIGGER cards_resolved;
       DROP TABLE card_resolutions;`;
 
 /** What migration 11 (sending) added, and all after it. */
@@ -286,6 +296,39 @@ describe('migration 12 (the cards\u2019 resolutions)', () => {
       { card_id: 1, resolved_at: '2026-11-20T09:00:00.000Z' },
       { card_id: 1, resolved_at: '2026-11-21T09:00:00.000Z' },
     ]);
+    db.close();
+  });
+});
+
+describe("migration 13 (history, the sender's address, mentions)", () => {
+  it("upgrades a version 12 file: each message in gets its sender's bare address, read through the index", () => {
+    const path = join(dir, 'v12.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_13}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');
+      INSERT INTO columns (id, board_id, name, position) VALUES (1, 1, 'C', 0);
+      INSERT INTO cards (id, board_id, column_id, title, thread_owner_email, position, created_at)
+        VALUES (1, 1, 1, 'one', 'o@x.io', 0, 'now');
+      INSERT INTO messages (card_id, message_id, direction, from_addr, sent_at, subject, body_text, created_at) VALUES
+        (1, '<a1@x>', 'in', 'Jane Doe <Jane@Example.COM>', 'now', 's', 't', 'now'),
+        (1, '<a2@x>', 'in', ' jane@example.com ', 'now', 's', 't', 'now');`);
+    fresh.pragma('user_version = 12');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT from_key FROM messages ORDER BY id').pluck().all()).toEqual([
+      'jane@example.com',
+      'jane@example.com',
+    ]);
+    db.prepare(
+      "INSERT INTO messages (card_id, message_id, direction, from_addr, sent_at, subject, body_text, created_at) VALUES (1, '<a3@x>', 'in', '\"Doe, Jane\" <JANE@example.com>', 'now', 's', 't', 'now')",
+    ).run();
+    expect(db.prepare('SELECT from_key FROM messages WHERE id = 3').pluck().get()).toBe('jane@example.com');
+    const plan = db
+      .prepare("EXPLAIN QUERY PLAN SELECT card_id FROM messages WHERE from_key = 'x' AND direction = 'in'")
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING (COVERING )?INDEX messages_from_key/);
     db.close();
   });
 });

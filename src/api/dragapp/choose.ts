@@ -47,6 +47,8 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   targets: false,
   // Its analytics route's shapes are unverified (dragapp-evidence §5): a report is not guessed from it.
   reports: false,
+  history: false,
+  customers: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

@@ -11,6 +11,7 @@ import { UPDATE_TOOLS } from './card-update.js';
 import { SEARCH_TOOLS } from './search.js';
 import { SEND_TOOLS } from './send.js';
 import { SNOOZE_TOOLS } from './snooze.js';
+import { CUSTOMER_TOOLS } from './customers.js';
 import { TAG_TOOLS } from './tags.js';
 import { THREAD_TOOLS } from './threads.js';
 import type { Tool } from './tool.js';
@@ -26,6 +27,7 @@ export const TOOLS: readonly Tool[] = [
   ...SEND_TOOLS,
   ...SEARCH_TOOLS,
   ...SNOOZE_TOOLS,
+  ...CUSTOMER_TOOLS,
 ];
 
 /** The tools offered: all, or only those that read (`--read-only`). */

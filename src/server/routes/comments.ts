@@ -8,6 +8,7 @@ import { cardFor, params, principal, write, type Ctx } from '../context.js';
 import { forbidden, notFound, okEnvelope, parse } from '../errors.js';
 import { commentOut, type CommentRow } from '../serialise.js';
 import { touchCard } from '../versions.js';
+import { mentionsOf, saveMentions } from '../mentions/mentions.js';
 
 const NoParams = z.strictObject({});
 
@@ -35,19 +36,22 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
         [card.id, p.userId, body.Body, now],
       );
       const id = (row as { id: number }).id;
+      const named = await saveMentions(ctx, card.board_id, id, body.Body);
       return okEnvelope(
         {
           Error: false,
-          Success: 'Comment added',
+          Success: `Comment added${named.words}`,
           CommentDetails: {
             CommentId: id,
             UserId: p.userId,
             Comment: body.Body,
             EntityId: String(card.id),
             CreatedAt: now,
+            // The reference's shape stays as it was for a comment that names no one.
+            ...(named.mentions.length > 0 ? { Mentions: named.mentions } : {}),
           },
         },
-        'Comment added',
+        `Comment added${named.words}`,
       );
     });
   });
@@ -55,7 +59,8 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/comment/:commentId', async (req) => {
     const { commentId } = parse(CommentPath, req.params, 'path');
     parse(NoParams, params(req), 'query');
-    return okEnvelope(commentOut(await commentFor(ctx, principal(req), Number(commentId), false)));
+    const row = await commentFor(ctx, principal(req), Number(commentId), false);
+    return okEnvelope(commentOut(row, (await mentionsOf(ctx, [row.id])).get(row.id)));
   });
 
   app.put('/v2/comment/:commentId', async (req, reply) => {
@@ -64,21 +69,24 @@ export function commentRoutes(app: FastifyInstance, ctx: Ctx): void {
     return write(ctx, req, reply, async (p, changed, ctx) => {
       const row = await commentFor(ctx, p, Number(commentId), true);
       await touchCard(ctx, row.card_id);
-      changed((await cardFor(ctx, p, row.card_id, false)).board_id, row.card_id, 'comment');
+      const card = await cardFor(ctx, p, row.card_id, false);
+      changed(card.board_id, row.card_id, 'comment');
       await ctx.sql.run('UPDATE comments SET body = ? WHERE id = ?', [body.Body, row.id]);
+      const named = await saveMentions(ctx, card.board_id, row.id, body.Body);
       // The reference's update answer carries no UserId.
       return okEnvelope(
         {
           Error: false,
-          Success: 'Comment updated',
+          Success: `Comment updated${named.words}`,
           CommentDetails: {
             CommentId: row.id,
             Comment: body.Body,
             EntityId: String(row.card_id),
             CreatedAt: row.created_at,
+            ...(named.mentions.length > 0 ? { Mentions: named.mentions } : {}),
           },
         },
-        'Comment updated',
+        `Comment updated${named.words}`,
       );
     });
   });

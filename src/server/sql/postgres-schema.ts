@@ -18,6 +18,7 @@ import { POSTGRES_SEARCH_MIGRATION } from '../search/schema-postgres.js';
 import { POSTGRES_SENDING_MIGRATION } from '../mail/sending/schema.js';
 import { POSTGRES_REPORTS_MIGRATION } from '../reports/schema.js';
 import { POSTGRES_WAITING_MIGRATION } from '../waiting/schema.js';
+import { POSTGRES_HISTORY_MIGRATION } from '../history/schema.js';
 
 /** Each entry upgrades the schema by one version; never edit a shipped one. */
 const MIGRATIONS: string[] = [
@@ -37,6 +38,8 @@ const MIGRATIONS: string[] = [
   POSTGRES_SENDING_MIGRATION,
   // 8: SQLite's migration 12 (card resolutions, for reports): reports/schema.ts.
   POSTGRES_REPORTS_MIGRATION,
+  // 9: SQLite's migration 13 (history, the sender's address indexed, mentions): history/schema.ts.
+  POSTGRES_HISTORY_MIGRATION,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

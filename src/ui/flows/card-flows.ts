@@ -7,6 +7,8 @@ import { refreshBoard } from './refresh.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import { press } from '../keys/active.js';
+import { completeMention, mentionPreview } from '../mention-words.js';
+import { boardPeople } from './people-flows.js';
 
 // Sanitised (idempotent on display titles) and cut by cells, never mid-grapheme:
 // at 80 cells, so a wide terminal shows most subjects whole; the prompt fits
@@ -167,6 +169,13 @@ export function addText(f: Flow, cardId: CardId, what: 'comment' | 'note' | 'sub
     run: (v) =>
       what === 'comment' ? s.addComment(cardId, v) : what === 'note' ? s.addNote(cardId, v) : s.addSubTask(cardId, v),
     done: `${label} added`,
+    // `@` and a few letters: the board's people it would mention, or that no one goes by them.
+    ...(what === 'comment'
+      ? {
+          preview: (v: string) => mentionPreview(boardPeople(f), v),
+          complete: (v: string) => completeMention(boardPeople(f), v),
+        }
+      : {}),
     ...(added !== undefined ? { after: () => added() } : {}),
     draft: {
       id: { kind: what, board: s.boardId, card: cardId },

@@ -77,6 +77,8 @@ export interface Ask {
   submit?: string;
   /** What the text typed so far would do (a parsed date), shown under the prompt as it changes. */
   preview?: (value: string) => string;
+  /** Tab: the text that completes what is typed (a mention), or null when Tab completes nothing. */
+  complete?: (value: string) => string | null;
   /** Why the text can't be sent, or null: Enter then keeps the prompt open, the text as typed, and says so. */
   check?: (value: string) => string | null;
 }
@@ -155,6 +157,15 @@ function keptText(a: Ask, drafts: Drafts): string | undefined {
   return a.draft.fields === undefined && a.initial === undefined ? stored.fields.text : undefined;
 }
 
+/** A prompt's Tab typing what `complete` gives; any other key, or nothing to complete, goes on as usual. */
+const completeOnTab =
+  (complete: (value: string) => string | null) =>
+  (name: string, value: string): { insert: string } | false => {
+    if (name !== 'tab') return false;
+    const more = complete(value);
+    return more === null || more === '' ? false : { insert: more };
+  };
+
 /** Enter on an empty prompt that needs text. */
 const EMPTY = 'Type something first, or press Esc to cancel';
 
@@ -200,8 +211,14 @@ export function ask(f: Flow, a: Ask): number {
     ...(help !== '' ? { help } : {}),
     ...(a.details !== undefined ? { details: a.details } : {}),
     ...(a.below !== undefined ? { below: a.below } : {}),
-    ...(a.onKey !== undefined
-      ? { onKey: (name: string, value: string) => a.onKey?.(name, value, release) === true }
+    ...(a.onKey !== undefined || a.complete !== undefined
+      ? {
+          // The flow's own keys first (the composer's), then Tab completing what is typed (a mention).
+          onKey: (name: string, value: string) => {
+            if (a.onKey?.(name, value, release) === true) return true;
+            return a.complete === undefined ? false : completeOnTab(a.complete)(name, value);
+          },
+        }
       : {}),
     onCancel: (value) => {
       // The step before takes this one's place — unless this one is already

@@ -12,6 +12,7 @@ import { ATTACHMENT_KEYS } from './attachment-keys.js';
 import { cardBindings, type CardScreen } from './card-actions.js';
 import type { ScreenKeys } from './context.js';
 import { HISTORY_KEYS } from './history-keys.js';
+import { CUSTOMER_KEYS } from './customer-keys.js';
 import { CARD_REFRESH_KEY } from './refresh-keys.js';
 import type { ScreenBinding } from './types.js';
 
@@ -147,6 +148,7 @@ export const DETAIL_KEYS: readonly B[] = (
     ...ATTACHMENT_KEYS,
     ...cardBindings(DETAIL_CARDS),
     ...HISTORY_KEYS,
+    ...CUSTOMER_KEYS,
     CARD_REFRESH_KEY,
     {
       action: 'detail.back',

@@ -104,6 +104,8 @@ export type Action =
   | 'item.prev'
   | 'subtask.tick'
   | 'comment.delete'
+  | 'detail.history'
+  | 'customer.others'
   | 'detail.back'
   // the files of the card's email (detail)
   | 'attachment.next'

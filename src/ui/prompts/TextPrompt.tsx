@@ -11,6 +11,7 @@ import { cellWidth, fit } from '../../text/width.js';
 import { useEditor } from '../hooks/use-editor.js';
 import { bindingFor, displayKey } from '../keymap.js';
 import { useTextInput } from './use-text-input.js';
+import type { KeyTaken } from './types.js';
 import { useTextInputState } from './use-text-input-state.js';
 import { color } from '../theme.js';
 
@@ -57,7 +58,7 @@ export interface TextPromptProps {
   /** Every change of the text as it is made (not the text it opens with), for live uses such as the filter. */
   onChange?: (value: string) => void;
   /** Keys of the prompt's own scope, before the text's: true when taken (use-text-input.ts). */
-  onKey?: (name: string, value: string) => boolean;
+  onKey?: (name: string, value: string) => KeyTaken;
 }
 
 /** The visible part of one line with the cursor drawn in, at most `width` cells. */

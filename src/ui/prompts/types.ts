@@ -4,6 +4,9 @@
  */
 import type { Action, Scope } from '../keys/types.js';
 
+/** What a prompt's own key did (a text prompt's `onKey`): nothing (false), all it does (true), or text to type. */
+export type KeyTaken = boolean | { insert: string };
+
 export interface PickItem {
   /** Unique within the picker. */
   value: string;

@@ -10,6 +10,7 @@ import { useEffect, useRef, type Dispatch } from 'react';
 import { useKeyHandler } from '../hooks/use-key-router.js';
 import { actionFor, bindingFor, ctrlByte, editFor, keymapVersion, keyName, promptEditBytes } from '../keymap.js';
 import { textInputReducer, type TextInputAction, type TextInputState } from './use-text-input-state.js';
+import type { KeyTaken } from './types.js';
 
 export interface UseTextInputOptions {
   state: TextInputState;
@@ -36,9 +37,10 @@ export interface UseTextInputOptions {
   /**
    * Keys of the prompt's own scope, offered before the text's (the search's
    * list keys, the filter's Tab): true when taken. Given the key's keymap
-   * name and the text as it stands.
+   * name and the text as it stands. `{insert}`: taken, and this text typed
+   * in its place (a mention's completion on Tab).
    */
-  onKey?: (name: string, value: string) => boolean;
+  onKey?: (name: string, value: string) => KeyTaken;
 }
 
 /**
@@ -132,7 +134,9 @@ export function useTextInput({
   useKeyHandler(
     (input, key) => {
       const name = promptKeyName(input, key);
-      if (onKey?.(name, latest.current.value) === true) return;
+      const taken = onKey?.(name, latest.current.value) ?? false;
+      if (taken === true) return;
+      if (taken !== false) return dispatch({ type: 'insert', text: taken.insert, multiline });
       if (composer) {
         const own = actionFor('composer', name);
         if (own === 'composer.send') return onSubmit(latest.current.value);
