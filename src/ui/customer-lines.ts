@@ -10,7 +10,7 @@ import { longDate } from './card-meta.js';
 import type { DetailLine } from './detail-line.js';
 import { color } from './theme.js';
 
-/** How many of them the detail lists; the `O` key's picker has them all. */
+/** How many of them the detail lists; the `C` key's picker has them all. */
 export const SHOWN = 3;
 
 export function customerLines(c: CustomerState, cardId: string | null, width: number, key: string): DetailLine[] {

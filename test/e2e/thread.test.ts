@@ -76,7 +76,7 @@ describe.skipIf(!hasTmux())('an email card, read and answered', () => {
     let screen = await t.waitFor('Thread (2 messages)', 20_000);
     expect(screen).toContain('parcel 77 never came.');
     expect(screen).toContain('┄ signature folded — z shows it');
-    screen = await t.waitFor('invoice.pdf (13 bytes)');
+    screen = await t.waitFor('invoice.pdf (13 bytes, application/pdf)');
     t.keys('z');
     await t.waitFor('Customer Ltd');
     t.keys('w');

@@ -40,7 +40,7 @@ describe('the customer in the card detail', () => {
     expect(frame).toContain('Exchange for size M');
     expect(frame).toContain('Broken zipper');
     expect(frame).not.toContain('Unrelated question');
-    await ui.press('O');
+    await ui.press('C');
     frame = await ui.waitFor(/Broken zipper — .* › /);
     // Newest first: the exchange is listed before the zipper.
     expect(frame.indexOf('Exchange for size M —')).toBeLessThan(frame.indexOf('Broken zipper —'));
@@ -69,7 +69,7 @@ describe('the customer in the card detail', () => {
     focus(ui, 'Call the courier');
     await ui.press('enter');
     await ui.until(() => ui.store.getState().customer.data !== null, 'the customer read');
-    await ui.press('O');
+    await ui.press('C');
     await ui.waitFor('This card has no email from a customer');
   });
 });

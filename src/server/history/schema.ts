@@ -1,6 +1,6 @@
 /**
  * The schema of a card's history, the customer's other conversations and
- * mentions (SQLite migration 11, PostgreSQL 7), the same on both engines.
+ * mentions (SQLite migration 13, PostgreSQL 9), the same on both engines.
  *
  * - `card_history`: every change of a card, with who and when, kept as long
  *   as the card (history/record.ts writes it from the change log's flush).

@@ -38,8 +38,8 @@ export function showBoardSignature(f: Flow, c: Composer): void {
     });
 }
 
-/** Files and Bcc go where the server can send them: not on DragApp, which sends the text to To and Cc. */
-export const sendsMore = (f: Flow): boolean => f.store.getState().offers('compose') !== false;
+/** Files, Bcc and a signature of one's own go where the server sends them (it offers signatures): not on DragApp, which sends the text to To and Cc. */
+export const sendsMore = (f: Flow): boolean => f.store.getState().offers('signature') !== false;
 
 /** Refused: the composer again, as it was, under the server's words — and kept as a draft meanwhile. */
 export function reopenRefused(f: Flow, c: Composer, e: unknown): void {

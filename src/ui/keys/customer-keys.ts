@@ -1,6 +1,6 @@
 /**
  * The detail's keys for what the service remembers around a card: its
- * history (`h`) and the customer's other conversations (`O`).
+ * history (`h`) and the customer's other conversations (`C`).
  */
 import { pickConversation, showCardHistory } from '../flows/customer-flows.js';
 import type { ScreenKeys } from './context.js';
@@ -43,7 +43,7 @@ export const CUSTOMER_KEYS: readonly B[] = [
   },
   {
     action: 'customer.others',
-    keys: ['O'],
+    keys: ['C'],
     group: 'Card',
     help: 'the customer’s other conversations: pick one to open it',
     unavailable: noOthers,

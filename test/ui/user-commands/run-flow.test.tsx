@@ -127,7 +127,7 @@ describe('your commands in the app', () => {
     const u = await start([
       { key: 'O', title: 'file it', run: 'echo "the ticket system  is down" >&2; exit 4' },
       { key: 'Q', title: 'open it', run: 'xdg-open {{url}}' },
-      { key: 'Y', title: 'wait', run: 'sleep 30', timeoutSeconds: 0.3 },
+      { key: 'V', title: 'wait', run: 'sleep 30', timeoutSeconds: 0.3 },
     ]);
     const card = focused(u);
     await u.press('O');
@@ -135,7 +135,7 @@ describe('your commands in the app', () => {
     await u.press('Q');
     await u.waitFor(/✗ open it not run: card \S+ “.*” has no \{\{url\}\}/);
     expect(statusLine(u.frame())).toContain(`card ${card.id}`);
-    await u.press('Y');
+    await u.press('V');
     await u.waitFor('✗ wait stopped after 0.3 s without finishing ("timeoutSeconds" gives it longer)');
   });
 });
