@@ -190,8 +190,9 @@ export function CardDetail(props: CardDetailProps) {
   const selectedAttachment = sel?.kind === 'attachment' ? sel.id : null;
   const options = useMemo(() => ({ ...base, newIds, selectedAttachment }), [base, newIds, selectedAttachment]);
   const thread = useThreadLines(id, props.width, options);
-  // The customer's other conversations, before the thread they are about.
-  const others = useCustomerLines(id, props.width);
+  // The customer's other conversations, before the thread they are about: in the card's own detail only
+  // (read afresh there), never in the preview or the warm-up, which ask the server nothing new per key.
+  const others = useCustomerLines(base.fresh === true ? id : null, props.width);
   const threadShown = useMemo(() => (others.length === 0 ? thread : [...others, ...thread]), [others, thread]);
   const changedBy = useBoard((s) => (id === null ? null : (s.changedBy.get(id) ?? null)));
   const presence = useBoard((s) => s.presence);

@@ -35,17 +35,34 @@ const waitFor = async (what: () => boolean, label: string) => {
 };
 
 /** A POST whose body is only begun: the request stays in progress until `finish`. */
-function halfSent(url: string, body: string): { socket: Socket; answer: () => string; finish: () => void } {
+/**
+ * A request in progress: its headers sent with `Expect: 100-continue`, so the
+ * server's "100 Continue" says it has read them and holds the request (`held`),
+ * then the first bytes of its body; `finish` sends the rest.
+ */
+function halfSent(
+  url: string,
+  body: string,
+): { socket: Socket; held: Promise<void>; answer: () => string; finish: () => void } {
   const u = new URL(url);
   const socket = connect(Number(u.port), u.hostname);
   let got = '';
-  socket.on('data', (d: Buffer) => (got += d.toString()));
   socket.on('error', () => undefined);
+  const held = new Promise<void>((resolve) => {
+    socket.on('data', (d: Buffer) => {
+      got += d.toString();
+      if (/^HTTP\/1\.1 100/.test(got)) {
+        got = got.replace(/^HTTP\/1\.1 100[^\r\n]*\r\n\r\n/, '');
+        socket.write(body.slice(0, 5));
+        resolve();
+      }
+    });
+  });
   socket.write(
     `POST /v2/board HTTP/1.1\r\nHost: ${u.host}\r\nAuthorization: ${KEY}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
   );
-  return { socket, answer: () => got, finish: () => socket.write(body.slice(5)) };
+  return { socket, held, answer: () => got, finish: () => socket.write(body.slice(5)) };
 }
 
 describe('serve stopping', () => {
@@ -59,7 +76,7 @@ describe('serve stopping', () => {
     await waitFor(() => seen.includes(': live'), 'the stream live');
     const body = JSON.stringify({ Name: 'Made while stopping' });
     const req = halfSent(s.url, body);
-    await new Promise((r) => req.socket.once('connect', r));
+    await req.held;
     s.proc.kill('SIGTERM');
     await ended;
     expect(seen).toMatch(/\nretry: 2000\n\n$/);
@@ -75,7 +92,7 @@ describe('serve stopping', () => {
   it('exits at once on a second signal', async () => {
     const s = await serve();
     const req = halfSent(s.url, JSON.stringify({ Name: 'Never finished' }));
-    await new Promise((r) => req.socket.once('connect', r));
+    await req.held;
     s.proc.kill('SIGTERM');
     await waitFor(() => s.stderr().includes('SIGTERM: stopping'), 'stopping said');
     // The first stop waits for the request in progress; the second signal does not.
