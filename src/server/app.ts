@@ -37,6 +37,7 @@ import { searchRoutes } from './search/route.js';
 import { waitingRoutes } from './waiting/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { customerRoutes } from './customers/routes.js';
+import { savedReplyRoutes } from './replies/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
 import { opsRoutes } from './ops/routes.js';
 
@@ -269,6 +270,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   reportRoutes(app, ctx);
   historyRoutes(app, ctx);
   customerRoutes(app, ctx);
+  savedReplyRoutes(app, ctx);
   const waker = new SnoozeWaker({
     ctx,
     log,

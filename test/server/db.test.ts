@@ -5,12 +5,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 import { UNDO_SENDING_SQLITE } from '../support/undo-sending.js';
 import { WAITING_COLUMNS } from '../support/undo-waiting.js';
+import { UNDO_REPLIES_SQLITE } from '../support/undo-replies.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 13 (history, the sender's address, mentions) added. */
-const UNDO_13 = `DROP TRIGGER messages_from_key;
+/** What migration 14 (saved replies) added. */
+const UNDO_14 = UNDO_REPLIES_SQLITE;
+
+/** What migration 13 (history, the sender's address, mentions) added, and all after it. */
+const UNDO_13 = `${UNDO_14}
+      DROP TRIGGER messages_from_key;
       DROP INDEX messages_from_key;
       DROP INDEX mailbox_messages_card;
       ALTER TABLE messages DROP COLUMN from_key;
@@ -329,6 +334,29 @@ describe("migration 13 (history, the sender's address, mentions)", () => {
       .prepare("EXPLAIN QUERY PLAN SELECT card_id FROM messages WHERE from_key = 'x' AND direction = 'in'")
       .all() as { detail: string }[];
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING (COVERING )?INDEX messages_from_key/);
+    db.close();
+  });
+});
+
+describe('migration 14 (saved replies)', () => {
+  it('upgrades a version 13 file: its boards have no saved replies; a name is one per board, case ignored', () => {
+    const path = join(dir, 'v13.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_14}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');`);
+    fresh.pragma('user_version = 13');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT COUNT(*) FROM saved_replies').pluck().get()).toBe(0);
+    const add = db.prepare(
+      "INSERT INTO saved_replies (board_id, name, name_key, text, author_id, created_at, updated_at) VALUES (1, ?, ?, 't', 1, 'now', 'now')",
+    );
+    add.run('Refund done', 'refund done');
+    expect(() => add.run('Refund Done', 'refund done')).toThrow(/UNIQUE/);
+    db.prepare('DELETE FROM boards WHERE id = 1').run();
+    expect(db.prepare('SELECT COUNT(*) FROM saved_replies').pluck().get()).toBe(0);
     db.close();
   });
 });
