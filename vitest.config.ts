@@ -31,6 +31,7 @@ const ON_POSTGRES = [
   // The team's own mailboxes: imports, cursors and leases on either engine.
   'test/server/mail/imap/*.test.ts',
   'test/server/search-*.test.ts',
+  'test/server/search/*.test.ts',
   // Waiting, snooze and response targets: the triggers and the wake-up on either engine.
   'test/server/waiting/*.test.ts',
   // Reports: the figures of a week worked out by hand, and the resolutions' trigger, on either engine.

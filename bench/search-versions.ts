@@ -2,8 +2,8 @@
  * `node --import tsx bench/search-versions.ts`: search as this tree answers it
  * and as another commit did (BENCH_BEFORE, default HEAD~1), side by side in
  * one run, on the same generated data (bench/lib/search-data.ts; BENCH_CARDS,
- * BENCH_MESSAGES, BENCH_COMMENTS, BENCH_BOARDS): SQLite, and PostgreSQL
- * unless BENCH_PG=0. The other commit is checked out in a temporary git
+ * BENCH_MESSAGES, BENCH_COMMENTS, BENCH_BOARDS): SQLite unless
+ * BENCH_SQLITE=0, and PostgreSQL unless BENCH_PG=0. The other commit is checked out in a temporary git
  * worktree; each tree's service runs in a process of its own on the same
  * database (bench/lib/engine-target.ts), and every query kind asks the two
  * in turn, BENCH_SEARCHES times, over loopback.
@@ -62,7 +62,7 @@ async function search(url: string, q: string): Promise<number> {
 const ms = (x: number) => (x >= 100 ? `${x.toFixed(0)} ms` : `${x.toFixed(1)} ms`);
 const load0 = loadavg()[0] ?? 0;
 const rows: string[] = [];
-const engines: [string, string][] = [['SQLite', join(dir, 'search.db')]];
+const engines: [string, string][] = process.env.BENCH_SQLITE === '0' ? [] : [['SQLite', join(dir, 'search.db')]];
 const cluster = process.env.BENCH_PG === '0' ? null : await startDurablePostgres();
 if (cluster !== null) engines.push(['PostgreSQL', cluster.url]);
 try {

@@ -25,6 +25,14 @@ export interface EngineQuery {
    * read each match anyway (PostgreSQL's heap).
    */
   top: { k: (k: number) => Fragment; rows: Fragment } | null;
+  /**
+   * Where ranking reads each match's row (PostgreSQL): `rows`, the matches
+   * without a score, each with its place in the table (`place`), read once
+   * for the count and the newest; `ranked`, the scored rows (as `hits`) at
+   * the places a SQL array gives, for the few that are ranked (page.ts
+   * `rankNewest`).
+   */
+  newest: { rows: Fragment; ranked: (places: string) => Fragment } | null;
   /** `hits` without the score, to count the cards (no ranking). */
   matching: Fragment | null;
   /** Cards to leave out (negative terms when nothing positive is searched for). */
@@ -77,6 +85,7 @@ export function sqliteQuery(clauses: readonly Clause[]): EngineQuery {
             k: (k) => ({ text: placed(`${scored} ORDER BY score, id DESC LIMIT ?`), params: [positive, k] }),
             rows: { text: 'SELECT COUNT(*) AS n FROM search WHERE search MATCH ?', params: [positive] },
           },
+    newest: null,
     matching:
       positive === null
         ? null
@@ -171,6 +180,21 @@ export function postgresQuery(clauses: readonly Clause[]): EngineQuery {
             params: [rankQuery, ...vectorParams, ...params],
           },
     top: null,
+    newest:
+      positive.length === 0
+        ? null
+        : {
+            // The row's place (ctid) reads it again without an index: the same version, in the same statement.
+            rows: {
+              text: `SELECT d.ctid AS place, d.id, d.card_id, d.kind, d.src, d.at FROM search_docs d WHERE ${matchWhere}`,
+              params: [...vectorParams, ...params],
+            },
+            ranked: (places) => ({
+              text: `SELECT d.id, d.card_id, d.kind, d.src, d.at, -ts_rank(d.doc, to_tsquery(${CONFIG}, ?)) AS score
+                     FROM search_docs d WHERE d.ctid = ANY(CAST(${places} AS tid[]))`,
+              params: [rankQuery],
+            }),
+          },
     matching:
       positive.length === 0
         ? null

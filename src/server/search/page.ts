@@ -87,6 +87,69 @@ export async function fromTop(
   return null;
 }
 
+/** A row of a page that may be empty (a left join): every field of the hit, or none. */
+type NullableHit = { [K in keyof Hit]: Hit[K] | null };
+
+export const NEWEST_SIZES = {
+  /** How many of the newest matching rows are ranked, at least. */
+  rows: 1_000,
+  /** Rows ranked per card a page needs, for a page deeper than `rows` covers. */
+  perCard: 8,
+};
+
+/**
+ * The page where ranking must read each match's row (PostgreSQL's
+ * `ts_rank` over the row's vector). The matches that pass the filters are
+ * read once, without a score, for the count of cards and the places of the
+ * newest `k` (by id); only those rows are read again and ranked. When `k`
+ * or fewer match, that is every match, ranked as `rankAll` ranks them.
+ * Past that, the page is the best cards of the newest `k` rows, and the
+ * count still counts every card. Null when the newest rows don't reach the
+ * page asked for (or nothing is on it): `rankAll` answers.
+ */
+export async function rankNewest(
+  sql: Sql,
+  newest: NonNullable<EngineQuery['newest']>,
+  where: Fragment,
+  page: number,
+  limit: number,
+  sizes = NEWEST_SIZES,
+): Promise<Found | null> {
+  const need = page * limit;
+  const k = Math.max(sizes.rows, need * sizes.perCard);
+  const ranked = newest.ranked('(SELECT places FROM found)');
+  // One pass over the matches (each aggregate in it, not a scan apart), then the k rows by their places;
+  // the counts come back on an empty page too.
+  const rows = await sql.all<NullableHit & { total: number; matched: number; held: number | null }>(
+    `WITH found AS (
+       SELECT COUNT(DISTINCT h.card_id) AS total, COUNT(*) AS matched,
+              (array_agg(h.place ORDER BY h.id DESC))[1:CAST(? AS INTEGER)] AS places
+       FROM (${newest.rows.text}) h JOIN cards c ON c.id = h.card_id
+       WHERE ${where.text}
+     ),
+     ranked AS (
+       SELECT r.id, r.card_id, r.kind, r.src, r.at, r.score,
+              ROW_NUMBER() OVER (PARTITION BY r.card_id ORDER BY r.score, r.id DESC) AS nth
+       FROM (${ranked.text}) r
+     )
+     SELECT f.total, f.matched, p.card_id, p.kind, p.src, p.at, p.held
+     FROM found f LEFT JOIN LATERAL (
+       SELECT id, card_id, kind, src, at, score, COUNT(*) OVER () AS held FROM ranked WHERE nth = 1
+       ORDER BY score, id DESC LIMIT ? OFFSET ?
+     ) p ON TRUE
+     ORDER BY p.score, p.id DESC`,
+    [k, ...newest.rows.params, ...where.params, ...ranked.params, limit, need - limit],
+  );
+  const first = rows[0];
+  if (first === undefined) return null;
+  const hits = rows.flatMap(({ card_id, kind, src, at }) =>
+    card_id === null || kind === null || src === null || at === null ? [] : [{ card_id, kind, src, at }],
+  );
+  // Past k matches the ranked rows are the newest k only: a page they don't fill is left to rankAll.
+  if (Number(first.matched) > k && Number(first.held ?? 0) < need) return null;
+  return { hits, total: Number(first.total) };
+}
+
 /** How many cards pass `card` with a matching row that passes `row`: no ranking, a card counted once. */
 export async function countCards(sql: Sql, hits: Fragment, card: Fragment, row: Fragment): Promise<number> {
   const found = await sql.get<{ n: number }>(

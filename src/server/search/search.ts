@@ -13,7 +13,7 @@ import { and, placeholders, type Fragment, type Value } from '../sql/sql.js';
 import { KIND_CODES } from './schema-sqlite.js';
 import { HIT_END, HIT_START, SNIPPET_SEP, postgresQuery, sqliteQuery } from './engines.js';
 import { filterSql, scopeOf } from './filters.js';
-import { countCards, fromTop, rankAll, type Hit } from './page.js';
+import { countCards, fromTop, rankAll, rankNewest, type Hit } from './page.js';
 
 export interface SearchPage {
   matches: SearchMatch[];
@@ -51,6 +51,7 @@ export async function runSearch(
   const where = and(card, f.row);
   const found =
     (engine.top === null ? null : await fromTop(ctx.sql, engine.top, where, page, limit)) ??
+    (engine.newest === null ? null : await rankNewest(ctx.sql, engine.newest, where, page, limit)) ??
     (await rankAll(ctx.sql, hits, where, page, limit));
   // Counting needs no ranking: the matches without their scores, where the engine gives them so.
   const total = found.total ?? (await countCards(ctx.sql, engine.matching ?? hits, card, f.row));
