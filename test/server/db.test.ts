@@ -5,12 +5,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 import { UNDO_SENDING_SQLITE } from '../support/undo-sending.js';
 import { WAITING_COLUMNS } from '../support/undo-waiting.js';
+import { UNDO_RULES_SQLITE } from '../support/undo-rules.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 13 (history, the sender's address, mentions) added. */
-const UNDO_13 = `DROP TRIGGER messages_from_key;
+/** What migration 14 (rules) added. */
+const UNDO_14 = UNDO_RULES_SQLITE;
+
+/** What migration 13 (history, the sender's address, mentions) and after added. */
+const UNDO_13 = `${UNDO_14}
+      DROP TRIGGER messages_from_key;
       DROP INDEX messages_from_key;
       DROP INDEX mailbox_messages_card;
       ALTER TABLE messages DROP COLUMN from_key;
@@ -329,6 +334,30 @@ describe("migration 13 (history, the sender's address, mentions)", () => {
       .prepare("EXPLAIN QUERY PLAN SELECT card_id FROM messages WHERE from_key = 'x' AND direction = 'in'")
       .all() as { detail: string }[];
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING (COVERING )?INDEX messages_from_key/);
+    db.close();
+  });
+});
+
+describe('migration 14 (rules)', () => {
+  it("upgrades a version 13 file: a board's rules can be kept, one name once per board whatever its case", () => {
+    const path = join(dir, 'v13.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_14}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');`);
+    fresh.pragma('user_version = 13');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const add = db.prepare(
+      `INSERT INTO rules (board_id, position, name, query, actions, created_by, created_ms)
+       VALUES (1, ?, ?, 'from:@acme.com', '["tag:Billing"]', 'o@x.io', 0)`,
+    );
+    add.run(1, 'Billing');
+    expect(() => add.run(2, 'BILLING')).toThrow(/UNIQUE/);
+    expect(db.prepare('SELECT name, enabled, on_what FROM rules').all()).toEqual([
+      { name: 'Billing', enabled: 1, on_what: 'new-thread' },
+    ]);
     db.close();
   });
 });
