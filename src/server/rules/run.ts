@@ -14,7 +14,7 @@ import type { InboundMessage } from '../mail/read-mail.js';
 import { doAction } from './actions.js';
 import { arrivingOf, matchQuery, Words, type CardFacts } from './match.js';
 import { noteRule } from './notes.js';
-import { boardNames, problemOf, ruleOf, rulesOf, type Board } from './store.js';
+import { boardNames, problemOf, ruleOf, rulesOf, type Board, type Rule } from './store.js';
 
 export interface Arrival {
   boardId: number;
@@ -42,7 +42,7 @@ export async function cardFacts(ctx: Ctx, cardId: number): Promise<CardFacts> {
 }
 
 /** Whether a rule reads the card (tag:, column:, assignee:): only then is the card read. */
-const readsCard = (r: ReturnType<typeof ruleOf>) =>
+const readsCard = (r: Rule) =>
   r.query?.filters.some((f) => f.kind === 'tag' || f.kind === 'column' || f.kind === 'assignee') ?? false;
 
 export async function runRules(
@@ -55,12 +55,6 @@ export async function runRules(
   const rows = await rulesOf(ctx.sql, at.boardId, true);
   const due = rows.filter((r) => at.newCard || r.on_what === 'every-message');
   if (due.length === 0) return;
-  const claimed = await ctx.sql.run(
-    `INSERT INTO rule_runs (board_id, message_key, card_id, created_ms) VALUES (?, ?, ?, ?)
-     ON CONFLICT (board_id, message_key) DO NOTHING`,
-    [at.boardId, messageKey(m), at.cardId, ctx.now()],
-  );
-  if (claimed === 0) return;
   const rules = due.map(ruleOf);
   const facts: CardFacts = rules.some(readsCard)
     ? await cardFacts(ctx, at.cardId)
@@ -68,20 +62,33 @@ export async function runRules(
   const words = new Words(arrivingOf(m, raw, facts));
   let board: Board | undefined;
   const names = async () => (board ??= await boardNames(ctx.sql, at.boardId));
-  let changedCard = false;
+  // Matched in memory first: mail no rule is about costs no write at all.
+  const hits: { rule: Rule; problem: string | null; matched: boolean }[] = [];
   for (const rule of rules) {
     // A stored query that no longer reads, or names a tag or column gone: disabled, in words.
     const early = rule.unreadable ?? (readsCard(rule) ? problemOf({ ...rule, actions: [] }, await names()) : null);
-    if (early !== null) {
-      await disable(ctx, changed, rule.row.id, at.boardId, early);
-      continue;
+    if (early !== null) hits.push({ rule, problem: early, matched: false });
+    else if (rule.query !== null && matchQuery(rule.query, words).matches) {
+      const problem = problemOf(rule, await names());
+      hits.push({ rule, problem, matched: true });
+      if (problem === null && rule.actions.some((a) => a.kind === 'stop')) break;
     }
-    if (rule.query === null || !matchQuery(rule.query, words).matches) continue;
-    const problem = problemOf(rule, await names());
+  }
+  if (hits.length === 0) return;
+  const claimed = await ctx.sql.run(
+    `INSERT INTO rule_runs (board_id, message_key, card_id, created_ms) VALUES (?, ?, ?, ?)
+     ON CONFLICT (board_id, message_key) DO NOTHING`,
+    [at.boardId, messageKey(m), at.cardId, ctx.now()],
+  );
+  if (claimed === 0) return;
+  let changedCard = false;
+  for (const { rule, problem, matched } of hits) {
     if (problem !== null) {
       await disable(ctx, changed, rule.row.id, at.boardId, problem);
-      noteRule(ctx.sql, at.cardId, { rule: rule.row.name, did: [`matched but was disabled: ${problem}`] });
-      changed(at.boardId, at.cardId, 'card-changed');
+      if (matched) {
+        noteRule(ctx.sql, at.cardId, { rule: rule.row.name, did: [`matched but was disabled: ${problem}`] });
+        changed(at.boardId, at.cardId, 'card-changed');
+      }
       continue;
     }
     const did: string[] = [];
@@ -94,7 +101,6 @@ export async function runRules(
       changedCard = true;
       noteRule(ctx.sql, at.cardId, { rule: rule.row.name, did });
     }
-    if (rule.actions.some((a) => a.kind === 'stop')) break;
   }
   if (changedCard && !at.newCard) await bumpCards(ctx, [at.cardId]);
 }

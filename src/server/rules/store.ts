@@ -37,11 +37,22 @@ export function actionList(row: Pick<RuleRow, 'actions'>): string[] {
   }
 }
 
+/** Rules read before, by their texts: each message would otherwise parse every rule again. */
+const parsed = new Map<string, Omit<Rule, 'row'>>();
+const PARSED_KEPT = 2000;
+
 export function ruleOf(row: RuleRow): Rule {
-  const q = parseRuleQuery(row.query);
-  const a = parseActions(actionList(row));
-  const unreadable = !q.ok ? q.error : !a.ok ? a.error : null;
-  return { row, query: q.ok ? q.value : null, actions: a.ok ? a.value : [], unreadable };
+  const key = `${row.query}\u0000${row.actions}`;
+  let read = parsed.get(key);
+  if (read === undefined) {
+    const q = parseRuleQuery(row.query);
+    const a = parseActions(actionList(row));
+    const unreadable = !q.ok ? q.error : !a.ok ? a.error : null;
+    read = { query: q.ok ? q.value : null, actions: a.ok ? a.value : [], unreadable };
+    if (parsed.size >= PARSED_KEPT) parsed.clear();
+    parsed.set(key, read);
+  }
+  return { row, ...read };
 }
 
 const COLUMNS = 'id, board_id, position, name, query, actions, on_what, enabled, disabled_reason';
