@@ -29,8 +29,8 @@ const stateWords = (r: Rule): string =>
       ? 'on'
       : `on, but ${r.Problem}`;
 
-export function ruleLabel(r: Rule, i: number): string {
-  return sanitize(`${i + 1}. ${r.Name} · ${r.When} → ${r.Then.join(', ')} · ${stateWords(r)}`);
+export function ruleLabel(r: Rule): string {
+  return sanitize(`${r.Name} · ${r.When} → ${r.Then.join(', ')} · ${stateWords(r)}`);
 }
 
 type Status = { text: string; error?: boolean } | null;
@@ -55,7 +55,7 @@ export function boardRules(f: Flow): void {
     f.overlays.close(key);
   };
   const items = (l: RulesList): PickItem[] =>
-    l.items.map((r, i) => ({ value: r.Id, label: ruleLabel(r, i), dim: !r.Enabled }));
+    l.items.map((r) => ({ value: r.Id, label: ruleLabel(r), dim: !r.Enabled }));
   const build = (): PickOverlay => {
     const l = store.getState().boardRules;
     return {
