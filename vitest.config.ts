@@ -37,6 +37,8 @@ const ON_POSTGRES = [
   'test/server/reports/*.test.ts',
   // A card's history, the customer's other conversations, mentions.
   'test/server/history/*.test.ts',
+  // Saved replies: kept, checked and filled on either engine.
+  'test/server/replies/*.test.ts',
   // A board's rules: run on arrival once per message, round-robin across instances.
   'test/server/rules/*.test.ts',
   // Two TUIs, each on its own instance of one database.

@@ -38,6 +38,7 @@ import { waitingRoutes } from './waiting/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { rulesRoutes } from './rules/routes.js';
 import { customerRoutes } from './customers/routes.js';
+import { savedReplyRoutes } from './replies/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
 import { opsRoutes } from './ops/routes.js';
 
@@ -271,6 +272,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   historyRoutes(app, ctx);
   rulesRoutes(app, ctx);
   customerRoutes(app, ctx);
+  savedReplyRoutes(app, ctx);
   const waker = new SnoozeWaker({
     ctx,
     log,

@@ -1,6 +1,6 @@
 /**
  * `{{name}}` variables in text a team writes once and sends often: a
- * signature (`{{agent.name}}`), later a saved reply. One reading for the
+ * signature (`{{agent.name}}`) or a saved reply (`{{customer.first_name}}`). One reading for the
  * service, which fills them when it sends, and the client, which shows
  * them filled before sending; an unknown name is refused when the text is
  * saved, in words that name the nearest known one.
@@ -8,6 +8,19 @@
 
 /** The variables a signature may use. */
 export const SIGNATURE_VARIABLES = ['agent.name', 'agent.first_name', 'agent.email', 'board.name'] as const;
+
+/** The variables a saved reply may use: a signature's, the card's and its customer's. */
+export const SAVED_REPLY_VARIABLES = [
+  'customer.name',
+  'customer.first_name',
+  'customer.email',
+  'agent.name',
+  'agent.first_name',
+  'agent.email',
+  'card.id',
+  'card.title',
+  'board.name',
+] as const;
 
 /** `{{ name }}`, spaces allowed inside the braces. */
 const VARIABLE = /\{\{\s*([^{}\s]*)\s*\}\}/g;
@@ -74,6 +87,37 @@ export function agentValues(agent: { name?: string | undefined; email: string },
     'agent.email': agent.email,
     'board.name': boardName,
   };
+}
+
+/** A card's values for a saved reply: its customer's (name and address as they wrote from), the card's, the agent's. */
+export function cardValues(
+  card: { id: string; title: string },
+  customer: { name?: string | null | undefined; email?: string | null | undefined },
+  agent: { name?: string | undefined; email: string },
+  boardName: string,
+): Record<string, string | undefined> {
+  const name = customer.name?.trim() ?? '';
+  const email = customer.email?.trim() ?? '';
+  return {
+    ...agentValues(agent, boardName),
+    'customer.name': name === '' ? undefined : name,
+    'customer.first_name': name === '' ? undefined : firstName(name),
+    'customer.email': email === '' ? undefined : email,
+    'card.id': card.id,
+    'card.title': card.title,
+  };
+}
+
+/** "Jane" of "Jane Doe", and of "Doe, Jane" (a sender's name as directories write it). */
+function firstName(name: string): string | undefined {
+  const comma = name.indexOf(',');
+  const given = comma > 0 ? name.slice(comma + 1).trim() : name;
+  return (given === '' ? name : given).split(/\s+/)[0];
+}
+
+/** Where each variable left unfilled stands in `text`: [start, end) offsets, for marking them. */
+export function unfilledSpans(text: string): [number, number][] {
+  return Array.from(text.matchAll(VARIABLE), (m) => [m.index, m.index + m[0].length]);
 }
 
 /** The body with its signature under the usual delimiter (`-- `, with its space: mail programs fold it away). */

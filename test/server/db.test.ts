@@ -5,15 +5,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 import { UNDO_SENDING_SQLITE } from '../support/undo-sending.js';
 import { WAITING_COLUMNS } from '../support/undo-waiting.js';
+import { UNDO_REPLIES_SQLITE } from '../support/undo-replies.js';
 import { UNDO_RULES_SQLITE } from '../support/undo-rules.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 14 (rules) added. */
-const UNDO_14 = UNDO_RULES_SQLITE;
+/** What migration 15 (rules) added. */
+const UNDO_15 = UNDO_RULES_SQLITE;
 
-/** What migration 13 (history, the sender's address, mentions) and after added. */
+/** What migration 14 (saved replies) added, and all after it. */
+const UNDO_14 = `${UNDO_15}
+      ${UNDO_REPLIES_SQLITE}`;
+
+/** What migration 13 (history, the sender's address, mentions) added, and all after it. */
 const UNDO_13 = `${UNDO_14}
       DROP TRIGGER messages_from_key;
       DROP INDEX messages_from_key;
@@ -338,14 +343,37 @@ describe("migration 13 (history, the sender's address, mentions)", () => {
   });
 });
 
-describe('migration 14 (rules)', () => {
-  it("upgrades a version 13 file: a board's rules can be kept, one name once per board whatever its case", () => {
+describe('migration 14 (saved replies)', () => {
+  it('upgrades a version 13 file: its boards have no saved replies; a name is one per board, case ignored', () => {
     const path = join(dir, 'v13.db');
     const fresh = openDb(path);
     fresh.exec(`${UNDO_14}
       INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
       INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');`);
     fresh.pragma('user_version = 13');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT COUNT(*) FROM saved_replies').pluck().get()).toBe(0);
+    const add = db.prepare(
+      "INSERT INTO saved_replies (board_id, name, name_key, text, author_id, created_at, updated_at) VALUES (1, ?, ?, 't', 1, 'now', 'now')",
+    );
+    add.run('Refund done', 'refund done');
+    expect(() => add.run('Refund Done', 'refund done')).toThrow(/UNIQUE/);
+    db.prepare('DELETE FROM boards WHERE id = 1').run();
+    expect(db.prepare('SELECT COUNT(*) FROM saved_replies').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 15 (rules)', () => {
+  it("upgrades a version 14 file: a board's rules can be kept, one name once per board whatever its case", () => {
+    const path = join(dir, 'v14.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_15}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');`);
+    fresh.pragma('user_version = 14');
     fresh.close();
     const db = openDb(path);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);

@@ -13,6 +13,7 @@ import { openDatabase } from '../../src/server/sql/open.js';
 import { startTestService, testEngine, type TestService } from './helpers.js';
 import { undoRulesMigration } from '../support/undo-rules.js';
 import { undoHistoryMigration } from '../support/undo-history.js';
+import { undoRepliesMigration } from '../support/undo-replies.js';
 import { undoSendingMigration } from '../support/undo-sending.js';
 import { undoReportsMigration, undoWaitingMigration } from '../support/undo-waiting.js';
 
@@ -164,6 +165,7 @@ describe('the migration indexes what was there', () => {
     // (and the one after it, the outbox's, whose tables go too).
     await s.withSql(async (db) => {
       await undoRulesMigration(db);
+      await undoRepliesMigration(db);
       await undoHistoryMigration(db);
       await undoReportsMigration(db);
       await undoSendingMigration(db);

@@ -1,5 +1,5 @@
 /**
- * Takes the rules' migration (SQLite 14, PostgreSQL 10: server/rules/schema.ts)
+ * Takes the rules' migration (SQLite 15, PostgreSQL 11: server/rules/schema.ts)
  * back out of a database, on either engine, so a test can make an older one.
  */
 import { RULES_TABLES } from '../../src/server/rules/schema.js';

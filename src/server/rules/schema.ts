@@ -1,6 +1,6 @@
 /**
  * The schema of a board's rules (the next migration on both engines: SQLite
- * 14, PostgreSQL 10), one text for both.
+ * 15, PostgreSQL 11), one text for both.
  *
  * - `rules`: a board's rules in their order (`position`), each a query
  *   (`query`, the search language) and its actions (`actions`, a JSON list
