@@ -22,7 +22,9 @@ any value), tag:, column:, assignee: (the card as it stands).
 ACTIONS, parted by commas: tag:NAME, assign:EMAIL, assign:round-robin (the
 board's members in turn, fair across every instance of the service), move:COLUMN,
 archive, snooze:WHEN (+2d, tomorrow 9, reply: until the customer answers),
-read, stop (no later rule runs), reply:SAVED (not available yet).
+read, stop (no later rule runs), reply:SAVED (an acknowledgement: the board's
+saved reply, filled for the card, at most once per sender a day, never to
+automatic mail such as an auto-reply; it goes out marked Auto-Submitted).
 
 --on new-thread (default): a new conversation's first message only;
 every-message: the customer's answers too. Rules run on arriving mail only,

@@ -10,6 +10,8 @@ import { isoNow } from '../db.js';
 import { topPosition } from '../positions.js';
 import { endSnoozeOnArchive, snooze } from '../waiting/snooze.js';
 import { parseSnoozeTerms } from '../../text/snooze-until.js';
+import type { InboundMessage } from '../mail/read-mail.js';
+import { acknowledge } from './acknowledge.js';
 import type { Action } from './parse.js';
 import { takingWork, type Board } from './store.js';
 
@@ -17,6 +19,7 @@ export interface Target {
   boardId: number;
   cardId: number;
   rule: string;
+  message: InboundMessage;
 }
 
 /** The member whose turn it is, the turn moved on; null when nobody takes work. */
@@ -103,6 +106,6 @@ export async function doAction(ctx: Ctx, t: Target, a: Action, board: Board, cha
     case 'stop':
       return 'stopped the later rules';
     case 'reply':
-      return null;
+      return acknowledge(ctx, t.boardId, t.cardId, a.saved, t.message);
   }
 }

@@ -92,7 +92,7 @@ export async function runRules(
       continue;
     }
     const did: string[] = [];
-    const target = { boardId: at.boardId, cardId: at.cardId, rule: rule.row.name };
+    const target = { boardId: at.boardId, cardId: at.cardId, rule: rule.row.name, message: m };
     for (const a of rule.actions) {
       const words = await doAction(ctx, target, a, await names(), changed);
       if (words !== null) did.push(words);

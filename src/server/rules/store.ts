@@ -75,6 +75,8 @@ export interface Board {
   columns: Map<string, { id: number; name: string }>;
   /** The owner and members, lower case, in order. */
   members: string[];
+  /** Its saved replies' names, lower case. */
+  replies: Set<string>;
 }
 
 export async function boardNames(sql: Sql, boardId: number): Promise<Board> {
@@ -88,6 +90,9 @@ export async function boardNames(sql: Sql, boardId: number): Promise<Board> {
      UNION SELECT email FROM board_members WHERE board_id = ?`,
     [boardId, boardId],
   );
+  const replies = await sql.all<{ name_key: string }>('SELECT name_key FROM saved_replies WHERE board_id = ?', [
+    boardId,
+  ]);
   const byName = <T extends { name: string }>(xs: T[]) => {
     const m = new Map<string, T>();
     for (const x of xs) if (!m.has(x.name.toLowerCase())) m.set(x.name.toLowerCase(), x);
@@ -98,6 +103,7 @@ export async function boardNames(sql: Sql, boardId: number): Promise<Board> {
     tags: byName(tags.map((t) => ({ id: Number(t.id), name: t.name }))),
     columns: byName(columns.map((c) => ({ id: Number(c.id), name: c.name }))),
     members: [...new Set(members.map((m) => m.email.toLowerCase()))].sort(),
+    replies: new Set(replies.map((r) => r.name_key)),
   };
 }
 
@@ -117,7 +123,8 @@ export function problemOf(rule: Rule, board: Board): string | null {
       return `Then: move:${a.column}: the board has no column ${a.column} (renamed or deleted?)`;
     if (a.kind === 'assign' && !board.members.includes(a.email))
       return `Then: assign:${a.email}: ${a.email} is not a member of the board`;
-    if (a.kind === 'reply') return `Then: reply:${a.saved}: saved replies are not available`;
+    if (a.kind === 'reply' && !board.replies.has(a.saved.trim().toLowerCase()))
+      return `Then: reply:${a.saved}: the board has no saved reply ${a.saved} (inboard replies list)`;
   }
   return null;
 }

@@ -92,7 +92,7 @@ describe('saving a rule: bad input in words, never a 500', () => {
     [{ Name: 'Q', When: 'refund', Then: 'explode' }, /^Then: explode is not an action/],
     [{ Name: 'Q', When: 'refund', Then: 'stop, tag:Billing' }, /^Then: stop goes last/],
     [{ Name: 'Q', When: 'refund', Then: 'snooze:yesterday' }, /^Then: snooze:yesterday: /],
-    [{ Name: 'Q', When: 'refund', Then: 'reply:Thanks' }, /saved replies are not available/],
+    [{ Name: 'Q', When: 'refund', Then: 'reply:Thanks' }, /^Then: reply:Thanks: the board has no saved reply Thanks/],
     [{ Name: '', When: 'refund', Then: 'tag:Billing' }, /^Name: must not be empty/],
     [{ Name: 'Q', When: 'refund', Then: 'tag:Billing', On: 'sometimes' }, /^On: /],
   ])('%j is refused', async (body, words) => {
