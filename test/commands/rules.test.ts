@@ -48,6 +48,7 @@ describe('inboard rules', () => {
     expect(listed).toMatch(/Billing\s+from:@acme.com\s+tag:Billing\s+new-thread\s+on/);
     const card = await mailIn('Invoice overdue', 'Jo <jo@acme.com>');
     expect(ok(await f.run(['card', 'history', card]))).toMatch(/rule Billing\s+tagged Billing/);
+    expect(ok(await f.run(['card', card]))).toContain('Sorted by rules:\n  rule Billing: tagged Billing\n');
   });
 
   it('rules test says which term did not match, and what the message had', async () => {
