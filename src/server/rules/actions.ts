@@ -25,7 +25,7 @@ export interface Target {
 /** The member whose turn it is, the turn moved on; null when nobody takes work. */
 async function nextInTurn(ctx: Ctx, board: Board): Promise<string | null> {
   await ctx.sql.lock(`rules-rotation:${board.id}`);
-  const members = await takingWork(ctx.sql, board);
+  const members = takingWork(board);
   const last = await ctx.sql.get<{ last_email: string }>('SELECT last_email FROM rule_rotation WHERE board_id = ?', [
     board.id,
   ]);

@@ -77,33 +77,43 @@ export interface Board {
   members: string[];
   /** Its saved replies' names, lower case. */
   replies: Set<string>;
+  /** The members who take no work from round-robin. */
+  away: Set<string>;
 }
 
+interface NameRow {
+  kind: 'tag' | 'column' | 'member' | 'reply' | 'away';
+  id: number;
+  position: number;
+  name: string;
+}
+
+/** One read for all of it: each statement is a round trip on PostgreSQL, and mail arrives often. */
 export async function boardNames(sql: Sql, boardId: number): Promise<Board> {
-  const tags = await sql.all<{ id: number; name: string }>('SELECT id, name FROM tags WHERE board_id = ?', [boardId]);
-  const columns = await sql.all<{ id: number; name: string }>(
-    'SELECT id, name FROM columns WHERE board_id = ? ORDER BY position, id',
-    [boardId],
+  const rows = await sql.all<NameRow>(
+    `SELECT 'tag' AS kind, id, 0 AS position, name FROM tags WHERE board_id = ?
+     UNION ALL SELECT 'column', id, position, name FROM columns WHERE board_id = ?
+     UNION ALL SELECT 'member', 0, 0, CAST(u.email AS TEXT) FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?
+     UNION ALL SELECT 'member', 0, 0, CAST(email AS TEXT) FROM board_members WHERE board_id = ?
+     UNION ALL SELECT 'reply', 0, 0, name_key FROM saved_replies WHERE board_id = ?
+     UNION ALL SELECT 'away', 0, 0, email FROM rule_away WHERE board_id = ?`,
+    [boardId, boardId, boardId, boardId, boardId, boardId],
   );
-  const members = await sql.all<{ email: string }>(
-    `SELECT u.email FROM boards b JOIN users u ON u.id = b.owner_id WHERE b.id = ?
-     UNION SELECT email FROM board_members WHERE board_id = ?`,
-    [boardId, boardId],
-  );
-  const replies = await sql.all<{ name_key: string }>('SELECT name_key FROM saved_replies WHERE board_id = ?', [
-    boardId,
-  ]);
-  const byName = <T extends { name: string }>(xs: T[]) => {
-    const m = new Map<string, T>();
-    for (const x of xs) if (!m.has(x.name.toLowerCase())) m.set(x.name.toLowerCase(), x);
+  const of = (kind: NameRow['kind']) => rows.filter((r) => r.kind === kind);
+  const byName = (xs: NameRow[]) => {
+    const m = new Map<string, { id: number; name: string }>();
+    for (const x of xs)
+      if (!m.has(x.name.toLowerCase())) m.set(x.name.toLowerCase(), { id: Number(x.id), name: x.name });
     return m;
   };
+  const columns = of('column').sort((a, b) => Number(a.position) - Number(b.position) || Number(a.id) - Number(b.id));
   return {
     id: boardId,
-    tags: byName(tags.map((t) => ({ id: Number(t.id), name: t.name }))),
-    columns: byName(columns.map((c) => ({ id: Number(c.id), name: c.name }))),
-    members: [...new Set(members.map((m) => m.email.toLowerCase()))].sort(),
-    replies: new Set(replies.map((r) => r.name_key)),
+    tags: byName(of('tag')),
+    columns: byName(columns),
+    members: [...new Set(of('member').map((m) => m.name.toLowerCase()))].sort(),
+    replies: new Set(of('reply').map((r) => r.name)),
+    away: new Set(of('away').map((r) => r.name.toLowerCase())),
   };
 }
 
@@ -130,8 +140,6 @@ export function problemOf(rule: Rule, board: Board): string | null {
 }
 
 /** The members round-robin gives work to: all but those away, in order. */
-export async function takingWork(sql: Sql, board: Board): Promise<string[]> {
-  const away = await sql.all<{ email: string }>('SELECT email FROM rule_away WHERE board_id = ?', [board.id]);
-  const out = new Set(away.map((a) => a.email.toLowerCase()));
-  return board.members.filter((m) => !out.has(m));
+export function takingWork(board: Board): string[] {
+  return board.members.filter((m) => !board.away.has(m));
 }
