@@ -40,6 +40,8 @@ const ON_POSTGRES = [
   'test/server/history/*.test.ts',
   // Saved replies: kept, checked and filled on either engine.
   'test/server/replies/*.test.ts',
+  // A board's rules: run on arrival once per message, round-robin across instances.
+  'test/server/rules/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

@@ -21,6 +21,8 @@ export const HISTORY_KINDS = [
   'restored',
   'replied',
   'answered',
+  // What a rule did on arrival, `By` "rule NAME", its doings in `Added` (rules/).
+  'rule',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 

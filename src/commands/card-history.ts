@@ -1,4 +1,6 @@
 /** `inboard card history ID`: every change of a card with who and when (a local-service extension). */
+import type { CardId } from '../api/read-model.js';
+import type { Client } from '../api/types.js';
 import { historyWords } from '../text/history-words.js';
 import { localDateTime } from '../text/due-words.js';
 import { cardId, COMMON_HELP, parse, positionals } from './args.js';
@@ -47,4 +49,21 @@ export async function historyAction(_action: string, argv: string[]): Promise<nu
     });
     return 0;
   });
+}
+
+/**
+ * What the board's rules did to the card, for `inboard card ID`: "rule
+ * Billing: tagged Billing, assigned sam@…"; '' when none did, or the server
+ * keeps no history.
+ */
+export async function ruleLines(client: Client, id: CardId): Promise<string> {
+  let entries;
+  try {
+    entries = await client.cardHistory(id);
+  } catch {
+    return '';
+  }
+  const rules = entries.filter((e) => e.Kind === 'rule');
+  if (rules.length === 0) return '';
+  return `\nSorted by rules:\n${rules.map((e) => `  ${one(e.By)}: ${one(historyWords(e))}`).join('\n')}\n`;
 }

@@ -6,7 +6,7 @@ import { ADD_ACTIONS, addAction } from './card-add.js';
 import { ATTACHMENT_ACTIONS, attachmentAction } from './card-attachments.js';
 import { SEND_ACTIONS, sendAction } from './card-send.js';
 import { SNOOZE_ACTIONS, snoozeAction } from './card-snooze.js';
-import { HISTORY_ACTIONS, historyAction } from './card-history.js';
+import { HISTORY_ACTIONS, historyAction, ruleLines } from './card-history.js';
 import { STATE_ACTIONS, stateAction } from './card-state.js';
 import { THREAD_ACTIONS, threadAction } from './thread.js';
 import { TITLE_ACTIONS, titleAction } from './card-title.js';
@@ -180,7 +180,9 @@ export async function card(argv: string[]): Promise<number> {
   return withClient(values, async (client) => {
     const detail = await client.getCard(id);
     const place = values.json === true ? {} : await placeOf(client, detail);
-    emit(values.json === true, detail, () => cardText(detail, place));
+    // Why it is where it is: what the board's rules did on arrival.
+    const why = values.json === true ? '' : await ruleLines(client, id);
+    emit(values.json === true, detail, () => cardText(detail, place) + why);
     return 0;
   });
 }

@@ -45,6 +45,8 @@ Usage
                               scriptable: a table, or --json (inboard CMD --help)
   inboard api METHOD PATH [-F k=v]... [--input FILE]
                               any /v2 request with the configured key
+  inboard rules list|add|test|disable|enable|remove|away ...
+                              a board's rules: sort arriving mail (tag, assign, move…; inboard rules --help)
   inboard mailbox add|list|test|remove ...
                               connect a board to the team's mailbox (IMAP in, SMTP out; inboard mailbox --help)
   inboard mail-in --board BOARD [--column COLUMN] < message

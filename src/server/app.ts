@@ -36,6 +36,7 @@ import { reportRoutes } from './reports/route.js';
 import { searchRoutes } from './search/route.js';
 import { waitingRoutes } from './waiting/routes.js';
 import { historyRoutes } from './history/routes.js';
+import { rulesRoutes } from './rules/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { savedReplyRoutes } from './replies/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
@@ -269,6 +270,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   waitingRoutes(app, ctx);
   reportRoutes(app, ctx);
   historyRoutes(app, ctx);
+  rulesRoutes(app, ctx);
   customerRoutes(app, ctx);
   savedReplyRoutes(app, ctx);
   const waker = new SnoozeWaker({

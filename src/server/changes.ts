@@ -11,6 +11,7 @@
 import { EVENTS_KEPT_MS, type EventKind } from '../api/schema-events.js';
 import type { Principal } from './auth.js';
 import { historyOf, recordHistory } from './history/record.js';
+import { takeRuleNotes } from './rules/notes.js';
 import type { Sql } from './sql/sql.js';
 
 /**
@@ -37,6 +38,8 @@ export class ChangeLog {
   /** The recorder handed to one write, bound to its transaction. */
   recorder(sql: Sql, p: Principal, nowMs: number): Recorder {
     const rows: [number, number | null, EventKind, string][] = [];
+    // A transaction handle can be reused (SQLite's): what a rolled-back write noted is not this one's.
+    takeRuleNotes(sql);
     return {
       record: (boardId, cardId, kind, by) => void rows.push([boardId, cardId, kind, by ?? p.email]),
       flush: async () => {
@@ -56,7 +59,7 @@ export class ChangeLog {
           );
         }
         // The card's own history, kept as long as the card (history/record.ts).
-        await recordHistory(sql, historyOf(rows), p.userId, nowMs);
+        await recordHistory(sql, historyOf(rows), p.userId, nowMs, takeRuleNotes(sql));
         // Other instances' streams read the log at once, not at their next poll.
         await sql.signal(CHANGES_CHANNEL);
       },

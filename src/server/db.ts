@@ -21,6 +21,7 @@ import { SQLITE_REPORTS_MIGRATION } from './reports/schema.js';
 import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
 import { SQLITE_HISTORY_MIGRATION } from './history/schema.js';
 import { SQLITE_REPLIES_MIGRATION } from './replies/schema.js';
+import { SQLITE_RULES_MIGRATION } from './rules/schema.js';
 
 export type DB = Database.Database;
 
@@ -54,6 +55,8 @@ const MIGRATIONS: string[] = [
   SQLITE_HISTORY_MIGRATION,
   // 14: a board's saved replies: replies/schema.ts.
   SQLITE_REPLIES_MIGRATION,
+  // 15: a board's rules, the messages they ran on, round-robin's turn, who is away: rules/schema.ts.
+  SQLITE_RULES_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -58,7 +58,9 @@ export type OwnerAction =
   | 'delete columns'
   | 'create tags'
   | 'delete tags'
-  | 'set its response targets';
+  | 'set its response targets'
+  | 'turn rules off'
+  | 'turn rules on';
 
 /**
  * Why this key can't `action` on board `boardId`, or null: only on a server

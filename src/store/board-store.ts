@@ -32,6 +32,7 @@ import { KeyedQueue } from './queue.js';
 import { followOpen } from './follow-open.js';
 import { makeMailHealth } from './mail-health.js';
 import { makeSnoozed, NO_SNOOZED } from './snoozed.js';
+import { makeRules, NO_RULES } from './rules.js';
 import { makeReport, NO_REPORT } from './report.js';
 import { makeCustomer, NO_CUSTOMER } from './customer.js';
 import { makeTargets } from './targets.js';
@@ -88,6 +89,7 @@ export function initialData(): BoardData {
     stuckMail: null,
     boardTargets: null,
     snoozedCards: NO_SNOOZED,
+    boardRules: NO_RULES,
     boardReport: NO_REPORT,
     customer: NO_CUSTOMER,
     pending: [],
@@ -254,6 +256,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeArchived(core),
       ...makeSearch(core),
       ...makeSnoozed(core),
+      ...makeRules(core),
       ...makeReport(core),
       ...makeCustomer(core),
       ...targets.actions,

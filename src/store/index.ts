@@ -44,3 +44,4 @@ export type { ReplyMail } from './mutation-kinds.js';
 export type { Outgoing, TakeBack, Timers } from './outbox.js';
 export { LOCAL_DELAY_MS } from './outbox.js';
 export type { Presence } from '../api/schema-events.js';
+export type { RulesList } from './rules.js';

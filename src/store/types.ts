@@ -27,6 +27,7 @@ import type { TagActions, TagsData } from './tags.js';
 import type { MailHealthData } from './mail-health.js';
 import type { TargetsActions, TargetsData } from './targets.js';
 import type { SnoozedActions, SnoozedData } from './snoozed.js';
+import type { RulesActions, RulesData } from './rules.js';
 import type { ReportActions, ReportData } from './report.js';
 import type { WaitingSortActions } from './waiting-sort.js';
 import type { HistoryActions, HistoryData } from './undo.js';
@@ -50,6 +51,7 @@ export type BoardData = CoreData &
   MailHealthData &
   TargetsData &
   SnoozedData &
+  RulesData &
   ReportData &
   SequencesData &
   MeData &
@@ -82,6 +84,7 @@ export type BoardActions = OpenBoardActions &
   ArchivedActions &
   SearchActions &
   SnoozedActions &
+  RulesActions &
   ReportActions &
   TargetsActions &
   WaitingSortActions &

@@ -70,6 +70,8 @@ export function historyWords(e: HistoryFacts): string {
       return 'replied';
     case 'answered':
       return 'wrote again';
+    case 'rule':
+      return e.Added.join(', ');
     default:
       return e.Kind;
   }

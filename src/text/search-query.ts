@@ -27,6 +27,8 @@ export interface TextTerm {
   readonly field: TextField;
   readonly words: readonly string[];
   readonly negated: boolean;
+  /** `from:`/`to:` with an address (`jane@acme.io`) or a domain (`@acme.io`), lower case: rules match it exactly. */
+  readonly address?: string;
 }
 /** Any one of its terms (none negated). */
 export interface OrTerm {
@@ -43,6 +45,8 @@ export type Filter =
   /** The customer has waited longer (`>`) or less (`<`) than `seconds` for an answer. */
   | { readonly kind: 'waiting'; readonly op: '>' | '<'; readonly seconds: number; readonly negated: boolean }
   | { readonly kind: 'has'; readonly value: 'attachment'; readonly negated: boolean }
+  /** Rules only: a header field is there (`value` null) or has this value, case aside. */
+  | { readonly kind: 'header'; readonly name: string; readonly value: string | null; readonly negated: boolean }
   /** An instant (ISO 8601 UTC): the text's date is before it, or after it. */
   | { readonly kind: 'before' | 'after'; readonly at: string; readonly words: string; readonly negated: false };
 
@@ -70,6 +74,7 @@ const FILTERS: ReadonlySet<string> = new Set([
   'before',
   'after',
   'waiting',
+  'header',
 ]);
 const OPERATORS = 'from: to: subject: tag: assignee: board: column: is: has: before: after: waiting:';
 
@@ -159,6 +164,12 @@ function filterOf(t: Token, now: Date): Filter {
       if (t.negated) throw new QueryError(`-${op}: cannot be negated: say ${op === 'before' ? 'after' : 'before'}:`);
       return dateFilter(op, value, now);
     }
+    case 'header': {
+      const m = /^([!-9;-~]+?)(?::(.*))?$/u.exec(value);
+      if (m === null) throw new QueryError(`header:${value}: header: takes a field's name, as header:X-Spam-Flag:YES`);
+      const v = m[2]?.trim();
+      return { kind: 'header', name: (m[1] as string).toLowerCase(), value: v ? v : null, negated: t.negated };
+    }
     case 'assignee':
       return { kind: 'assignee', value: value.toLowerCase(), me: value.toLowerCase() === 'me', negated: t.negated };
     default:
@@ -189,7 +200,8 @@ function textTerm(t: Token): TextTerm | null {
   // A lone common word matches nearly everything, and PostgreSQL ignores it: dropped on both.
   if (words.length === 1 && isStopWord(words[0] as string)) return null;
   if (words.every(isStopWord)) return null;
-  return { kind: 'text', field, words, negated: t.negated };
+  const address = field !== 'any' && /^[^\s@]*@[^\s@]+$/u.test(t.value) ? t.value.toLowerCase() : undefined;
+  return { kind: 'text', field, words, negated: t.negated, ...(address === undefined ? {} : { address }) };
 }
 
 const say = (t: TextTerm): string => {
@@ -198,6 +210,7 @@ const say = (t: TextTerm): string => {
 };
 const sayFilter = (f: Filter): string => {
   if ('at' in f) return `${f.kind} ${f.words}`;
+  if (f.kind === 'header') return `${f.negated ? 'not ' : ''}header:${f.name}${f.value === null ? '' : `:${f.value}`}`;
   if (f.kind === 'waiting')
     return `${f.negated ? 'not ' : ''}waiting ${f.op === '>' ? 'over' : 'under'} ${formatDuration(f.seconds)}`;
   return `${f.negated ? 'not ' : ''}${f.kind}:${f.value}`;
@@ -208,8 +221,8 @@ export function describeSearch(clauses: readonly Clause[], filters: readonly Fil
   return [...parts, ...filters.map(sayFilter)].join(' · ');
 }
 
-/** Reads a query; `now` places the dates of `before:` and `after:`. */
-export function parseSearch(text: string, now: Date = new Date()): SearchParse {
+/** Reads a query; `now` places the dates of `before:` and `after:`; `header:` only for a rule's (`rules`). */
+export function parseSearch(text: string, now: Date = new Date(), rules = false): SearchParse {
   if (text.length > MAX_QUERY_LENGTH) {
     return {
       ok: false,
@@ -230,6 +243,7 @@ export function parseSearch(text: string, now: Date = new Date()): SearchParse {
         orPending = true;
         continue;
       }
+      if (t.op === 'header' && !rules) throw new QueryError('header: is for rules only (inboard rules add --when)');
       if (t.op !== null && FILTERS.has(t.op)) {
         if (orPending) throw new QueryError(`OR joins words and phrases, not ${t.op}:`);
         filters.push(filterOf(t, now));

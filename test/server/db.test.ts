@@ -6,12 +6,17 @@ import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 import { UNDO_SENDING_SQLITE } from '../support/undo-sending.js';
 import { WAITING_COLUMNS } from '../support/undo-waiting.js';
 import { UNDO_REPLIES_SQLITE } from '../support/undo-replies.js';
+import { UNDO_RULES_SQLITE } from '../support/undo-rules.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 14 (saved replies) added. */
-const UNDO_14 = UNDO_REPLIES_SQLITE;
+/** What migration 15 (rules) added. */
+const UNDO_15 = UNDO_RULES_SQLITE;
+
+/** What migration 14 (saved replies) added, and all after it. */
+const UNDO_14 = `${UNDO_15}
+      ${UNDO_REPLIES_SQLITE}`;
 
 /** What migration 13 (history, the sender's address, mentions) added, and all after it. */
 const UNDO_13 = `${UNDO_14}
@@ -357,6 +362,30 @@ describe('migration 14 (saved replies)', () => {
     expect(() => add.run('Refund Done', 'refund done')).toThrow(/UNIQUE/);
     db.prepare('DELETE FROM boards WHERE id = 1').run();
     expect(db.prepare('SELECT COUNT(*) FROM saved_replies').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('migration 15 (rules)', () => {
+  it("upgrades a version 14 file: a board's rules can be kept, one name once per board whatever its case", () => {
+    const path = join(dir, 'v14.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_15}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO boards (id, name, owner_id, created_at) VALUES (1, 'B', 1, 'now');`);
+    fresh.pragma('user_version = 14');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    const add = db.prepare(
+      `INSERT INTO rules (board_id, position, name, query, actions, created_by, created_ms)
+       VALUES (1, ?, ?, 'from:@acme.com', '["tag:Billing"]', 'o@x.io', 0)`,
+    );
+    add.run(1, 'Billing');
+    expect(() => add.run(2, 'BILLING')).toThrow(/UNIQUE/);
+    expect(db.prepare('SELECT name, enabled, on_what FROM rules').all()).toEqual([
+      { name: 'Billing', enabled: 1, on_what: 'new-thread' },
+    ]);
     db.close();
   });
 });

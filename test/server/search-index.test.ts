@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchAnswer, type SearchMatch } from '../../src/api/schema-search.js';
 import { openDatabase } from '../../src/server/sql/open.js';
 import { startTestService, testEngine, type TestService } from './helpers.js';
+import { undoRulesMigration } from '../support/undo-rules.js';
 import { undoHistoryMigration } from '../support/undo-history.js';
 import { undoRepliesMigration } from '../support/undo-replies.js';
 import { undoSendingMigration } from '../support/undo-sending.js';
@@ -163,6 +164,7 @@ describe('the migration indexes what was there', () => {
     // Back to the schema before the index, with the data kept, then opened again: the migration runs
     // (and the one after it, the outbox's, whose tables go too).
     await s.withSql(async (db) => {
+      await undoRulesMigration(db);
       await undoRepliesMigration(db);
       await undoHistoryMigration(db);
       await undoReportsMigration(db);

@@ -82,6 +82,21 @@ describe('parseSearch', () => {
     expect(refused('x'.repeat(10_000))).toBe('The query is 10,000 characters long; a search takes at most 1,000');
   });
 
+  it("a rule's terms: header: (rules only) and from:/to: with an address or a domain", () => {
+    expect(refused('header:X-Spam-Flag:YES')).toBe('header: is for rules only (inboard rules add --when)');
+    const rule = parseSearch('header:X-Spam-Flag:YES -header:List-Id from:@Acme.com to:sales@acme.com', NOW, true);
+    if (!rule.ok) throw new Error(rule.error);
+    expect(rule.query.filters).toEqual([
+      { kind: 'header', name: 'x-spam-flag', value: 'YES', negated: false },
+      { kind: 'header', name: 'list-id', value: null, negated: true },
+    ]);
+    expect(rule.query.clauses).toMatchObject([
+      { field: 'from', words: ['acme', 'com'], address: '@acme.com' },
+      { field: 'to', words: ['sales', 'acme', 'com'], address: 'sales@acme.com' },
+    ]);
+    expect(ok('from:jane').clauses[0]).not.toHaveProperty('address');
+  });
+
   it('a link is words, not an unknown operator', () => {
     expect(ok('https://acme.io/x').understood).toBe('"https acme io x"');
   });

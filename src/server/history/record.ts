@@ -7,6 +7,7 @@
  * that calls `changed()` is in the history without a line of its own.
  */
 import type { EventKind } from '../../api/schema-events.js';
+import { RULE_KINDS, type RuleNote } from '../rules/notes.js';
 import type { Sql } from '../sql/sql.js';
 import { compare, type CardState } from './compare.js';
 
@@ -99,6 +100,7 @@ export async function recordHistory(
   cards: ReadonlyMap<number, CardChange>,
   userId: number,
   nowMs: number,
+  ruled: ReadonlyMap<number, RuleNote[]> = new Map(),
 ): Promise<void> {
   for (const [cardId, change] of cards) {
     if ([...change.kinds].every((k) => NOT_IN_HISTORY.has(k))) continue;
@@ -108,11 +110,20 @@ export async function recordHistory(
     const before = kept === undefined ? undefined : (JSON.parse(kept.state) as CardState);
     const created = change.kinds.has('card-created');
     const via = created && before === undefined ? await viaOf(sql, cardId) : null;
-    for (const entry of compare(before, now, change.kinds, via)) {
+    // What rules did is told once, by each rule's name (rules/notes.ts).
+    const notes = ruled.get(cardId) ?? [];
+    const entries = compare(before, now, change.kinds, via).filter(
+      (e) => notes.length === 0 || !RULE_KINDS.has(e.kind),
+    );
+    const rows = [
+      ...entries.map((e) => [e.kind, change.by, e.detail] as const),
+      ...notes.map((n) => ['rule', `rule ${n.rule}`, { Added: n.did }] as const),
+    ];
+    for (const [kind, by, detail] of rows) {
       await sql.run(
         `INSERT INTO card_history (card_id, board_id, kind, user_id, by_email, created_ms, detail)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [cardId, now.boardId, entry.kind, userId, change.by, nowMs, JSON.stringify(entry.detail)],
+        [cardId, now.boardId, kind, userId, by, nowMs, JSON.stringify(detail)],
       );
     }
     await sql.run(

@@ -1,8 +1,9 @@
 /**
  * One message delivered to a board, inside the caller's write transaction:
  * threaded onto the card it answers (In-Reply-To, References), else a new
- * card in the column asked for (the board's first by default). Used by
- * `POST /v2/mail/inbound` (mail-in) and by the mailbox watcher (imap/).
+ * card in the column asked for (the board's first by default); then the
+ * board's rules run on it (rules/run.ts). Used by `POST /v2/mail/inbound`
+ * (mail-in) and by the mailbox watcher (imap/).
  */
 import { LIMITS } from '../../api/schema.js';
 import type { Principal } from '../auth.js';
@@ -13,6 +14,7 @@ import { HttpError } from '../errors.js';
 import { topPosition } from '../positions.js';
 import { touchCard } from '../versions.js';
 import { wakeOnAnswer } from '../waiting/snooze.js';
+import { runRules } from '../rules/run.js';
 import type { InboundMessage } from './read-mail.js';
 import { cardAnswered, hasMessage, insertMessage } from './thread.js';
 
@@ -109,6 +111,7 @@ export async function deliver(
     } else if (!(await wakeOnAnswer(ctx, answered, changed))) {
       await ctx.sql.run('UPDATE cards SET read_status = 0 WHERE id = ?', [id]);
     }
+    await runRules(ctx, changed, { boardId: Number(answered.board_id), cardId: id, newCard: false }, m, raw);
     return { cardId: id, newCard: false, duplicate: false };
   }
   const col =
@@ -127,5 +130,6 @@ export async function deliver(
   const cardId = Number((row as { id: number }).id);
   await insertMessage(ctx, cardId, { ...m, direction: 'in', raw, mailboxId: opts.mailboxId ?? null });
   changed(board.id, cardId, 'card-created', sender);
+  await runRules(ctx, changed, { boardId: board.id, cardId, newCard: true }, m, raw);
   return { cardId, newCard: true, duplicate: false };
 }

@@ -20,6 +20,7 @@ import { senderForBoard, sendingMailbox, type MailboxSender } from './imap/outgo
 import { bccOf, ccOf, type OutboxRow } from './outbox.js';
 import { listed, loadFiles } from './sending/files.js';
 import { forwardText } from './sending/forward.js';
+import { isAcknowledgement } from '../rules/acks.js';
 import { addressOf, composeMail, replySubject, sendRaw, type MailSettings } from './smtp.js';
 import { insertMessage, lastInbound, messageOn, type StoredMessage } from './thread.js';
 
@@ -141,11 +142,11 @@ export async function transmit(ctx: Ctx, m: ReplyMail, row: OutboxRow): Promise<
   const envelope = await envelopeOf(ctx, row, ctx.now());
   const r = await sendRoute(ctx, m, row.board_id, envelope.mailboxHint);
   const files = await loadFiles(ctx.sql, row.id);
-  const raw = await composeMail(r.mail.from, {
-    ...envelope,
-    messageId: row.message_id,
-    attachments: files,
-  });
+  // A rule's acknowledgement is automatic mail: marked so, no other system answers it (RFC 3834).
+  const automatic: Record<string, string> = (await isAcknowledgement(ctx.sql, row.message_id))
+    ? { 'Auto-Submitted': 'auto-replied' }
+    : {};
+  const raw = await composeMail(r.mail.from, { ...envelope, messageId: row.message_id, attachments: files }, automatic);
   const { refused } = await sendRaw(r.mail, raw, [...envelope.to, ...envelope.cc, ...envelope.bcc], r.sender?.target);
   // The Sent copy is a courtesy to teammates reading the mailbox elsewhere: the message is sent either way.
   const { sender } = r;

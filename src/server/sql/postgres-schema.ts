@@ -20,6 +20,7 @@ import { POSTGRES_REPORTS_MIGRATION } from '../reports/schema.js';
 import { POSTGRES_WAITING_MIGRATION } from '../waiting/schema.js';
 import { POSTGRES_HISTORY_MIGRATION } from '../history/schema.js';
 import { POSTGRES_REPLIES_MIGRATION } from '../replies/schema.js';
+import { POSTGRES_RULES_MIGRATION } from '../rules/schema.js';
 
 /** Each entry upgrades the schema by one version; never edit a shipped one. */
 const MIGRATIONS: string[] = [
@@ -43,6 +44,8 @@ const MIGRATIONS: string[] = [
   POSTGRES_HISTORY_MIGRATION,
   // 10: SQLite's migration 14 (saved replies): replies/schema.ts.
   POSTGRES_REPLIES_MIGRATION,
+  // 11: SQLite's migration 15 (a board's rules, their runs, round-robin's turn): rules/schema.ts.
+  POSTGRES_RULES_MIGRATION,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

@@ -10,6 +10,7 @@ import { newColumn } from '../flows/board-flows.js';
 import { archivedCards, archivedUnavailable } from '../flows/archived-flows.js';
 import { snoozedCards, snoozeUnavailable } from '../flows/snooze-flows.js';
 import { responseTargets, targetsUnavailable } from '../flows/targets-flows.js';
+import { boardRules, rulesUnavailable } from '../flows/rules-flows.js';
 import { newCard } from '../flows/card-flows.js';
 import { newMail, newMailUnavailable } from '../flows/new-mail-flows.js';
 import { jumpBack, jumpBackUnavailable, jumpToCard } from '../flows/jump-flows.js';
@@ -206,6 +207,14 @@ export const BOARD_KEYS: readonly B[] = (
       help: 'response targets: first 4h next 8h, business hours and zone (the owner’s)',
       unavailable: (k) => targetsUnavailable(k.store.getState()),
       run: fresh((k) => responseTargets(k.flow)),
+    },
+    {
+      action: 'board.rules',
+      keys: ['O'],
+      group: 'Board',
+      help: 'the board’s rules in the order they sort arriving mail, and why one is off: Enter turns one off or on (the owner’s)',
+      unavailable: (k) => rulesUnavailable(k.store.getState()),
+      run: fresh((k) => boardRules(k.flow)),
     },
     {
       action: 'sequences',

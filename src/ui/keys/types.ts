@@ -85,6 +85,7 @@ export type Action =
   | 'board.snoozed'
   | 'board.sort'
   | 'board.targets'
+  | 'board.rules'
   | 'board.filter'
   | 'board.refresh'
   | 'board.back'
