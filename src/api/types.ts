@@ -44,6 +44,7 @@ import type {
   SnoozedCardRow,
 } from './read-model.js';
 import type { Json } from './transport.js';
+import type { SavedReplyOperations } from './types-replies.js';
 
 export type SnoozeInput = SnoozeBody;
 export type BoardTargetsInput = BoardTargetsBody;
@@ -102,7 +103,8 @@ export type Extension =
   | 'targets'
   | 'reports'
   | 'history'
-  | 'customers';
+  | 'customers'
+  | 'savedReplies';
 
 /** Where a search looks: one board, or every board the key sees; which page. */
 export interface SearchOptions {
@@ -138,7 +140,7 @@ export interface CallOptions {
   onVersion?: (version: number) => void;
 }
 
-export interface Client {
+export interface Client extends SavedReplyOperations<CallOptions> {
   // boards
   /** Every entry; one the client cannot read comes as `Unreadable`, not as a failure. */
   listBoards(o?: CallOptions): Promise<BoardRow[]>;

@@ -29,6 +29,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   search: async () => (await import('./search.js')).search,
   report: async () => (await import('./report/command.js')).report,
   customer: async () => (await import('./customer.js')).customer,
+  replies: async () => (await import('./replies/index.js')).replies,
   api: async () => (await import('./api.js')).api,
   mcp: async () => (await import('./mcp/index.js')).mcp,
 };

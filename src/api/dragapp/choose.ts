@@ -49,6 +49,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   reports: false,
   history: false,
   customers: false,
+  savedReplies: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */
