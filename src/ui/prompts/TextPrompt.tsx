@@ -58,7 +58,9 @@ export interface TextPromptProps {
   /** Every change of the text as it is made (not the text it opens with), for live uses such as the filter. */
   onChange?: (value: string) => void;
   /** Keys of the prompt's own scope, before the text's: true when taken (use-text-input.ts). */
-  onKey?: (name: string, value: string) => KeyTaken;
+  onKey?: (name: string, value: string, cursor: number) => KeyTaken;
+  /** Where the cursor stands as it opens (default: the end of `initial`). */
+  cursor?: number;
 }
 
 /** The visible part of one line with the cursor drawn in, at most `width` cells. */
@@ -101,7 +103,7 @@ function composerFoot(): string {
 export function TextPrompt(p: TextPromptProps) {
   const composer = p.composer === true;
   const multiline = p.multiline === true || composer;
-  const [state, dispatch] = useTextInputState(p.initial ?? '', p.selected === true);
+  const [state, dispatch] = useTextInputState(p.initial ?? '', p.selected === true, p.cursor);
   // A key that does nothing here, said in the foot until the next change of text.
   const [ignored, setIgnored] = useState<{ name: string; at: string } | null>(null);
   const active = p.isActive !== false && p.busy !== true;
