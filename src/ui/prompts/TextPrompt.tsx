@@ -84,6 +84,23 @@ function windowed(line: string, cursor: number | null, width: number): { before:
   return { before, at, after: fit(after, left) };
 }
 
+/** `{{variable}}` as drawn: a saved reply's variable left unfilled, which would go to the customer as written. */
+const VARIABLE = /(\{\{[^{}\s]*\}\})/;
+
+/** Terminal-safe text with the composer's unfilled variables marked (coloured and underlined: seen without colour too). */
+function marked(text: string, mark: boolean) {
+  if (!mark || !text.includes('{{')) return text;
+  return text.split(VARIABLE).map((part, i) =>
+    i % 2 === 1 ? (
+      <Text key={i} color={color('warning')} underline>
+        {part}
+      </Text>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The composer's foot, from the keymap: `Ctrl+S send · Enter new line · Ctrl+G editor · Esc keep as draft`. */
 function composerFoot(): string {
   const say = (scope: 'composer' | 'prompt', action: Parameters<typeof bindingFor>[1], words: string) => {
@@ -169,9 +186,9 @@ export function TextPrompt(p: TextPromptProps) {
           const w = windowed(line, n === cursorLine && active ? state.cursor - lineStart : null, inner);
           return (
             <Text key={n}>
-              {w.before}
+              {marked(w.before, composer)}
               <Text inverse>{w.at}</Text>
-              {w.after}
+              {marked(w.after, composer)}
             </Text>
           );
         })}

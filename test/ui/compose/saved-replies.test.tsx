@@ -38,8 +38,8 @@ describe('saved replies in the composer', () => {
     // The cursor after "Hello, ": the reply goes in there, the rest stays after it.
     await ui.press('left', 'left', 'left', 'left', 'left', 'left', 'left');
     await ui.press(alt('v'));
-    let frame = await ui.waitFor('Saved replies for');
-    expect(frame).toContain('Need order');
+    let frame = await ui.waitFor('Need order —');
+    expect(frame).toContain('Saved replies for');
     await ui.paste('refund');
     frame = await ui.waitFor((f) => !f.includes('Need order —'));
     expect(frame).toContain('Refund done');
@@ -56,7 +56,7 @@ describe('saved replies in the composer', () => {
   it('a customer without a name: {{customer.first_name}} stays, marked; sending asks first, No keeps it', async () => {
     const { ui, relay } = await composerOn('ana@customer.example', '<saved-ui-2@customer.example>');
     await ui.press(alt('v'));
-    await ui.waitFor('Saved replies for');
+    await ui.waitFor('Need order —');
     await ui.paste('Refund');
     await ui.press('enter');
     let frame = await ui.waitFor('⚠ not filled: {{customer.first_name}}');
