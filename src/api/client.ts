@@ -23,6 +23,7 @@ import { tagEndpoints } from './endpoints/tags.js';
 import { waitingEndpoints } from './endpoints/waiting.js';
 import { historyEndpoints } from './endpoints/history.js';
 import { rulesEndpoints } from './endpoints/rules.js';
+import { replyEndpoints } from './endpoints/replies.js';
 import { withDialects } from './dragapp/choose.js';
 import type { Endpoints, OperationName } from './operations.js';
 import type { OnBackoff } from './retry.js';
@@ -52,6 +53,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...reportEndpoints,
   ...historyEndpoints,
   ...rulesEndpoints,
+  ...replyEndpoints,
 };
 
 export function createClient(opts: ClientOptions): Client {

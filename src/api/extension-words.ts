@@ -31,4 +31,5 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   history: "Keeping a card's history",
   customers: "Listing a customer's other conversations",
   rules: 'Sorting mail by rules',
+  savedReplies: 'Keeping saved replies',
 };

@@ -45,6 +45,7 @@ import type {
   SnoozedCardRow,
 } from './read-model.js';
 import type { Json } from './transport.js';
+import type { SavedReplyOperations } from './types-replies.js';
 
 export type SnoozeInput = SnoozeBody;
 export type BoardTargetsInput = BoardTargetsBody;
@@ -104,7 +105,8 @@ export type Extension =
   | 'reports'
   | 'history'
   | 'customers'
-  | 'rules';
+  | 'rules'
+  | 'savedReplies';
 
 /** Where a search looks: one board, or every board the key sees; which page. */
 export interface SearchOptions {
@@ -140,7 +142,7 @@ export interface CallOptions {
   onVersion?: (version: number) => void;
 }
 
-export interface Client {
+export interface Client extends SavedReplyOperations<CallOptions> {
   // boards
   /** Every entry; one the client cannot read comes as `Unreadable`, not as a failure. */
   listBoards(o?: CallOptions): Promise<BoardRow[]>;

@@ -39,7 +39,7 @@ Actions
   read     ID                           (and unread ID)
   tick     ID SUBTASK                   (and untick ID SUBTASK)
   thread   ID                           (the card's email, oldest first)
-  reply    ID --body TEXT|- [--attach FILE]... [--to EMAIL]... [--cc EMAIL]... [--bcc EMAIL]... [--no-cc]
+  reply    ID --body TEXT|- | --saved NAME [--attach FILE]... [--to EMAIL]... [--cc EMAIL]... [--bcc EMAIL]... [--no-cc]
            [--no-signature] [--seen MESSAGE-ID [--send-anyway]]   (to all on its last message in)
   forward  ID --to EMAIL [--cc EMAIL]... [--bcc EMAIL]... [--body NOTE|-] [--message MESSAGE-ID] [--attach FILE]...
   compose  --board B --to EMAIL --subject S --body TEXT|- [--cc EMAIL]... [--bcc EMAIL]... [--attach FILE]... [--column C]

@@ -30,6 +30,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   report: async () => (await import('./report/command.js')).report,
   customer: async () => (await import('./customer.js')).customer,
   rules: async () => (await import('./rules/index.js')).rules,
+  replies: async () => (await import('./replies/index.js')).replies,
   api: async () => (await import('./api.js')).api,
   mcp: async () => (await import('./mcp/index.js')).mcp,
 };

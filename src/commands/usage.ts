@@ -30,13 +30,15 @@ Usage
   inboard cards BOARD [--column COL] [--all]
   inboard board rename|members|archive|sla|signature BOARD ... | column rename|delete --board BOARD ...
   inboard archived --board BOARD [--all] | snoozed --board BOARD
+  inboard replies list|add|edit|remove --board BOARD ...
+                              a board's saved replies (inboard replies --help)
   inboard search QUERY [--board BOARD] [--all]
                               cards by the words of their titles, notes, comments and email
   inboard report --board BOARD [--since 30d | --from DATE --to DATE] [--by assignee|tag|mailbox] [--csv]
                               volume, response and resolution times, now, heatmap, who
   inboard card ID | card create|move|title|archive|restore|comment|note|subtask|tag ...
   inboard card due ID DATE|--clear | card read|unread ID | card tick|untick ID SUBTASK
-  inboard card thread ID | card reply ID --body TEXT|- [--attach FILE]... [--to|--cc|--bcc EMAIL]... [--no-cc]
+  inboard card thread ID | card reply ID --body TEXT|- | --saved NAME [--attach FILE]... [--to|--cc|--bcc EMAIL]... [--no-cc]
   inboard card forward ID --to EMAIL [--body NOTE|-] | card compose --board BOARD --to EMAIL --subject S --body TEXT|-
   inboard card attachments ID [--save DIR [--name NAME]]
   inboard card snooze ID --until WHEN | --until-reply | card unsnooze ID

@@ -9,6 +9,7 @@
  */
 import type { CardId } from '../api/read-model.js';
 import type { ComposeInput, ForwardInput, ReplyData, ReplyDefaults } from '../api/schema-mail.js';
+import type { FilledReply } from '../api/schema-replies.js';
 import type { Core } from './core.js';
 import { errorText, type StatusData } from './status.js';
 
@@ -17,6 +18,8 @@ export interface SendMailActions {
   replyDefaults(cardId: CardId): Promise<ReplyDefaults>;
   /** The open board's signature as its owner wrote it (`{{…}}` unfilled); null when it has none or the server keeps none. */
   boardSignature(): Promise<string | null>;
+  /** The board's saved replies filled for the card (what could not be filled stays `{{as written}}`, in Missing). */
+  savedReplies(cardId: CardId): Promise<FilledReply[]>;
   /** Forwards a message of the card's thread; the thread is read again once it went. Rejects in the server's words. */
   forwardMail(cardId: CardId, body: ForwardInput): Promise<ReplyData>;
   /**
@@ -40,6 +43,7 @@ export function makeSendMail(core: Core<StatusData & { boardId: number | null }>
   };
   return {
     replyDefaults: (cardId) => core.client.replyDefaults(cardId),
+    savedReplies: (cardId) => core.client.filledReplies(cardId),
     async boardSignature() {
       const boardId = core.get().boardId;
       if (boardId === null || core.client.offers('signature') === false) return null;

@@ -47,6 +47,7 @@ export function OverlayView({ overlay: o, width, height }: { overlay: Shown; wid
           onCancel={o.onCancel}
           {...(o.onChange !== undefined ? { onChange: o.onChange } : {})}
           {...(o.onKey !== undefined ? { onKey: o.onKey } : {})}
+          {...(o.cursor !== undefined ? { cursor: o.cursor } : {})}
         />
       );
     case 'confirm':

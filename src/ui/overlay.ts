@@ -40,7 +40,9 @@ export type Overlay =
       onCancel: (value: string) => void;
       onChange?: (value: string) => void;
       /** Keys of its scope taken before the text's (the filter's Tab): true when taken. */
-      onKey?: (name: string, value: string) => KeyTaken;
+      onKey?: (name: string, value: string, cursor: number) => KeyTaken;
+      /** Where the cursor stands as it opens (default: the end of `initial`). */
+      cursor?: number;
     }
   // `details`: terminal-safe lines under the question (what the answer touches).
   | { kind: 'confirm'; question: string; details?: readonly string[]; onYes: () => void; onNo: () => void }

@@ -116,3 +116,25 @@ describe('reply, forward and signatures on DragApp', () => {
     expect(set.stderr).toContain("A board's signature is not offered by DragApp's API; nothing was changed");
   });
 });
+
+describe('saved replies on DragApp', () => {
+  it('every replies command and card reply --saved says in words they are not offered, nothing sent', async () => {
+    const before = sendRequests().length;
+    const cases: [string[], string][] = [
+      [['replies', 'list', '--board', '1'], "Saved replies are not offered by DragApp's API"],
+      [['replies', 'add', 'Hi', '--board', '1', '--text', 'Hello'], "not offered by DragApp's API; nothing was saved"],
+      [['replies', 'edit', 'Hi', '--board', '1', '--name', 'Ho'], "Saved replies are not offered by DragApp's API"],
+      [['replies', 'remove', 'Hi', '--board', '1'], "Saved replies are not offered by DragApp's API"],
+      [
+        ['card', 'reply', HEX_THREAD, '--saved', 'Hi'],
+        "Saved replies are not offered by DragApp's API; nothing was sent",
+      ],
+    ];
+    for (const [args, words] of cases) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toContain(words);
+    }
+    expect(sendRequests().length).toBe(before);
+  });
+});

@@ -50,6 +50,7 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   history: false,
   customers: false,
   rules: false,
+  savedReplies: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

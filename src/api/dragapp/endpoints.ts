@@ -21,6 +21,7 @@ import { seg, type Wire } from '../wire.js';
 import { hasDragAppIdForm, readColumnItems, readDetail, isoToDue } from './read.js';
 import { dragAppMail } from './mail.js';
 import { dragAppSearch } from './search.js';
+import { dragAppReplies } from './replies.js';
 import { notOffered, v1, v1Words, type DragState } from './state.js';
 
 /** What a page is when the caller names no size (the /v2 reference's own default). */
@@ -282,5 +283,6 @@ export function dragAppEndpoints(s: DragState) {
       Promise.reject(notOffered('Restoring archived cards', 'POST', `/v2/card/${seg(id)}/restore`)),
     ...dragAppMail(s, boardOfCard),
     ...dragAppSearch(s),
+    ...dragAppReplies,
   } satisfies Partial<Endpoints<OperationName>>;
 }

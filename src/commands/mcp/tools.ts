@@ -12,6 +12,7 @@ import { SEARCH_TOOLS } from './search.js';
 import { SEND_TOOLS } from './send.js';
 import { SNOOZE_TOOLS } from './snooze.js';
 import { CUSTOMER_TOOLS } from './customers.js';
+import { REPLY_TOOLS } from './replies.js';
 import { TAG_TOOLS } from './tags.js';
 import { THREAD_TOOLS } from './threads.js';
 import type { Tool } from './tool.js';
@@ -23,6 +24,7 @@ export const TOOLS: readonly Tool[] = [
   ...PART_TOOLS,
   ...TAG_TOOLS,
   ...THREAD_TOOLS,
+  ...REPLY_TOOLS,
   ...ATTACHMENT_TOOLS,
   ...SEND_TOOLS,
   ...SEARCH_TOOLS,

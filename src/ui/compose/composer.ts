@@ -40,6 +40,8 @@ export interface Composer {
   more: boolean;
   /** Why the text can't go as typed (a reply's `Cc:` first line), and what it adds, under the field. */
   readText?: { check: (text: string) => string | null; preview: (text: string) => string };
+  /** A reply's saved replies (its `composer.saved` key): why not here, else the picker, in the composer's place. */
+  savedReplies?: { unavailable: () => string | null; pick: (value: string, cursor: number) => void };
   /** Sends it, once the composer has closed; a refusal opens it again (`openComposer` with `error`). */
   send: (c: Composer) => void;
   /** The open composer's overlay (its lines are patched as answers come in). */
@@ -98,6 +100,8 @@ export interface OpenOptions {
   restored?: boolean;
   /** After what is open now (a refusal that came late). */
   queued?: boolean;
+  /** Where the cursor stands (a saved reply put in): default the end. */
+  cursor?: number;
 }
 
 export function openComposer(f: Flow, c: Composer, o: OpenOptions = {}): void {
@@ -114,9 +118,10 @@ export function openComposer(f: Flow, c: Composer, o: OpenOptions = {}): void {
     ...(o.restored === true ? { restored: true } : {}),
     ...(o.error !== undefined ? { error: o.error } : {}),
     ...(o.queued === true ? { queued: true } : {}),
+    ...(o.cursor !== undefined ? { cursor: o.cursor } : {}),
     ...(c.readText !== undefined ? { preview: c.readText.preview } : {}),
     check: (v) => problem(c, v),
-    onKey: (name, value, leave) => onKey(f, c, name, value, leave),
+    onKey: (name, value, leave, cursor) => onKey(f, c, name, value, leave, cursor),
     next: (v) => {
       c.letter.text = v;
       c.key = null;
@@ -128,7 +133,7 @@ export function openComposer(f: Flow, c: Composer, o: OpenOptions = {}): void {
   });
 }
 
-function onKey(f: Flow, c: Composer, name: string, value: string, leave: () => void): boolean {
+function onKey(f: Flow, c: Composer, name: string, value: string, leave: () => void, cursor: number): boolean {
   // The composer is modal: only its own scope's keys.
   const action = boundIn('composer', name)?.action;
   const refuse = (why: string): true => {
@@ -163,6 +168,12 @@ function onKey(f: Flow, c: Composer, name: string, value: string, leave: () => v
       refreshComposer(f, c);
       f.notify(`${sanitize(last.name)} removed: it won’t be sent`);
       return true;
+    }
+    case 'composer.saved': {
+      const no =
+        c.savedReplies === undefined ? 'Saved replies go in a reply to a card’s email' : c.savedReplies.unavailable();
+      if (no !== null) return refuse(no);
+      return go(() => c.savedReplies?.pick(value, cursor));
     }
     default:
       return false;

@@ -37,7 +37,9 @@ export interface Ask {
    * To, Cc, attach): true when taken. `leave` lets go of the text held for a
    * way out of the app, for a key that opens another step in its place.
    */
-  onKey?: (name: string, value: string, leave: () => void) => boolean;
+  onKey?: (name: string, value: string, leave: () => void, cursor: number) => boolean;
+  /** Where the cursor stands as it opens (default: the end of `initial`). */
+  cursor?: number;
   /** An empty answer is allowed (an optional note). */
   allowEmpty?: boolean;
   error?: string | null;
@@ -202,6 +204,7 @@ export function ask(f: Flow, a: Ask): number {
     title: a.title,
     initial: kept ?? a.initial ?? '',
     ...(a.selected === true && kept === undefined ? { selected: true } : {}),
+    ...(a.cursor !== undefined && kept === undefined ? { cursor: a.cursor } : {}),
     multiline: a.multiline === true || a.composer === true,
     ...(a.composer === true ? { composer: true } : {}),
     error: a.error ?? null,
@@ -214,8 +217,8 @@ export function ask(f: Flow, a: Ask): number {
     ...(a.onKey !== undefined || a.complete !== undefined
       ? {
           // The flow's own keys first (the composer's), then Tab completing what is typed (a mention).
-          onKey: (name: string, value: string) => {
-            if (a.onKey?.(name, value, release) === true) return true;
+          onKey: (name: string, value: string, cursor: number) => {
+            if (a.onKey?.(name, value, release, cursor) === true) return true;
             return a.complete === undefined ? false : completeOnTab(a.complete)(name, value);
           },
         }

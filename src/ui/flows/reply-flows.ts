@@ -27,6 +27,7 @@ import { openComposer, refreshComposer, shownCc, shownTo, type Composer } from '
 import { outgoingFiles } from '../compose/files.js';
 import { emptyLetter, letterFields, letterOf } from '../compose/letter.js';
 import { configSignature } from '../compose/signature.js';
+import { confirmUnfilled, pickSavedReply, savedRepliesUnavailable, unfilledWords } from '../compose/saved-replies.js';
 import { ownSignature, reopenRefused, sendsMore } from './sending.js';
 
 /** The messages known of the card's thread (null: not read yet). */
@@ -136,10 +137,16 @@ export function reply(f: Flow, cardId: CardId, replied: () => void, start: Reply
       check: (text) => readReplyText(text).error,
       preview: (text) => {
         const { cc } = readReplyText(text);
-        return cc.length === 0 ? '' : `Cc ${truncate(cc.map((a) => sanitize(a)).join(', '), 200)}`;
+        const copies = cc.length === 0 ? '' : `Cc ${truncate(cc.map((a) => sanitize(a)).join(', '), 200)}`;
+        return [copies, unfilledWords(text)].filter((s) => s !== '').join(' · ');
       },
     },
-    send: (c) => sendTyped(f, { c, cardId, replied, ...(seen !== undefined ? { seen } : {}) }),
+    savedReplies: {
+      unavailable: () => savedRepliesUnavailable(f),
+      pick: (value, cursor) => pickSavedReply(f, c, cardId, value, cursor),
+    },
+    send: (c) =>
+      confirmUnfilled(f, c, () => sendTyped(f, { c, cardId, replied, ...(seen !== undefined ? { seen } : {}) })),
     key: null,
   };
   const error = start.error ?? (gone.length > 0 ? `Left out: ${gone.join('; ')}` : undefined);

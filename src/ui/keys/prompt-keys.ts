@@ -122,6 +122,14 @@ export const PROMPT_KEYS: readonly EditBinding[] = [
     help: 'remove the file attached last',
     hint: 'remove file',
   },
+  {
+    action: 'composer.saved',
+    keys: ['M-v'],
+    scope: 'composer',
+    group: 'App',
+    help: "put in one of the board's saved replies, at the cursor, filled for this card (type to filter)",
+    hint: 'saved reply',
+  },
   // The board's / filter is a text prompt whose Enter and Esc mean something else (keys/filter-keys.ts).
   { action: 'filter.keep', keys: ['enter'], scope: 'filter-prompt', group: 'App', help: 'keeps it', hint: 'keep' },
   {

@@ -149,6 +149,7 @@ export type Action =
   | 'composer.subject'
   | 'composer.attach'
   | 'composer.detach'
+  | 'composer.saved'
   | 'prompt.home'
   | 'prompt.end'
   | 'prompt.left'

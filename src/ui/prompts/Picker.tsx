@@ -104,7 +104,7 @@ const filterHelp = (): string =>
     .join(' · ');
 
 export function Picker(p: PickerProps) {
-  const picker = usePickerState(p.items, p.initialIndex ?? 0, p.marks);
+  const picker = usePickerState(p.items, p.initialIndex ?? 0, p.marks, p.filterFirst === true);
   const { state, rows } = picker;
   const scope = p.scope ?? 'pick';
   const openHelp = useOpenHelp();

@@ -58,7 +58,9 @@ export interface TextPromptProps {
   /** Every change of the text as it is made (not the text it opens with), for live uses such as the filter. */
   onChange?: (value: string) => void;
   /** Keys of the prompt's own scope, before the text's: true when taken (use-text-input.ts). */
-  onKey?: (name: string, value: string) => KeyTaken;
+  onKey?: (name: string, value: string, cursor: number) => KeyTaken;
+  /** Where the cursor stands as it opens (default: the end of `initial`). */
+  cursor?: number;
 }
 
 /** The visible part of one line with the cursor drawn in, at most `width` cells. */
@@ -82,6 +84,23 @@ function windowed(line: string, cursor: number | null, width: number): { before:
   return { before, at, after: fit(after, left) };
 }
 
+/** `{{variable}}` as drawn: a saved reply's variable left unfilled, which would go to the customer as written. */
+const VARIABLE = /(\{\{[^{}\s]*\}\})/;
+
+/** Terminal-safe text with the composer's unfilled variables marked (coloured and underlined: seen without colour too). */
+function marked(text: string, mark: boolean) {
+  if (!mark || !text.includes('{{')) return text;
+  return text.split(VARIABLE).map((part, i) =>
+    i % 2 === 1 ? (
+      <Text key={i} color={color('warning')} underline>
+        {part}
+      </Text>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The composer's foot, from the keymap: `Ctrl+S send · Enter new line · Ctrl+G editor · Esc keep as draft`. */
 function composerFoot(): string {
   const say = (scope: 'composer' | 'prompt', action: Parameters<typeof bindingFor>[1], words: string) => {
@@ -101,7 +120,7 @@ function composerFoot(): string {
 export function TextPrompt(p: TextPromptProps) {
   const composer = p.composer === true;
   const multiline = p.multiline === true || composer;
-  const [state, dispatch] = useTextInputState(p.initial ?? '', p.selected === true);
+  const [state, dispatch] = useTextInputState(p.initial ?? '', p.selected === true, p.cursor);
   // A key that does nothing here, said in the foot until the next change of text.
   const [ignored, setIgnored] = useState<{ name: string; at: string } | null>(null);
   const active = p.isActive !== false && p.busy !== true;
@@ -167,9 +186,9 @@ export function TextPrompt(p: TextPromptProps) {
           const w = windowed(line, n === cursorLine && active ? state.cursor - lineStart : null, inner);
           return (
             <Text key={n}>
-              {w.before}
+              {marked(w.before, composer)}
               <Text inverse>{w.at}</Text>
-              {w.after}
+              {marked(w.after, composer)}
             </Text>
           );
         })}

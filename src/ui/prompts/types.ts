@@ -56,6 +56,8 @@ export interface PickerProps {
    * q; the tag manager's n, d), on the highlighted item (null: none).
    */
   onAction?: (action: Action, value: string | null) => void;
+  /** Opens filtering: what is typed filters at once, no `/` first (a composer's saved replies). */
+  filterFirst?: boolean;
   /** `r`: the options failed to load, ask for them again. */
   onRetry?: () => void;
   /** The highlighted row (-1: none) of how many shown, on every move: a paged list loads more near the end. */

@@ -126,10 +126,10 @@ export function markOf(m: MarkState | null, item: PickItem): string | null {
  * The state as the last key left it (`latest`, read by key handlers: keys of
  * one chunk arrive before React renders) and as rendered (`state`).
  */
-export function usePickerState(items: readonly PickItem[], initialIndex: number, marks?: Marks) {
+export function usePickerState(items: readonly PickItem[], initialIndex: number, marks?: Marks, filtering = false) {
   const [state, setState] = useState<PickerState>(() => ({
     index: Math.max(0, initialIndex),
-    filtering: false,
+    filtering,
     query: '',
     marks: marksFrom(marks),
   }));

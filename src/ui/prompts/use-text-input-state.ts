@@ -183,11 +183,11 @@ export function textInputReducer(s: TextInputState, a: TextInputAction): TextInp
 }
 
 /** The prompt's text, the cursor at its end; `selected`: the whole of it selected (see TextInputState). */
-export function useTextInputState(initial: string, selected = false) {
+export function useTextInputState(initial: string, selected = false, cursor?: number) {
+  // A cursor given (a text reopened with something put in it) stands there; else at the end.
+  const at = cursor === undefined ? initial.length : Math.max(0, Math.min(cursor, initial.length));
   return useReducer(
     textInputReducer,
-    selected && initial !== ''
-      ? { value: initial, cursor: initial.length, selected: true }
-      : { value: initial, cursor: initial.length },
+    selected && initial !== '' ? { value: initial, cursor: at, selected: true } : { value: initial, cursor: at },
   );
 }

@@ -38,9 +38,10 @@ export interface UseTextInputOptions {
    * Keys of the prompt's own scope, offered before the text's (the search's
    * list keys, the filter's Tab): true when taken. Given the key's keymap
    * name and the text as it stands. `{insert}`: taken, and this text typed
-   * in its place (a mention's completion on Tab).
+   * in its place (a mention's completion on Tab). `cursor`: where the
+   * cursor stands in the text (a saved reply goes in there).
    */
-  onKey?: (name: string, value: string) => KeyTaken;
+  onKey?: (name: string, value: string, cursor: number) => KeyTaken;
 }
 
 /**
@@ -134,7 +135,7 @@ export function useTextInput({
   useKeyHandler(
     (input, key) => {
       const name = promptKeyName(input, key);
-      const taken = onKey?.(name, latest.current.value) ?? false;
+      const taken = onKey?.(name, latest.current.value, latest.current.cursor) ?? false;
       if (taken === true) return;
       if (taken !== false) return dispatch({ type: 'insert', text: taken.insert, multiline });
       if (composer) {
