@@ -30,7 +30,6 @@ import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
 import type { Report, ReportParams } from './schema-reports.js';
 import type { Customer, HistoryEntry } from './schema-history.js';
-import type { BoardRules, Rule, RuleBody, RulesTested } from './schema-rules.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -46,6 +45,7 @@ import type {
 } from './read-model.js';
 import type { Json } from './transport.js';
 import type { SavedReplyOperations } from './types-replies.js';
+import type { RuleOperations } from './types-rules.js';
 
 export type SnoozeInput = SnoozeBody;
 export type BoardTargetsInput = BoardTargetsBody;
@@ -142,7 +142,7 @@ export interface CallOptions {
   onVersion?: (version: number) => void;
 }
 
-export interface Client extends SavedReplyOperations<CallOptions> {
+export interface Client extends SavedReplyOperations<CallOptions>, RuleOperations<CallOptions> {
   // boards
   /** Every entry; one the client cannot read comes as `Unreadable`, not as a failure. */
   listBoards(o?: CallOptions): Promise<BoardRow[]>;
@@ -284,18 +284,6 @@ export interface Client extends SavedReplyOperations<CallOptions> {
   customerOfCard(cardId: CardId, o?: CallOptions): Promise<Customer>;
   /** Extension `customers`: GET /v2/customer?Email, every card from the address on boards the key sees. */
   customer(email: string, o?: CallOptions): Promise<Customer>;
-  /** Extension `rules`: GET /v2/board/:id/rules, the board's rules in order and who is away from round-robin. */
-  listRules(boardId: number, o?: CallOptions): Promise<BoardRules>;
-  /** Extension `rules`: POST /v2/board/:id/rules (the owner's). */
-  addRule(boardId: number, body: RuleBody, o?: CallOptions): Promise<Rule>;
-  /** Extension `rules`: PATCH /v2/board/:id/rules/:ruleId, turned on or off (the owner's). */
-  setRuleEnabled(boardId: number, ruleId: string, enabled: boolean, o?: CallOptions): Promise<Rule>;
-  /** Extension `rules`: DELETE /v2/board/:id/rules/:ruleId (the owner's). */
-  removeRule(boardId: number, ruleId: string, o?: CallOptions): Promise<BoardRules>;
-  /** Extension `rules`: PUT /v2/board/:id/rules/away, the key's member away from round-robin, or back. */
-  setRulesAway(boardId: number, away: boolean, o?: CallOptions): Promise<BoardRules>;
-  /** Extension `rules`: GET /v2/card/:id/rules, each rule tried on the card's newest message. */
-  testRules(cardId: CardId, o?: CallOptions): Promise<RulesTested>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */
