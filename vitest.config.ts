@@ -37,6 +37,8 @@ const ON_POSTGRES = [
   'test/server/reports/*.test.ts',
   // A card's history, the customer's other conversations, mentions.
   'test/server/history/*.test.ts',
+  // Notifications: who is told of what, the routes, the live stream, the mail of what stayed unread.
+  'test/server/notifications/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
 ];

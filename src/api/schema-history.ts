@@ -20,6 +20,7 @@ export const HISTORY_KINDS = [
   'archived',
   'restored',
   'replied',
+  'forwarded',
   'answered',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

@@ -20,6 +20,7 @@ import { SQLITE_SENDING_MIGRATION } from './mail/sending/schema.js';
 import { SQLITE_REPORTS_MIGRATION } from './reports/schema.js';
 import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
 import { SQLITE_HISTORY_MIGRATION } from './history/schema.js';
+import { SQLITE_NOTIFICATIONS_MIGRATION } from './notifications/schema.js';
 
 export type DB = Database.Database;
 
@@ -51,6 +52,8 @@ const MIGRATIONS: string[] = [
   SQLITE_REPORTS_MIGRATION,
   // 13: a card's history, the sender's address indexed, mentions: history/schema.ts.
   SQLITE_HISTORY_MIGRATION,
+  // 14: notifications, and changes meant for one member: notifications/schema.ts.
+  SQLITE_NOTIFICATIONS_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

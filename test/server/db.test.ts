@@ -5,12 +5,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION, openDb } from '../../src/server/db.js';
 import { UNDO_SENDING_SQLITE } from '../support/undo-sending.js';
 import { WAITING_COLUMNS } from '../support/undo-waiting.js';
+import { UNDO_NOTIFICATIONS_SQLITE } from '../support/undo-notifications.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 13 (history, the sender's address, mentions) added. */
-const UNDO_13 = `DROP TRIGGER messages_from_key;
+/** What migration 14 (notifications) added. */
+const UNDO_14 = UNDO_NOTIFICATIONS_SQLITE;
+
+/** What migration 13 (history, the sender's address, mentions) and after added. */
+const UNDO_13 = `${UNDO_14}
+      DROP TRIGGER messages_from_key;
       DROP INDEX messages_from_key;
       DROP INDEX mailbox_messages_card;
       ALTER TABLE messages DROP COLUMN from_key;
@@ -329,6 +334,30 @@ describe("migration 13 (history, the sender's address, mentions)", () => {
       .prepare("EXPLAIN QUERY PLAN SELECT card_id FROM messages WHERE from_key = 'x' AND direction = 'in'")
       .all() as { detail: string }[];
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING (COVERING )?INDEX messages_from_key/);
+    db.close();
+  });
+});
+
+describe('migration 14 (notifications)', () => {
+  it('upgrades a version 13 file: a change meant for one member, a notification once per member and event', () => {
+    const path = join(dir, 'v13.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_14}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (1, NULL, 'board', 1, 'o@x.io', 0);`);
+    fresh.pragma('user_version = 13');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT for_user_id FROM changes').pluck().all()).toEqual([null]);
+    const add = db.prepare(
+      "INSERT INTO notifications (user_id, kind, source, board_id, card_id, by_email, created_ms) VALUES (1, 'mentioned', 'mention:7', 1, NULL, 'o@x.io', 0) ON CONFLICT (user_id, source) DO NOTHING",
+    );
+    expect([add.run().changes, add.run().changes]).toEqual([1, 0]);
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM notifications WHERE user_id = 1 AND read_ms IS NULL')
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/INDEX notifications_unread/);
     db.close();
   });
 });

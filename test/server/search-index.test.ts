@@ -12,6 +12,7 @@ import { SearchAnswer, type SearchMatch } from '../../src/api/schema-search.js';
 import { openDatabase } from '../../src/server/sql/open.js';
 import { startTestService, testEngine, type TestService } from './helpers.js';
 import { undoHistoryMigration } from '../support/undo-history.js';
+import { undoNotificationsMigration } from '../support/undo-notifications.js';
 import { undoSendingMigration } from '../support/undo-sending.js';
 import { undoReportsMigration, undoWaitingMigration } from '../support/undo-waiting.js';
 
@@ -162,6 +163,7 @@ describe('the migration indexes what was there', () => {
     // Back to the schema before the index, with the data kept, then opened again: the migration runs
     // (and the one after it, the outbox's, whose tables go too).
     await s.withSql(async (db) => {
+      await undoNotificationsMigration(db);
       await undoHistoryMigration(db);
       await undoReportsMigration(db);
       await undoSendingMigration(db);

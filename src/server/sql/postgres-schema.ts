@@ -19,6 +19,7 @@ import { POSTGRES_SENDING_MIGRATION } from '../mail/sending/schema.js';
 import { POSTGRES_REPORTS_MIGRATION } from '../reports/schema.js';
 import { POSTGRES_WAITING_MIGRATION } from '../waiting/schema.js';
 import { POSTGRES_HISTORY_MIGRATION } from '../history/schema.js';
+import { POSTGRES_NOTIFICATIONS_MIGRATION } from '../notifications/schema.js';
 
 /** Each entry upgrades the schema by one version; never edit a shipped one. */
 const MIGRATIONS: string[] = [
@@ -40,6 +41,8 @@ const MIGRATIONS: string[] = [
   POSTGRES_REPORTS_MIGRATION,
   // 9: SQLite's migration 13 (history, the sender's address indexed, mentions): history/schema.ts.
   POSTGRES_HISTORY_MIGRATION,
+  // 10: SQLite's migration 14 (notifications, changes meant for one member): notifications/schema.ts.
+  POSTGRES_NOTIFICATIONS_MIGRATION,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
