@@ -22,6 +22,7 @@ import { sequenceEndpoints } from './endpoints/sequences.js';
 import { tagEndpoints } from './endpoints/tags.js';
 import { waitingEndpoints } from './endpoints/waiting.js';
 import { historyEndpoints } from './endpoints/history.js';
+import { notificationEndpoints } from './endpoints/notifications.js';
 import { withDialects } from './dragapp/choose.js';
 import type { Endpoints, OperationName } from './operations.js';
 import type { OnBackoff } from './retry.js';
@@ -50,6 +51,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...waitingEndpoints,
   ...reportEndpoints,
   ...historyEndpoints,
+  ...notificationEndpoints,
 };
 
 export function createClient(opts: ClientOptions): Client {

@@ -30,4 +30,5 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   reports: "A board's report (volume, speed, who)",
   history: "Keeping a card's history",
   customers: "Listing a customer's other conversations",
+  notifications: 'Notifications',
 };

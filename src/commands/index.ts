@@ -29,6 +29,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   search: async () => (await import('./search.js')).search,
   report: async () => (await import('./report/command.js')).report,
   customer: async () => (await import('./customer.js')).customer,
+  notifications: async () => (await import('./notifications/index.js')).notifications,
   api: async () => (await import('./api.js')).api,
   mcp: async () => (await import('./mcp/index.js')).mcp,
 };

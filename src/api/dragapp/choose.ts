@@ -49,6 +49,8 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   reports: false,
   history: false,
   customers: false,
+  // DragApp's evidence shows no notifications route: said not offered.
+  notifications: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */
