@@ -34,6 +34,7 @@ import { makeMailHealth } from './mail-health.js';
 import { makeSnoozed, NO_SNOOZED } from './snoozed.js';
 import { makeReport, NO_REPORT } from './report.js';
 import { makeCustomer, NO_CUSTOMER } from './customer.js';
+import { makeNotifications, NO_NOTIFICATIONS } from './notifications.js';
 import { makeTargets } from './targets.js';
 import { makeWaitingSort } from './waiting-sort.js';
 import { makeRefresh } from './refresh.js';
@@ -90,6 +91,7 @@ export function initialData(): BoardData {
     snoozedCards: NO_SNOOZED,
     boardReport: NO_REPORT,
     customer: NO_CUSTOMER,
+    notifications: NO_NOTIFICATIONS,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,
@@ -219,6 +221,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     const history = makeHistory(core, engine);
     const me = makeMe(core);
     const presence = makePresence(core);
+    const notifications = makeNotifications(core);
     const live =
       opts.live === true
         ? makeLive(core, {
@@ -231,6 +234,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
             },
             loadMe: () => me.loadMe(),
             loadPresence: () => presence.loadPresence(),
+            loadNotifications: () => notifications.loadNotifications(),
             watch: (listener) => api.subscribe(listener),
           })
         : { stopLive: () => undefined };
@@ -256,6 +260,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeSnoozed(core),
       ...makeReport(core),
       ...makeCustomer(core),
+      ...notifications,
       ...targets.actions,
       ...makeWaitingSort(core),
       // Changes: card mutations, comments, tags.
