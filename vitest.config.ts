@@ -41,6 +41,8 @@ const ON_POSTGRES = [
   'test/server/notifications/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
+  // Notifications in two TUIs, each on its own instance of one database.
+  'test/e2e/notifications.test.ts',
 ];
 
 /**
