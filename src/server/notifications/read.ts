@@ -83,9 +83,11 @@ export async function notificationPage(
     args.push(ask.before);
   }
   const rows = await sql.all<Row>(
-    `SELECT n.id, n.kind, n.board_id, n.card_id, n.by_email, n.words, n.created_ms, n.read_ms,
-       c.title, c.archived, b.name AS board_name, b.archived_at AS board_archived
-     FROM notifications n LEFT JOIN cards c ON c.id = n.card_id LEFT JOIN boards b ON b.id = n.board_id
+    // The card's board now: one moved since to a board the member can't see is shown without its content.
+    `SELECT n.id, n.kind, coalesce(c.board_id, n.board_id) AS board_id, n.card_id, n.by_email, n.words, n.created_ms,
+       n.read_ms, c.title, c.archived, b.name AS board_name, b.archived_at AS board_archived
+     FROM notifications n LEFT JOIN cards c ON c.id = n.card_id
+       LEFT JOIN boards b ON b.id = coalesce(c.board_id, n.board_id)
      WHERE ${where.join(' AND ')} ORDER BY n.id DESC LIMIT ${ask.limit + 1}`,
     args,
   );

@@ -138,6 +138,30 @@ describe('notifications', () => {
     expect((await list(w, w.sam)).Items[0]?.Hidden).toBe('the card is on a board you no longer see');
   });
 
+  it('a card moved to a board Sam is not on is shown without its content', async () => {
+    const w = await world();
+    await w.s.call('POST', '/v2/comment', { body: { CardId: w.cardId, Body: '@sam look' } });
+    const b = await w.s.call('POST', '/v2/board', { body: { Name: 'Private' } });
+    const other = Number(b.json.data.Id);
+    await w.s.call('POST', `/v2/board/${other}/column`, { body: { Name: 'Mine' } });
+    const cols = await w.s.call('GET', `/v2/board/${other}/columns`);
+    const col = Number(/\d+$/.exec(String(cols.json.data[0].ColumnId))?.[0]);
+    const m = await w.s.call('POST', '/v2/card/move-card', {
+      body: { Id: w.cardId, NewBoardId: other, NewColumnId: col, NewPosition: 0 },
+    });
+    expect(m.status, m.text).toBe(200);
+    expect((await list(w, w.sam)).Items[0]).toMatchObject({
+      Kind: 'mentioned',
+      BoardId: other,
+      CardId: null,
+      CardTitle: null,
+      BoardName: null,
+      Hidden: 'the card is on a board you no longer see',
+    });
+    // The owner, who sees it, is told nothing: the comment was theirs.
+    expect((await list(w, w.s.key)).Items).toEqual([]);
+  });
+
   it('a card of Sam’s past its response target notifies Sam once, by a clock the test controls', async () => {
     const clock = { now: Date.parse('2026-11-24T09:00:00Z') };
     const w = await world(clock);
