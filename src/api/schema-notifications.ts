@@ -39,6 +39,13 @@ export const NotificationsQuery = z.strictObject({
 });
 export type NotificationsQueryInput = z.input<typeof NotificationsQuery>;
 
+/** The client's ask: only unread ones, how many, those older than `before` (a page's `Next`). */
+export interface NotificationsAsk {
+  readonly unread?: boolean;
+  readonly limit?: number;
+  readonly before?: string | null;
+}
+
 /**
  * One notification. `Hidden` says why its content is left out (the card
  * was archived since, or is on a board the member no longer sees): then

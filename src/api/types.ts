@@ -30,7 +30,7 @@ import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
 import type { Report, ReportParams } from './schema-reports.js';
 import type { Customer, HistoryEntry } from './schema-history.js';
-import type { NotificationPage, NotificationsRead } from './schema-notifications.js';
+import type { NotificationPage, NotificationsAsk, NotificationsRead } from './schema-notifications.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -117,13 +117,6 @@ export interface SearchOptions {
 export interface BoardChange {
   readonly name?: string;
   readonly users?: readonly string[];
-}
-
-/** Which notifications: only unread ones, how many, those older than `before` (a page's `Next`). */
-export interface NotificationsAsk {
-  readonly unread?: boolean;
-  readonly limit?: number;
-  readonly before?: string | null;
 }
 
 /** What deleting a column did: how many active cards moved, and where (null when none moved). */
