@@ -63,16 +63,22 @@ async function mailOne(
   g: { userId: number; email: string; boardId: number; ids: number[] },
 ): Promise<void> {
   // As the member's own list shows them: a card they no longer see is told without its content.
-  const page = await notificationPage(
-    ctx.sql,
-    { userId: g.userId, email: g.email },
-    {
-      unread: true,
-      limit: 200,
-      before: Math.max(...g.ids) + 1,
-    },
-  );
-  const items: Notification[] = page.Items.filter((n) => g.ids.includes(Number(n.Id)));
+  const want = new Set(g.ids);
+  const items: Notification[] = [];
+  for (let before: number | undefined = Math.max(...g.ids) + 1; before !== undefined;) {
+    const page = await notificationPage(
+      ctx.sql,
+      { userId: g.userId, email: g.email },
+      {
+        unread: false,
+        limit: 200,
+        before,
+      },
+    );
+    items.push(...page.Items.filter((n) => want.has(Number(n.Id))));
+    const next = page.Next === null ? undefined : Number(page.Next);
+    before = next !== undefined && next > Math.min(...g.ids) && items.length < want.size ? next : undefined;
+  }
   if (items.length === 0) return;
   const route = await sendRoute(ctx, m, g.boardId, null);
   const lines = items.map((n) => `- ${n.At.slice(0, 16).replace('T', ' ')} UTC  ${notificationLine(n)}`);
