@@ -226,6 +226,12 @@ describe('notifications', () => {
     expect([bad.status, bad.json.message]).toEqual([400, 'limit: must be at most 200']);
     const word = await w.s.call('GET', '/v2/notifications?unread=yes', { key: w.sam });
     expect([word.status, word.json.message]).toEqual([400, 'unread: must be true or false']);
+    const id = await w.s.call('POST', '/v2/notifications/abc/read', { body: {}, key: w.sam });
+    expect([id.status, id.json.message]).toEqual([400, 'id: must be a number or a numeric string']);
+    const extra = await w.s.call('POST', '/v2/notifications/read-all', { body: { All: true }, key: w.sam });
+    expect([extra.status, extra.json.message]).toEqual([400, 'All: unknown field']);
+    // Nothing was marked by them.
+    expect((await list(w, w.sam, '?limit=1')).Unread).toBe(10_000);
   });
 });
 
