@@ -17,8 +17,8 @@ export const NOTIFICATION_KINDS = [
   'answered',
   // A card assigned to the member is past its response target.
   'overdue',
-  // A reply of the member's was held (the thread moved on) or the relay refused it.
-  'reply-held',
+  // The relay refused a reply of the member's from the outbox. (A reply held by the crossed-replies
+  // check is refused at once, to its writer, in the answer: no notification.)
   'reply-failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -19,8 +19,6 @@ export function notificationWhat(n: Pick<Notification, 'Kind' | 'By'>): string {
       return `${who(n.By)} wrote again`;
     case 'overdue':
       return 'past its response target';
-    case 'reply-held':
-      return 'your reply was held';
     case 'reply-failed':
       return 'your reply was not sent';
     default:

@@ -39,7 +39,7 @@ Examples
   "By": "ana@x", "Read": false, "BoardId": 1, "CardId": "42",
   "CardTitle": "Refund", "BoardName": "Support", "Words": "@sam can you…",
   "Hidden": null}], "Next": "6"}; with --follow, then one notification per line.
-  Kind: mentioned, assigned, answered, overdue, reply-held, reply-failed.
+  Kind: mentioned, assigned, answered, overdue, reply-failed.
   Hidden: why the card's content is left out (else null).
 
 ${COMMON_HELP}`;
