@@ -6,7 +6,7 @@
 
 /** Local files of src/server may reach, besides node built-ins and npm packages. */
 const SERVER_MAY_USE =
-  '^src/(server/|text/|api/schema(-cards|-mail|-events|-teams|-search|-waiting|-reports|-history|-replies|-rules)?[.]ts$)';
+  '^src/(server/|text/|api/schema(-cards|-mail|-events|-teams|-search|-waiting|-reports|-history|-replies|-rules|-notifications)?[.]ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -36,7 +36,7 @@ module.exports = {
       name: 'server-only-own-schema-text',
       severity: 'error',
       comment:
-        'src/server is a separate service: it may use itself, the shared wire shapes (src/api/schema.ts, schema-cards.ts, schema-mail.ts, schema-events.ts, schema-teams.ts, schema-search.ts, schema-waiting.ts, schema-reports.ts, schema-history.ts, schema-replies.ts, schema-rules.ts), ' +
+        'src/server is a separate service: it may use itself, the shared wire shapes (src/api/schema.ts, schema-cards.ts, schema-mail.ts, schema-events.ts, schema-teams.ts, schema-search.ts, schema-waiting.ts, schema-reports.ts, schema-history.ts, schema-replies.ts, schema-rules.ts, schema-notifications.ts), ' +
         'src/text, node built-ins and npm packages; nothing else of the client.',
       from: { path: '^src/server/' },
       to: { path: '^src/', pathNot: SERVER_MAY_USE },

@@ -42,8 +42,12 @@ const ON_POSTGRES = [
   'test/server/replies/*.test.ts',
   // A board's rules: run on arrival once per message, round-robin across instances.
   'test/server/rules/*.test.ts',
+  // Notifications: who is told of what, the routes, the live stream, the mail of what stayed unread.
+  'test/server/notifications/*.test.ts',
   // Two TUIs, each on its own instance of one database.
   'test/e2e/live.test.ts',
+  // Notifications in two TUIs, each on its own instance of one database.
+  'test/e2e/notifications.test.ts',
 ];
 
 /**

@@ -24,6 +24,7 @@ import { waitingEndpoints } from './endpoints/waiting.js';
 import { historyEndpoints } from './endpoints/history.js';
 import { rulesEndpoints } from './endpoints/rules.js';
 import { replyEndpoints } from './endpoints/replies.js';
+import { notificationEndpoints } from './endpoints/notifications.js';
 import { withDialects } from './dragapp/choose.js';
 import type { Endpoints, OperationName } from './operations.js';
 import type { OnBackoff } from './retry.js';
@@ -54,6 +55,7 @@ export const V2_ENDPOINTS: Endpoints<OperationName> = {
   ...historyEndpoints,
   ...rulesEndpoints,
   ...replyEndpoints,
+  ...notificationEndpoints,
 };
 
 export function createClient(opts: ClientOptions): Client {

@@ -32,4 +32,5 @@ export const EXTENSION_WORDS: Record<Extension, string> = {
   customers: "Listing a customer's other conversations",
   rules: 'Sorting mail by rules',
   savedReplies: 'Keeping saved replies',
+  notifications: 'Notifications',
 };

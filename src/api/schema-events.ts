@@ -27,6 +27,8 @@ export const EVENT_KINDS = [
   // A card snoozed, woken (its time came, the customer answered) or taken out of its snooze (schema-waiting.ts).
   'card-snoozed',
   'card-woken',
+  // One member's notifications changed (one made, or read): only that member's streams carry it (schema-notifications.ts).
+  'notification',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -20,6 +20,7 @@ export const HISTORY_KINDS = [
   'archived',
   'restored',
   'replied',
+  'forwarded',
   'answered',
   // What a rule did on arrival, `By` "rule NAME", its doings in `Added` (rules/).
   'rule',

@@ -30,6 +30,7 @@ import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
 import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
 import type { Report, ReportParams } from './schema-reports.js';
 import type { Customer, HistoryEntry } from './schema-history.js';
+import type { NotificationPage, NotificationsAsk, NotificationsRead } from './schema-notifications.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -106,7 +107,8 @@ export type Extension =
   | 'history'
   | 'customers'
   | 'rules'
-  | 'savedReplies';
+  | 'savedReplies'
+  | 'notifications';
 
 /** Where a search looks: one board, or every board the key sees; which page. */
 export interface SearchOptions {
@@ -258,7 +260,8 @@ export interface Client extends SavedReplyOperations<CallOptions>, RuleOperation
   setPresence(body: PresenceInput, o?: CallOptions): Promise<void>;
   /** Extension `presence`: GET /v2/board/:id/presence, who is on the board's cards now. */
   listPresence(boardId: number, o?: CallOptions): Promise<Presence[]>;
-  subscribeEvents(boardId: number, onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void>;
+  /** Extension `events`: one board's changes (null: every board the key sees) and, always, the member's own notifications. */
+  subscribeEvents(boardId: number | null, onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void>;
   /**
    * Extension `search`: GET /v2/search?q&BoardId&page&limit, the cards whose
    * texts hold the words, best first (on DragApp, its own search route).
@@ -284,6 +287,12 @@ export interface Client extends SavedReplyOperations<CallOptions>, RuleOperation
   customerOfCard(cardId: CardId, o?: CallOptions): Promise<Customer>;
   /** Extension `customers`: GET /v2/customer?Email, every card from the address on boards the key sees. */
   customer(email: string, o?: CallOptions): Promise<Customer>;
+  /** Extension `notifications`: GET /v2/notifications, the key's member's, newest first, paged by `before`. */
+  listNotifications(ask: NotificationsAsk, o?: CallOptions): Promise<NotificationPage>;
+  /** Extension `notifications`: POST /v2/notifications/:id/read. */
+  readNotification(id: string, o?: CallOptions): Promise<NotificationsRead>;
+  /** Extension `notifications`: POST /v2/notifications/read-all. */
+  readAllNotifications(o?: CallOptions): Promise<NotificationsRead>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */

@@ -31,6 +31,7 @@ const TABLE: Record<string, () => Promise<Run>> = {
   customer: async () => (await import('./customer.js')).customer,
   rules: async () => (await import('./rules/index.js')).rules,
   replies: async () => (await import('./replies/index.js')).replies,
+  notifications: async () => (await import('./notifications/index.js')).notifications,
   api: async () => (await import('./api.js')).api,
   mcp: async () => (await import('./mcp/index.js')).mcp,
 };

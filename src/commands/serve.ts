@@ -26,6 +26,8 @@ Options
   --send-delay SECONDS  how long each reply waits in the outbox, where its writer can take
                      it back (u), before it is sent (default ${SERVE_DEFAULTS.sendDelay}; 0 = at once);
                      kept in the database: a restart neither loses nor doubles one
+  --notify-email MINUTES  mail each member the notifications they left unread that long
+                     (1 to 10080), once each, through the board's mailbox (else --smtp)
   --metrics-token TOKEN  serve GET /metrics (Prometheus text) to requests that send
                      Authorization: Bearer TOKEN (prefer INBOARD_METRICS_TOKEN: flags show
                      in \`ps\`); without one, /metrics says it is off. /healthz and /readyz
@@ -98,6 +100,7 @@ export async function serve(argv: string[]): Promise<number> {
         from: { type: 'string' },
         'send-delay': { type: 'string', default: String(SERVE_DEFAULTS.sendDelay) },
         'metrics-token': { type: 'string' },
+        'notify-email': { type: 'string' },
         'systemd-unit': { type: 'boolean', default: false },
         'log-format': { type: 'string', default: 'pretty' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -130,6 +133,9 @@ export async function serve(argv: string[]): Promise<number> {
   const sendDelay = Number(values['send-delay']);
   if (!/^\d{1,4}$/.test(values['send-delay']) || sendDelay > 3600)
     return usage(`--send-delay must be whole seconds from 0 to 3600, got '${values['send-delay']}'`);
+  const notifyEmail = values['notify-email'];
+  if (notifyEmail !== undefined && (!/^\d{1,5}$/.test(notifyEmail) || +notifyEmail < 1 || +notifyEmail > 10080))
+    return usage(`--notify-email must be whole minutes from 1 to 10080 (a week), got '${notifyEmail}'`);
   const logFormat = values['log-format'];
   if (logFormat !== 'json' && logFormat !== 'pretty')
     return usage(`--log-format must be json or pretty, got '${logFormat}'`);
@@ -175,6 +181,7 @@ export async function serve(argv: string[]): Promise<number> {
     secretFile: secretFilePath(dbPath),
     watchMailboxes: true,
     sendDelayMs: sendDelay * 1000,
+    ...(notifyEmail !== undefined ? { notify: { emailAfterMs: Number(notifyEmail) * 60_000 } } : {}),
     ...(mail !== undefined ? { mail } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(metricsToken !== undefined ? { metricsToken } : {}),
@@ -208,6 +215,8 @@ export async function serve(argv: string[]): Promise<number> {
       ? 'inboard serve: replies sent at once (--send-delay 0: no taking back)\n'
       : `inboard serve: replies wait ${sendDelay} s in the outbox, where their writer can take them back\n`,
   );
+  if (notifyEmail !== undefined)
+    say(`inboard serve: notifications left unread ${notifyEmail} min are mailed to their member\n`);
   const boxes = service.mailboxes;
   if (boxes !== null) {
     const n = (await boxes.tick(), boxes.watching().length);

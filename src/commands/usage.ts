@@ -44,6 +44,8 @@ Usage
   inboard card snooze ID --until WHEN | --until-reply | card unsnooze ID
   inboard card history ID | customer EMAIL
                               a card's every change with who and when; a customer's conversations
+  inboard notifications [--unread] [--follow] | notifications read ID|--all
+                              who mentioned or assigned you, answers on your cards, late ones, failed replies
                               scriptable: a table, or --json (inboard CMD --help)
   inboard api METHOD PATH [-F k=v]... [--input FILE]
                               any /v2 request with the configured key

@@ -66,6 +66,18 @@ export const ConfigFileSchema = z
     insecure: z.boolean().optional().describe('Accept http:// for this file’s url off loopback'),
     email: z.string().optional().describe('You, for the filter’s assignee:me'),
     markReadOnOpen: z.boolean().optional().describe('Opening a card marks it read (default true)'),
+    notify: z
+      .strictObject({
+        bell: z.boolean().optional().describe('Ring the terminal bell when a notification comes (default false)'),
+        desktop: z
+          .boolean()
+          .optional()
+          .describe('A desktop notification through the terminal, OSC 9 and OSC 777 (default false)'),
+      })
+      .optional()
+      .describe(
+        'Tell of a new notification while the board is open: never for the card you have open, at most one alert every 5 s',
+      ),
     downloadDir: z
       .string()
       .min(1)

@@ -171,6 +171,8 @@ export interface BoardSettings {
   email: string | null;
   /** Opening a card's detail marks it read. */
   markReadOnOpen: boolean;
+  /** The config's `"notify"`: a bell and/or a desktop notification for a new notification (both off by default). */
+  notify: { bell: boolean; desktop: boolean };
   /** The config's `"keys"`, as written (the keymap checks them), with the file they came from. */
   keys: { path: string; map: Record<string, string[]> } | null;
   /** The config's `"theme"` and `"colors"` (src/ui/theme.ts). */
@@ -227,6 +229,7 @@ export function resolveBoardSettings(input: ResolveInput = {}): BoardSettings {
   return {
     email: email?.value ?? null,
     markReadOnOpen,
+    notify: { bell: file?.notify?.bell ?? false, desktop: file?.notify?.desktop ?? false },
     keys,
     theme: { theme: file?.theme, colors: file?.colors },
     views: file?.views ?? {},

@@ -41,6 +41,7 @@ import { customerRoutes } from './customers/routes.js';
 import { savedReplyRoutes } from './replies/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
 import { opsRoutes } from './ops/routes.js';
+import { notifications } from './notifications/index.js';
 
 export interface BuildOptions {
   db: Database;
@@ -63,6 +64,8 @@ export interface BuildOptions {
   outboxTickMs?: number;
   /** How often snoozed cards are looked at (ms, default 1000; 0: at start and when tests call `snoozes.tick()`). */
   snoozeTickMs?: number;
+  /** Notifications: mail what stayed unread `emailAfterMs` (`--notify-email`); how often to look (ms, 0: tests' `tick`). */
+  notify?: { emailAfterMs?: number | undefined; tickMs?: number | undefined };
   /** The operator token GET /metrics asks for (ops/); absent, metrics are off. */
   metricsToken?: string | undefined;
 }
@@ -273,6 +276,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   rulesRoutes(app, ctx);
   customerRoutes(app, ctx);
   savedReplyRoutes(app, ctx);
+  notifications(app, { ctx, mail: replyMail, ...opts.notify });
   const waker = new SnoozeWaker({
     ctx,
     log,

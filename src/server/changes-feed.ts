@@ -13,11 +13,15 @@ export interface ChangeRow {
   card_id: number | null;
   kind: string;
   by_email: string;
+  /** Set on a change only one member's streams carry (their notifications); null for the board's. */
+  for_user_id: number | string | null;
 }
 
 export interface Listener {
   /** Whether this stream may see a change of this board. */
   sees(boardId: number): Promise<boolean>;
+  /** Whose stream it is: a change meant for one member goes to theirs only. */
+  userId: number;
   send(row: ChangeRow): Promise<void>;
   /** Sent every heartbeat, so proxies keep an idle stream open. */
   beat(): Promise<void>;
@@ -46,7 +50,13 @@ export interface FeedOptions {
 /** Most rows one poll reads; a longer backlog is read over the next polls. */
 const BATCH = 1000;
 
-const COLUMNS = 'id, board_id, card_id, kind, by_email';
+const COLUMNS = 'id, board_id, card_id, kind, by_email, for_user_id';
+
+/** Whether a stream gets the row: a member's own change by whose it is, a board's by who may see the board. */
+async function reaches(listener: Listener, row: ChangeRow): Promise<boolean> {
+  if (row.for_user_id !== null) return Number(row.for_user_id) === listener.userId;
+  return listener.sees(row.board_id);
+}
 
 export class ChangeFeed {
   private readonly subs = new Set<Subscription>();
@@ -96,7 +106,7 @@ export class ChangeFeed {
         );
         await this.opts.beforeDelivery?.();
         missed = [];
-        for (const r of rows) if (await listener.sees(r.board_id)) missed.push(r);
+        for (const r of rows) if (await reaches(listener, r)) missed.push(r);
       } else missed = 'reload';
     }
     const sub: Subscription = { listener, after: head };
@@ -188,7 +198,7 @@ export class ChangeFeed {
       for (const s of this.subs) {
         if (row.id <= s.after) continue;
         s.after = row.id;
-        if (await s.listener.sees(row.board_id)) await s.listener.send(row);
+        if (await reaches(s.listener, row)) await s.listener.send(row);
       }
     }
     this.cursor = rows[rows.length - 1]?.id ?? this.cursor;

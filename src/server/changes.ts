@@ -12,6 +12,8 @@ import { EVENTS_KEPT_MS, type EventKind } from '../api/schema-events.js';
 import type { Principal } from './auth.js';
 import { historyOf, recordHistory } from './history/record.js';
 import { takeRuleNotes } from './rules/notes.js';
+import { notifyFrom } from './notifications/derive.js';
+import { addNotification, type NewNotification } from './notifications/store.js';
 import type { Sql } from './sql/sql.js';
 
 /**
@@ -28,6 +30,8 @@ export const CHANGES_CHANNEL = 'inboard_changes';
 
 export interface Recorder {
   record: Changed;
+  /** A notification no change of a card tells (the relay refused a reply); written at the flush. */
+  notify(n: NewNotification): void;
   /** Appends what was recorded; call last in the write's transaction. */
   flush(): Promise<void>;
 }
@@ -40,10 +44,12 @@ export class ChangeLog {
     const rows: [number, number | null, EventKind, string][] = [];
     // A transaction handle can be reused (SQLite's): what a rolled-back write noted is not this one's.
     takeRuleNotes(sql);
+    const notes: NewNotification[] = [];
     return {
       record: (boardId, cardId, kind, by) => void rows.push([boardId, cardId, kind, by ?? p.email]),
+      notify: (n) => void notes.push(n),
       flush: async () => {
-        if (rows.length === 0) return;
+        if (rows.length === 0 && notes.length === 0) return;
         await sql.lock('changes');
         if (nowMs - this.lastPurge > PURGE_EVERY_MS) {
           // The newest row stays: its id is where followers and Last-Event-ID resume from.
@@ -59,7 +65,10 @@ export class ChangeLog {
           );
         }
         // The card's own history, kept as long as the card (history/record.ts).
-        await recordHistory(sql, historyOf(rows), p.userId, nowMs, takeRuleNotes(sql));
+        const recorded = await recordHistory(sql, historyOf(rows), p.userId, nowMs, takeRuleNotes(sql));
+        // Who is told of it (notifications/derive.ts), each on their own streams.
+        await notifyFrom(sql, rows, recorded, nowMs);
+        for (const n of notes) await addNotification(sql, n, nowMs);
         // Other instances' streams read the log at once, not at their next poll.
         await sql.signal(CHANGES_CHANNEL);
       },

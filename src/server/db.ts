@@ -22,6 +22,7 @@ import { SQLITE_WAITING_MIGRATION } from './waiting/schema.js';
 import { SQLITE_HISTORY_MIGRATION } from './history/schema.js';
 import { SQLITE_REPLIES_MIGRATION } from './replies/schema.js';
 import { SQLITE_RULES_MIGRATION } from './rules/schema.js';
+import { SQLITE_NOTIFICATIONS_MIGRATION } from './notifications/schema.js';
 
 export type DB = Database.Database;
 
@@ -57,6 +58,8 @@ const MIGRATIONS: string[] = [
   SQLITE_REPLIES_MIGRATION,
   // 15: a board's rules, the messages they ran on, round-robin's turn, who is away: rules/schema.ts.
   SQLITE_RULES_MIGRATION,
+  // 16: notifications, and changes meant for one member: notifications/schema.ts.
+  SQLITE_NOTIFICATIONS_MIGRATION,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -11,6 +11,7 @@ import { mailSettingsFromEnv, mailSettingsProblem, type MailSettings } from './m
 import type { MailboxSupervisor, SupervisorOptions } from './mail/imap/supervisor.js';
 import type { OutboxWorker } from './mail/outbox-worker.js';
 import type { SnoozeWaker } from './waiting/waker.js';
+import type { Notifier } from './notifications/index.js';
 import { lazySecretBox } from './secrets.js';
 import { seedDemo } from './seed.js';
 import { openDatabase } from './sql/open.js';
@@ -52,6 +53,8 @@ export interface ServiceOptions {
   outboxTickMs?: number;
   /** How often snoozed cards are looked at (ms, default 1000; 0: at start and by `snoozes.tick()`, for tests with a clock). */
   snoozeTickMs?: number;
+  /** Notifications: mail what stayed unread this long (ms; `serve --notify-email`); how often to look (ms, default 5000; 0: only by `notifier.tick()`). */
+  notify?: { emailAfterMs?: number | undefined; tickMs?: number | undefined };
   /** The service's clock (tests). */
   now?: () => number;
   /** The operator token GET /metrics asks for (`serve --metrics-token`); absent, metrics are off. */
@@ -74,6 +77,8 @@ export interface RunningService {
   outbox: OutboxWorker;
   /** This instance's waker of snoozed cards (`tick()` wakes what is due now). */
   snoozes: SnoozeWaker;
+  /** This instance's notifier (`tick()` looks for targets passed and mail due now). */
+  notifier: Notifier;
   close(): Promise<void>;
 }
 
@@ -131,6 +136,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       ...(opts.outboxTickMs !== undefined ? { outboxTickMs: opts.outboxTickMs } : {}),
       ...(opts.snoozeTickMs !== undefined ? { snoozeTickMs: opts.snoozeTickMs } : {}),
       ...(opts.now !== undefined ? { now: opts.now } : {}),
+      ...(opts.notify !== undefined ? { notify: opts.notify } : {}),
       metricsToken: opts.metricsToken,
     });
     await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
@@ -146,6 +152,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       mailboxes: app.mailboxes,
       outbox: app.outbox,
       snoozes: app.snoozes,
+      notifier: app.notifier,
       async close() {
         if (closed) return;
         closed = true;

@@ -35,6 +35,7 @@ import { makeSnoozed, NO_SNOOZED } from './snoozed.js';
 import { makeRules, NO_RULES } from './rules.js';
 import { makeReport, NO_REPORT } from './report.js';
 import { makeCustomer, NO_CUSTOMER } from './customer.js';
+import { makeNotifications, NO_NOTIFICATIONS } from './notifications.js';
 import { makeTargets } from './targets.js';
 import { makeWaitingSort } from './waiting-sort.js';
 import { makeRefresh } from './refresh.js';
@@ -92,6 +93,7 @@ export function initialData(): BoardData {
     boardRules: NO_RULES,
     boardReport: NO_REPORT,
     customer: NO_CUSTOMER,
+    notifications: NO_NOTIFICATIONS,
     pending: [],
     view: EMPTY_VIEW,
     cursor: START_CURSOR,
@@ -221,6 +223,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
     const history = makeHistory(core, engine);
     const me = makeMe(core);
     const presence = makePresence(core);
+    const notifications = makeNotifications(core);
     const live =
       opts.live === true
         ? makeLive(core, {
@@ -233,6 +236,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
             },
             loadMe: () => me.loadMe(),
             loadPresence: () => presence.loadPresence(),
+            loadNotifications: () => notifications.loadNotifications(),
             watch: (listener) => api.subscribe(listener),
           })
         : { stopLive: () => undefined };
@@ -259,6 +263,7 @@ export function createBoardStore(client: Client, opts: BoardStoreOptions = {}): 
       ...makeRules(core),
       ...makeReport(core),
       ...makeCustomer(core),
+      ...notifications,
       ...targets.actions,
       ...makeWaitingSort(core),
       // Changes: card mutations, comments, tags.

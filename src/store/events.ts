@@ -42,6 +42,8 @@ interface Deps {
   loadMe(): Promise<void>;
   /** Who is on the board's cards, read again (a `presence` event; the stream opened). */
   loadPresence(): Promise<void>;
+  /** The member's notifications, read again (a `notification` event — theirs, whatever the board; the stream opened). */
+  loadNotifications(): Promise<void>;
   /** Hears every change of the store's state. */
   watch(listener: () => void): () => void;
 }
@@ -76,11 +78,16 @@ export function makeLive(core: Core<CoreData & LiveData & MeData & DetailData>, 
     if (e.type === 'open') {
       if (core.get().live !== 'live') core.set({ live: 'live' });
       void deps.loadPresence();
+      void deps.loadNotifications();
       return;
     }
+    if (e.type === 'change' && e.Kind === 'notification') return void deps.loadNotifications();
     // Someone opened or left a card, or began or stopped a reply: nothing on the board changed.
     if (e.type === 'change' && e.Kind === 'presence') return void deps.loadPresence();
-    if (e.type === 'reload') return refreshSoon();
+    if (e.type === 'reload') {
+      void deps.loadNotifications();
+      return refreshSoon();
+    }
     // The user's own writes are already on screen through the mutation protocol.
     if (e.BoardId !== boardId || mine(e.By)) return;
     if (e.Kind === 'board-archived') return deps.boardGone(e.By);

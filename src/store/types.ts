@@ -36,6 +36,7 @@ import type { OutboxActions, OutboxData } from './outbox.js';
 import type { SendMailActions } from './send-mail.js';
 import type { PresenceActions, PresenceData } from './presence.js';
 import type { CustomerActions, CustomerData } from './customer.js';
+import type { NotificationsActions, NotificationsData } from './notifications.js';
 
 /** Every field of the state. */
 export type BoardData = CoreData &
@@ -62,6 +63,7 @@ export type BoardData = CoreData &
   OutboxData &
   PresenceData &
   CustomerData &
+  NotificationsData &
   StatusData;
 
 export interface ServerActions {
@@ -100,6 +102,7 @@ export type BoardActions = OpenBoardActions &
   SendMailActions &
   PresenceActions &
   CustomerActions &
+  NotificationsActions &
   StatusActions &
   ServerActions;
 

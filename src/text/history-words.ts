@@ -68,6 +68,8 @@ export function historyWords(e: HistoryFacts): string {
       return e.To === null ? 'restored it' : `restored it to ${e.To}`;
     case 'replied':
       return 'replied';
+    case 'forwarded':
+      return 'forwarded it';
     case 'answered':
       return 'wrote again';
     case 'rule':

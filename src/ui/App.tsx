@@ -15,6 +15,7 @@ import { REACTION_MS } from './keys/context.js';
 import { useBoardFilter } from './hooks/use-board-filter.js';
 import { useBoardSeen } from './hooks/use-board-seen.js';
 import { useAutoRefresh } from './hooks/use-auto-refresh.js';
+import { useNotifyAlerts } from './hooks/use-notify-alerts.js';
 import { useHintScope } from './hooks/use-hint-scope.js';
 import { useNavigation } from './hooks/use-navigation.js';
 import { useNotice } from './hooks/use-notice.js';
@@ -89,6 +90,7 @@ function Shell({
   const statusLine = useStatusLine(store);
   usePresence(store, screen, overlay);
   useAutoRefresh(store, screen === 'picker' ? null : data.boardId, refreshSeconds);
+  useNotifyAlerts(store);
   useStartup(store, initialBoardId);
   const preview = usePreview(width);
   const board = useBoardSeen(store, reactionMs);

@@ -47,6 +47,7 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   const targets = useBoard((s) => s.boardTargets);
   // Only a board with targets has cards past them: without, a page or a move must not re-render the board.
   const cards = useBoard((s) => (hasTargets(s.boardTargets) ? s.view.cards : null));
+  const unread = useBoard((s) => s.notifications.unread);
   const now = useMinute();
   const late = useMemo(() => (cards === null ? 0 : lateCount(cards, now)), [cards, now]);
   const anyCard = cursor.cardId !== null;
@@ -69,9 +70,14 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   const tabs = viewList().length > 0;
   const current = filter === null ? 0 : (view?.n ?? null);
   const lateText = late > 0 ? `  ${late} late` : '';
+  const notesKey = keyOf('board', 'notifications.list');
+  const notesText =
+    unread !== null && unread > 0
+      ? `  ${unread} unread notification${unread === 1 ? '' : 's'}${notesKey === null ? '' : ` (${notesKey})`}`
+      : '';
   const sortText = sorted ? '  sorted: longest waiting first' : '';
   const targetsText = targets !== null && hasTargets(targets) ? `  targets: ${targetsWords(targets)}` : '';
-  const header = `${name === null ? 'inboard' : sanitize(name)}${range}${lateText}${sortText}${filterText}${targetsText}${loading ? '  loading…' : ''}`;
+  const header = `${name === null ? 'inboard' : sanitize(name)}${notesText}${range}${lateText}${sortText}${filterText}${targetsText}${loading ? '  loading…' : ''}`;
 
   return (
     <Box flexDirection="column" height={height}>

@@ -26,6 +26,7 @@ import { applyTheme } from './theme.js';
 import { applyViews } from './views.js';
 import { applyDownloadDir } from './attachments/places.js';
 import { applySignature } from './compose/signature.js';
+import { applyNotify } from './notify/alert.js';
 import { enterAlternateScreen, restoreTerminal } from './terminal.js';
 
 type Mount = typeof import('./mount.js');
@@ -107,6 +108,7 @@ export async function run(argv: string[]): Promise<number> {
       applyViews(settings.views);
       applyDownloadDir(settings.downloadDir);
       applySignature(settings.signature ?? undefined);
+      applyNotify(settings.notify);
       // Keys of your own are checked before anything starts: a clash is said now, not found at the first key.
       if (settings.keys !== null && first) {
         void loadUi();

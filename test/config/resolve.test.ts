@@ -156,6 +156,7 @@ describe('the board settings: your email and marking read on opening', () => {
     expect(resolveBoardSettings({ env: {}, filePath: p })).toEqual({
       email: 'me@example.com',
       markReadOnOpen: false,
+      notify: { bell: false, desktop: false },
       keys: null,
       theme: { theme: undefined, colors: undefined },
       views: {},
@@ -167,6 +168,14 @@ describe('the board settings: your email and marking read on opening', () => {
     expect(resolveBoardSettings({ env: {}, filePath: p }).commands).toEqual({ path: p, list: [open] });
     await writeFile(p, JSON.stringify({ markReadOnOpen: 'no' }));
     expect(() => readConfigFile(p)).toThrow(/"markReadOnOpen"/);
+  });
+
+  it('"notify" takes a bell and a desktop notification, both off unless asked, and refuses another word', async () => {
+    const p = join(dir, 'config.json');
+    await writeFile(p, JSON.stringify({ notify: { bell: true } }));
+    expect(resolveBoardSettings({ env: {}, filePath: p }).notify).toEqual({ bell: true, desktop: false });
+    await writeFile(p, JSON.stringify({ notify: { desktop: true, sound: true } }));
+    expect(() => readConfigFile(p)).toThrow(/"notify"/);
   });
 
   it('"signature" is kept as written, and an unknown {{variable}} is refused in words naming the nearest one', async () => {

@@ -33,6 +33,7 @@ function listener(
     ended: false,
     next: Promise.resolve(),
     sees: async (b: number) => boards.includes(b),
+    userId: 1,
     async send(row: ChangeRow) {
       l.got.push(row);
       wake();

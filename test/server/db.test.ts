@@ -7,12 +7,17 @@ import { UNDO_SENDING_SQLITE } from '../support/undo-sending.js';
 import { WAITING_COLUMNS } from '../support/undo-waiting.js';
 import { UNDO_REPLIES_SQLITE } from '../support/undo-replies.js';
 import { UNDO_RULES_SQLITE } from '../support/undo-rules.js';
+import { UNDO_NOTIFICATIONS_SQLITE } from '../support/undo-notifications.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What migration 15 (rules) added. */
-const UNDO_15 = UNDO_RULES_SQLITE;
+/** What migration 16 (notifications) added. */
+const UNDO_16 = UNDO_NOTIFICATIONS_SQLITE;
+
+/** What migration 15 (rules) added, and all after it. */
+const UNDO_15 = `${UNDO_16}
+      ${UNDO_RULES_SQLITE}`;
 
 /** What migration 14 (saved replies) added, and all after it. */
 const UNDO_14 = `${UNDO_15}
@@ -386,6 +391,30 @@ describe('migration 15 (rules)', () => {
     expect(db.prepare('SELECT name, enabled, on_what FROM rules').all()).toEqual([
       { name: 'Billing', enabled: 1, on_what: 'new-thread' },
     ]);
+    db.close();
+  });
+});
+
+describe('migration 16 (notifications)', () => {
+  it('upgrades a version 15 file: a change meant for one member, a notification once per member and event', () => {
+    const path = join(dir, 'v15.db');
+    const fresh = openDb(path);
+    fresh.exec(`${UNDO_16}
+      INSERT INTO users (id, email, name, plan, created_at) VALUES (1, 'o@x.io', 'O', 'pro', 'now');
+      INSERT INTO changes (board_id, card_id, kind, user_id, by_email, created_ms) VALUES (1, NULL, 'board', 1, 'o@x.io', 0);`);
+    fresh.pragma('user_version = 15');
+    fresh.close();
+    const db = openDb(path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT for_user_id FROM changes').pluck().all()).toEqual([null]);
+    const add = db.prepare(
+      "INSERT INTO notifications (user_id, kind, source, board_id, card_id, by_email, created_ms) VALUES (1, 'mentioned', 'mention:7', 1, NULL, 'o@x.io', 0) ON CONFLICT (user_id, source) DO NOTHING",
+    );
+    expect([add.run().changes, add.run().changes]).toEqual([1, 0]);
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM notifications WHERE user_id = 1 AND read_ms IS NULL')
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/INDEX notifications_unread/);
     db.close();
   });
 });

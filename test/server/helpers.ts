@@ -5,6 +5,7 @@
  */
 import type { OutboxWorker } from '../../src/server/mail/outbox-worker.js';
 import type { SnoozeWaker } from '../../src/server/waiting/waker.js';
+import type { Notifier } from '../../src/server/notifications/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,8 @@ export interface TestService {
   outboxes: OutboxWorker[];
   /** Each instance's waker of snoozed cards: `tick()` wakes what is due by the service's clock. */
   snoozes: SnoozeWaker[];
+  /** Each instance's notifier: `tick()` looks for targets passed and mail due by the service's clock. */
+  notifiers: Notifier[];
   close(): Promise<void>;
 }
 
@@ -126,6 +129,7 @@ export async function startTestService(opts: Partial<ServiceOptions> = {}): Prom
     withSql,
     outboxes: second === null ? [svc.outbox] : [svc.outbox, second.outbox],
     snoozes: second === null ? [svc.snoozes] : [svc.snoozes, second.snoozes],
+    notifiers: second === null ? [svc.notifier] : [svc.notifier, second.notifier],
     addUser: (email, plan = 'pro', trialStartedAt) =>
       withSql((db) => createUserKey(db, { email, plan, ...(trialStartedAt ? { trialStartedAt } : {}) })),
     async close() {

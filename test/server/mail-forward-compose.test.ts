@@ -87,6 +87,9 @@ describe('forward', () => {
     const t = await thread(s, id);
     expect(t.at(-1)).toMatchObject({ Kind: 'forward', Direction: 'out', To: ['finance@inboard.example'] });
     expect(t.at(-1)?.Text).toBe(text);
+    // The card's history says what it was: forwarded, not replied.
+    const h = await s.call('GET', `/v2/card/${id}/history`);
+    expect((h.json.data as { Kind: string }[]).at(-1)).toMatchObject({ Kind: 'forwarded', By: 'owner@inboard.local' });
   });
 
   it('forwards the message asked for; an unknown one and no To are refused in words', async () => {

@@ -14,6 +14,7 @@ import { startTestService, testEngine, type TestService } from './helpers.js';
 import { undoRulesMigration } from '../support/undo-rules.js';
 import { undoHistoryMigration } from '../support/undo-history.js';
 import { undoRepliesMigration } from '../support/undo-replies.js';
+import { undoNotificationsMigration } from '../support/undo-notifications.js';
 import { undoSendingMigration } from '../support/undo-sending.js';
 import { undoReportsMigration, undoWaitingMigration } from '../support/undo-waiting.js';
 
@@ -164,6 +165,7 @@ describe('the migration indexes what was there', () => {
     // Back to the schema before the index, with the data kept, then opened again: the migration runs
     // (and the one after it, the outbox's, whose tables go too).
     await s.withSql(async (db) => {
+      await undoNotificationsMigration(db);
       await undoRulesMigration(db);
       await undoRepliesMigration(db);
       await undoHistoryMigration(db);

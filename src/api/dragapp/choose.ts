@@ -51,6 +51,8 @@ const DRAGAPP_OFFERS: Record<Extension, boolean> = {
   customers: false,
   rules: false,
   savedReplies: false,
+  // DragApp's evidence shows no notifications route: said not offered.
+  notifications: false,
 };
 
 /** An answer from /v2 that a DragApp server gives and ours never does. */

@@ -93,13 +93,18 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function follow(w: Wire, boardId: number, onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void> {
+async function follow(
+  w: Wire,
+  boardId: number | null,
+  onEvent: (e: LiveEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
   let lastId: string | undefined;
   let failures = 0;
   while (!signal.aborted) {
     try {
       const { type, chunks } = await w.stream('/v2/events', {
-        query: { BoardId: boardId },
+        query: boardId === null ? {} : { BoardId: boardId },
         headers: lastId === undefined ? {} : { 'last-event-id': lastId },
         signal,
       });

@@ -20,6 +20,8 @@ export interface CardState {
   /** The newest reply's and customer message's ids: a higher one is a new message. */
   lastOut: number;
   lastIn: number;
+  /** What the newest message sent was (messages.kind: reply, forward, new); absent in states kept before it was. */
+  lastOutKind?: string | null;
 }
 
 export interface EntryDetail {
@@ -78,7 +80,8 @@ export function compare(
       out.push({ kind: 'woken', detail: { From: before.snoozed, To: kinds.has('card-woken') ? 'by itself' : null } });
   }
   if (now.lastIn > before.lastIn) out.push({ kind: 'answered', detail: {} });
-  if (now.lastOut > before.lastOut) out.push({ kind: 'replied', detail: {} });
+  if (now.lastOut > before.lastOut)
+    out.push({ kind: now.lastOutKind === 'forward' ? 'forwarded' : 'replied', detail: {} });
   return out;
 }
 

@@ -9,7 +9,15 @@
 import type { EventKind } from '../../api/schema-events.js';
 import { RULE_KINDS, type RuleNote } from '../rules/notes.js';
 import type { Sql } from '../sql/sql.js';
-import { compare, type CardState } from './compare.js';
+import { compare, type CardState, type Entry } from './compare.js';
+
+/** What was recorded of one card: its entries, who made them, and how it is now. */
+export interface Recorded {
+  cardId: number;
+  by: string;
+  entries: Entry[];
+  now: CardState;
+}
 
 /** What one write said about one card. */
 export interface CardChange {
@@ -51,6 +59,7 @@ interface StateRow {
   archived: number;
   last_out: number | string | null;
   last_in: number | string | null;
+  last_out_kind: string | null;
 }
 
 async function stateOf(sql: Sql, cardId: number): Promise<CardState | undefined> {
@@ -58,7 +67,9 @@ async function stateOf(sql: Sql, cardId: number): Promise<CardState | undefined>
     `SELECT c.board_id, b.name AS board_name, col.name AS column_name, c.title, c.due_date, c.snoozed,
        c.snooze_until_ms, c.snooze_reply, c.archived,
        (SELECT max(m.id) FROM messages m WHERE m.card_id = c.id AND m.direction = 'out') AS last_out,
-       (SELECT max(m.id) FROM messages m WHERE m.card_id = c.id AND m.direction = 'in') AS last_in
+       (SELECT max(m.id) FROM messages m WHERE m.card_id = c.id AND m.direction = 'in') AS last_in,
+       (SELECT m.kind FROM messages m WHERE m.card_id = c.id AND m.direction = 'out' ORDER BY m.id DESC LIMIT 1)
+         AS last_out_kind
      FROM cards c JOIN boards b ON b.id = c.board_id JOIN columns col ON col.id = c.column_id WHERE c.id = ?`,
     [cardId],
   );
@@ -84,6 +95,7 @@ async function stateOf(sql: Sql, cardId: number): Promise<CardState | undefined>
     assignees: people.map((a) => a.email.toLowerCase()),
     lastOut: Number(row.last_out ?? 0),
     lastIn: Number(row.last_in ?? 0),
+    lastOutKind: row.last_out_kind,
   };
 }
 
@@ -94,14 +106,19 @@ async function viaOf(sql: Sql, cardId: number): Promise<string> {
   return mail === undefined ? 'api' : 'mail-in';
 }
 
-/** Records the history of what one write changed; call inside its transaction, after its changes. */
+/**
+ * Records the history of what one write changed; call inside its
+ * transaction, after its changes. Answers what it recorded (notifications
+ * are told from it).
+ */
 export async function recordHistory(
   sql: Sql,
   cards: ReadonlyMap<number, CardChange>,
   userId: number,
   nowMs: number,
   ruled: ReadonlyMap<number, RuleNote[]> = new Map(),
-): Promise<void> {
+): Promise<Recorded[]> {
+  const recorded: Recorded[] = [];
   for (const [cardId, change] of cards) {
     if ([...change.kinds].every((k) => NOT_IN_HISTORY.has(k))) continue;
     const now = await stateOf(sql, cardId);
@@ -110,11 +127,12 @@ export async function recordHistory(
     const before = kept === undefined ? undefined : (JSON.parse(kept.state) as CardState);
     const created = change.kinds.has('card-created');
     const via = created && before === undefined ? await viaOf(sql, cardId) : null;
+    const all = compare(before, now, change.kinds, via);
+    // Notifications are told from every change, a rule's included (notifications/derive.ts).
+    recorded.push({ cardId, by: change.by, entries: all, now });
     // What rules did is told once, by each rule's name (rules/notes.ts).
     const notes = ruled.get(cardId) ?? [];
-    const entries = compare(before, now, change.kinds, via).filter(
-      (e) => notes.length === 0 || !RULE_KINDS.has(e.kind),
-    );
+    const entries = all.filter((e) => notes.length === 0 || !RULE_KINDS.has(e.kind));
     const rows = [
       ...entries.map((e) => [e.kind, change.by, e.detail] as const),
       ...notes.map((n) => ['rule', `rule ${n.rule}`, { Added: n.did }] as const),
@@ -131,4 +149,5 @@ export async function recordHistory(
       [cardId, JSON.stringify(now)],
     );
   }
+  return recorded;
 }

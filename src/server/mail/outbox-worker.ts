@@ -77,6 +77,16 @@ export class OutboxWorker {
         await ctx.db.tx(async (sql) => {
           const changes = ctx.changes.recorder(sql, writerOf(row), ctx.now());
           changes.record(row.board_id, row.card_id, 'message', row.by_email);
+          // Its writer is told wherever they are: the relay, not they, stopped it.
+          changes.notify({
+            userId: row.user_id,
+            kind: 'reply-failed',
+            source: `failed:${row.id}`,
+            boardId: row.board_id,
+            cardId: row.card_id,
+            by: '',
+            words: e.message,
+          });
           await changes.flush();
         });
         ctx.feed.nudge();

@@ -75,6 +75,7 @@ export function eventRoutes(app: FastifyInstance, ctx: Ctx, feed: ChangeFeed): v
     const { sub, missed } = await feed.subscribe(
       {
         sees,
+        userId: p.userId,
         send: (row) => write(frame(row)),
         beat: async () => {
           await ctx.pages.sync();

@@ -21,6 +21,7 @@ import { POSTGRES_WAITING_MIGRATION } from '../waiting/schema.js';
 import { POSTGRES_HISTORY_MIGRATION } from '../history/schema.js';
 import { POSTGRES_REPLIES_MIGRATION } from '../replies/schema.js';
 import { POSTGRES_RULES_MIGRATION } from '../rules/schema.js';
+import { POSTGRES_NOTIFICATIONS_MIGRATION } from '../notifications/schema.js';
 
 /** Each entry upgrades the schema by one version; never edit a shipped one. */
 const MIGRATIONS: string[] = [
@@ -46,6 +47,8 @@ const MIGRATIONS: string[] = [
   POSTGRES_REPLIES_MIGRATION,
   // 11: SQLite's migration 15 (a board's rules, their runs, round-robin's turn): rules/schema.ts.
   POSTGRES_RULES_MIGRATION,
+  // 12: SQLite's migration 16 (notifications, changes meant for one member): notifications/schema.ts.
+  POSTGRES_NOTIFICATIONS_MIGRATION,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;

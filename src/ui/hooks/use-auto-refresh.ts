@@ -18,6 +18,8 @@ export function useAutoRefresh(store: BoardStore, boardId: number | null, second
     const timer = setInterval(() => {
       if (running || store.getState().live === 'live') return;
       running = true;
+      // Without the stream nothing says the member's notifications changed: they are read with the board.
+      void store.getState().loadNotifications();
       // Through the clock like `r`, so the status bar's "refreshed HH:MM" is the board's age.
       void refreshBoard(store).finally(() => {
         running = false;

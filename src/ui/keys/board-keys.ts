@@ -15,6 +15,7 @@ import { newCard } from '../flows/card-flows.js';
 import { newMail, newMailUnavailable } from '../flows/new-mail-flows.js';
 import { jumpBack, jumpBackUnavailable, jumpToCard } from '../flows/jump-flows.js';
 import { searchEverywhere } from '../flows/search-flows.js';
+import { notificationsUnavailable, showNotifications } from '../flows/notification-flows.js';
 import { refreshBoard } from '../flows/refresh.js';
 import { tagManager } from '../flows/tag-flows.js';
 import { Triage } from '../triage.js';
@@ -92,6 +93,14 @@ export const BOARD_KEYS: readonly B[] = (
       group: 'Navigate',
       help: 'search every board as you type: titles, notes, comments, email',
       run: fresh((k) => searchEverywhere(k.flow, hiddenBy(k))),
+    },
+    {
+      action: 'notifications.list',
+      keys: ['I'],
+      group: 'Navigate',
+      help: 'your notifications (mentions, assignments, answers, late cards): Enter opens the card, marked read',
+      unavailable: (k) => notificationsUnavailable(k.store.getState()),
+      run: fresh((k) => showNotifications(k.flow, hiddenBy(k), k.openDetail)),
     },
     ...MOVE_KEYS,
     {

@@ -107,6 +107,8 @@ export type Action =
   | 'comment.delete'
   | 'detail.history'
   | 'customer.others'
+  // the member's notifications (board)
+  | 'notifications.list'
   | 'detail.back'
   // the files of the card's email (detail)
   | 'attachment.next'
