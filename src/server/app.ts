@@ -15,30 +15,13 @@ import { IdempotencyStore } from './idempotency.js';
 import type { MailSettings } from './mail/smtp.js';
 import { FixedWindowLimiter } from './rate-limit.js';
 import { ReadCache } from './read-cache.js';
-import { attachmentRoutes } from './routes/attachments.js';
-import { boardAdminRoutes } from './routes/board-admin.js';
-import { boardRoutes } from './routes/boards.js';
 import type { Database } from './sql/sql.js';
-import { cardExtensionRoutes } from './routes/card-extensions.js';
-import { cardRoutes } from './routes/cards.js';
-import { commentRoutes } from './routes/comments.js';
-import { emailSequenceRoutes } from './routes/email-sequences.js';
 import { eventRoutes } from './routes/events.js';
+import { resourceRoutes } from './routes/index.js';
 import { mailRoutes } from './routes/mail.js';
-import { presenceRoutes } from './routes/presence.js';
-import { mailboxRoutes } from './routes/mailboxes.js';
 import { MailboxSupervisor, type SupervisorOptions } from './mail/imap/supervisor.js';
 import { OutboxWorker } from './mail/outbox-worker.js';
 import type { SecretBox } from './secrets.js';
-import { meRoutes } from './routes/me.js';
-import { tagRoutes } from './routes/tags.js';
-import { reportRoutes } from './reports/route.js';
-import { searchRoutes } from './search/route.js';
-import { waitingRoutes } from './waiting/routes.js';
-import { historyRoutes } from './history/routes.js';
-import { rulesRoutes } from './rules/routes.js';
-import { customerRoutes } from './customers/routes.js';
-import { savedReplyRoutes } from './replies/routes.js';
 import { SnoozeWaker } from './waiting/waker.js';
 import { opsRoutes } from './ops/routes.js';
 import { notifications } from './notifications/index.js';
@@ -249,15 +232,7 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
     void reply.code(404).send(errorEnvelope(404, `No such endpoint: ${req.method} ${pathOf(req.url)}`));
   });
 
-  boardRoutes(app, ctx);
-  boardAdminRoutes(app, ctx);
-  cardRoutes(app, ctx);
-  cardExtensionRoutes(app, ctx);
-  commentRoutes(app, ctx);
-  tagRoutes(app, ctx);
-  emailSequenceRoutes(app, ctx);
-  meRoutes(app, ctx);
-  presenceRoutes(app, ctx);
+  resourceRoutes(app, ctx);
   const replyMail = { relay: opts.mail, secrets: opts.mailboxes?.secrets, log };
   mailRoutes(app, ctx, replyMail, { delayMs: opts.sendDelayMs ?? 0 });
   const outbox = new OutboxWorker({
@@ -267,15 +242,6 @@ export function buildServer(opts: BuildOptions): FastifyInstance {
   });
   app.decorate('outbox', outbox);
   app.addHook('onReady', () => outbox.start());
-  mailboxRoutes(app, ctx);
-  attachmentRoutes(app, ctx);
-  searchRoutes(app, ctx);
-  waitingRoutes(app, ctx);
-  reportRoutes(app, ctx);
-  historyRoutes(app, ctx);
-  rulesRoutes(app, ctx);
-  customerRoutes(app, ctx);
-  savedReplyRoutes(app, ctx);
   notifications(app, { ctx, mail: replyMail, ...opts.notify });
   const waker = new SnoozeWaker({
     ctx,
