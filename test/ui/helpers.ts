@@ -48,6 +48,7 @@ export const KEYS: Record<string, string> = {
   'C-u': '\x15',
   'C-k': '\x0b',
   'C-s': '\x13',
+  'C-r': '\x12',
 };
 
 /** Requests the app sends that wait (a slow network) until released. */

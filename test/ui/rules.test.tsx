@@ -20,7 +20,7 @@ afterEach(async () => {
   ui = undefined;
 });
 
-describe('the board’s rules (O)', () => {
+describe('the board’s rules (Ctrl+R)', () => {
   it('lists them with why one was turned off, and Enter turns one off', async () => {
     ui = await startUi({ columns: 200 });
     const u = ui;
@@ -33,7 +33,7 @@ describe('the board’s rules (O)', () => {
     const mail = rawMail({ subject: 'Antique lamp', messageId: '<antique@c.example>' }).toString('base64');
     expect((await u.other.raw('POST', '/v2/mail/inbound', { BoardId: u.boardId, Message: mail })).status).toBe(200);
 
-    await u.press('O');
+    await u.press('C-r');
     const frame = await u.waitFor('Olds was turned off');
     expect(frame).toContain('Rules of this board, in the order they run');
     expect(frame).toContain(`Refunds · refund → move:${second?.Name ?? ''} · on`);
@@ -49,7 +49,7 @@ describe('the board’s rules (O)', () => {
 });
 
 describe('a server without rules', () => {
-  it('DragApp: O says rules are not offered there, before asking anything', async () => {
+  it('DragApp: Ctrl+R says rules are not offered there, before asking anything', async () => {
     const svc = await startDragAppService();
     const store = createBoardStore(createClient({ baseUrl: svc.url, apiKey: svc.key, maxAttempts: 1 }));
     const app = render(
@@ -58,7 +58,7 @@ describe('a server without rules', () => {
     const frame = () => app.lastFrame() ?? '';
     try {
       for (let i = 0; i < 500 && !(frame().includes('›') && !store.getState().boardLoading); i++) await tick(10);
-      app.stdin.write('O');
+      app.stdin.write('\x12');
       for (let i = 0; i < 500 && !statusLine(frame()).includes('not offered'); i++) await tick(10);
       expect(statusLine(frame())).toContain('Sorting mail by rules is not offered by this server');
       expect(frame()).not.toContain('Rules of this board');

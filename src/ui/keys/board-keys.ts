@@ -219,7 +219,7 @@ export const BOARD_KEYS: readonly B[] = (
     },
     {
       action: 'board.rules',
-      keys: ['O'],
+      keys: ['C-r'],
       group: 'Board',
       help: 'the board’s rules in the order they sort arriving mail, and why one is off: Enter turns one off or on (the owner’s)',
       unavailable: (k) => rulesUnavailable(k.store.getState()),
