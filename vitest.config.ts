@@ -94,6 +94,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Servers and tmux sessions are real; keep parallelism modest on 2 cores.
     maxWorkers: 2,
+    // Each worker imports Ink, React, Fastify and the service once for all its
+    // files, not once per file (337 s of the last CI run went to it). Tests leave no
+    // state behind them: what a file changes (env, theme, colour level) it restores.
+    isolate: false,
     // Inlined, so Vite resolves Ink's own imports and the overrides apply.
     server: { deps: { inline: ['ink'] } },
     projects:
