@@ -55,13 +55,17 @@ const QUICK = [
   'test/api/**/*.test.ts',
   'test/ui/**/*.test.ts',
 ];
-// Left to the whole run: the live clients, the README's check, and the exhaustive
-// runs (every character's width, the store's property test).
+// Left to the whole run: the live clients, the README's check, the exhaustive
+// runs (every character's width, the store's property test), and the fault
+// proxy's suites, which wait out real time limits and retries.
 const QUICK_EXCLUDE = [
   'test/api/**/*.live.test.ts',
   'test/readme.test.ts',
   'test/text/width.test.ts',
   'test/store/property.test.ts',
+  'test/store/faults.test.ts',
+  'test/store/outcome.test.ts',
+  'test/api/faults.test.ts',
 ];
 
 const PROJECTS: TestProjectConfiguration[] = [
