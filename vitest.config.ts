@@ -64,13 +64,17 @@ const QUICK = [
   'test/api/**/*.test.ts',
   'test/ui/**/*.test.ts',
 ];
-// Left to the whole run: the live clients, the README's check, and the exhaustive
-// runs (every character's width, the store's property test).
+// Left to the whole run: the live clients, the README's check, the exhaustive
+// runs (every character's width, the store's property test), and the fault
+// proxy's suites, which wait out real time limits and retries.
 const QUICK_EXCLUDE = [
   'test/api/**/*.live.test.ts',
   'test/readme.test.ts',
   'test/text/width.test.ts',
   'test/store/property.test.ts',
+  'test/store/faults.test.ts',
+  'test/store/outcome.test.ts',
+  'test/api/faults.test.ts',
 ];
 
 const PROJECTS: TestProjectConfiguration[] = [
@@ -103,6 +107,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Servers and tmux sessions are real; keep parallelism modest on 2 cores.
     maxWorkers: 2,
+    // Each worker imports Ink, React, Fastify and the service once for all its
+    // files, not once per file (337 s of the last CI run went to it). Tests leave no
+    // state behind them: what a file changes (env, theme, colour level) it restores.
+    isolate: false,
     // Inlined, so Vite resolves Ink's own imports and the overrides apply.
     server: { deps: { inline: ['ink'] } },
     projects:

@@ -81,6 +81,8 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
     }
     const thisLoop: WrittenCard[] = [];
     let dead = false;
+    let acknowledged = (): void => undefined;
+    const firstCreate = new Promise<void>((r) => (acknowledged = r));
 
     const client = async () => {
       const mine: WrittenCard[] = [];
@@ -102,6 +104,7 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
             const card: WrittenCard = { id: r.json.taskId, title, column, notes: [] };
             mine.push(card);
             thisLoop.push(card);
+            acknowledged();
             cards.push(card);
             report.acknowledged.creates++;
           } else if (x < 0.75) {
@@ -133,6 +136,9 @@ export async function runCrashLoops(o: CrashOptions): Promise<CrashReport> {
     };
     // Promise.all at once, so an early failure is never an unhandled rejection.
     const running = Promise.all(Array.from({ length: o.clients ?? 3 }, client));
+    // The random moment counts from the first acknowledged create: on a busy
+    // machine a kill before any write was answered checked nothing.
+    await Promise.race([firstCreate, running]);
     await new Promise((r) => setTimeout(r, 20 + rng() * ((o.maxDelayMs ?? 600) - 20)));
     dead = true;
     child.proc.kill('SIGKILL');

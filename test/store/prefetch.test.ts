@@ -186,12 +186,15 @@ describe('reading the focused card ahead', () => {
     const stop = store.getState().prefetchWhileIdle(IDLE_MS);
     await until(() => reads.answered.includes(id), 'the focused card read ahead');
     stop();
+    expect(reads.sent[0]).toBe(id);
+    // A neighbour's read may have been asked for before the stop (10 ms idle after the first answer).
+    const readAhead = reads.sent.length;
     await store.getState().refresh();
     const open = store.getState().openCard(id);
     expect(store.getState().detail?.loading).toBe(true);
     expect(store.getState().detail?.data?.Notes).toBeUndefined();
     await open;
-    expect(reads.sent).toEqual([id, id]);
+    expect(reads.sent.slice(readAhead)).toEqual([id]);
   });
 });
 

@@ -3,20 +3,27 @@ import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { cellWidth, ELLIPSIS, fit, NARROW, padEnd, SIMPLE, truncate } from '../../src/text/width.js';
 
+/** The runs over every code point to U+3FFFF: seconds of work alone, more beside other files on 2 cores. */
+const EVERY_CHARACTER_MS = 60_000;
+
 describe('the NARROW fast path', () => {
-  it('holds only characters string-width gives one cell, which no neighbour joins', () => {
-    let checked = 0;
-    for (let cp = 0; cp <= 0xffff; cp++) {
-      const ch = String.fromCharCode(cp);
-      if (!NARROW.test(ch)) continue;
-      checked++;
-      expect(stringWidth(ch), `U+${cp.toString(16)}`).toBe(1);
-      expect(stringWidth(`${ch}${ch}a`), `U+${cp.toString(16)} twice`).toBe(3);
-    }
-    expect(checked).toBeGreaterThan(500);
-    expect(NARROW.test('\u00ad')).toBe(false); // soft hyphen: zero width
-    expect(NARROW.test('e\u0301')).toBe(false); // combining mark
-  });
+  it(
+    'holds only characters string-width gives one cell, which no neighbour joins',
+    () => {
+      let checked = 0;
+      for (let cp = 0; cp <= 0xffff; cp++) {
+        const ch = String.fromCharCode(cp);
+        if (!NARROW.test(ch)) continue;
+        checked++;
+        expect(stringWidth(ch), `U+${cp.toString(16)}`).toBe(1);
+        expect(stringWidth(`${ch}${ch}a`), `U+${cp.toString(16)} twice`).toBe(3);
+      }
+      expect(checked).toBeGreaterThan(500);
+      expect(NARROW.test('\u00ad')).toBe(false); // soft hyphen: zero width
+      expect(NARROW.test('e\u0301')).toBe(false); // combining mark
+    },
+    EVERY_CHARACTER_MS,
+  );
 
   it('gives string-width’s answer for any mix of its characters', () => {
     const narrow = fc.constantFrom(...'aZ 0~é·ñßÆœŁ–—‘’“”•…¡¿ǅ'.split(''));
@@ -36,35 +43,43 @@ describe('the SIMPLE fast path', () => {
   const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const graphemes = (t: string) => [...seg.segment(t)].length;
 
-  it('holds only characters measured as string-width measures them, which no neighbour joins', () => {
-    let checked = 0;
-    for (let cp = 0x20; cp <= 0x3ffff; cp++) {
-      const ch = String.fromCodePoint(cp);
-      if (!SIMPLE.test(ch)) continue;
-      checked++;
-      const at = `U+${cp.toString(16)}`;
-      if (cellWidth(ch) !== stringWidth(ch))
-        expect.fail(`${at}: ${cellWidth(ch)} cells, string-width says ${stringWidth(ch)}`);
-      // Prepend, extend, spacing-mark and Hangul rules would join it to a neighbour: a·ch, ch·a, ch·ch, ch·क, 가·ch.
-      const row = `${ch}a${ch}${ch}\u0915\uac00${ch}`;
-      if (graphemes(row) !== 7) expect.fail(`${at} joins a neighbour in ${row}`);
-    }
-    expect(checked).toBeGreaterThan(100_000);
-  });
+  it(
+    'holds only characters measured as string-width measures them, which no neighbour joins',
+    () => {
+      let checked = 0;
+      for (let cp = 0x20; cp <= 0x3ffff; cp++) {
+        const ch = String.fromCodePoint(cp);
+        if (!SIMPLE.test(ch)) continue;
+        checked++;
+        const at = `U+${cp.toString(16)}`;
+        if (cellWidth(ch) !== stringWidth(ch))
+          expect.fail(`${at}: ${cellWidth(ch)} cells, string-width says ${stringWidth(ch)}`);
+        // Prepend, extend, spacing-mark and Hangul rules would join it to a neighbour: a·ch, ch·a, ch·ch, ch·क, 가·ch.
+        const row = `${ch}a${ch}${ch}\u0915\uac00${ch}`;
+        if (graphemes(row) !== 7) expect.fail(`${at} joins a neighbour in ${row}`);
+      }
+      expect(checked).toBeGreaterThan(100_000);
+    },
+    EVERY_CHARACTER_MS,
+  );
 
-  it('gives an emoji with the emoji-style selector two cells, as string-width does; keycap bases stay out', () => {
-    let checked = 0;
-    for (let cp = 0x20; cp <= 0x3ffff; cp++) {
-      const pair = `${String.fromCodePoint(cp)}\ufe0f`;
-      if (!SIMPLE.test(pair)) continue;
-      checked++;
-      expect(stringWidth(pair), `U+${cp.toString(16)} U+FE0F`).toBe(2);
-      expect(cellWidth(pair)).toBe(2);
-    }
-    expect(checked).toBeGreaterThan(1000);
-    for (const t of ['1\ufe0f', '#\ufe0f', '1\ufe0f\u20e3', '👍🏽', '🇩🇪', '👩‍💻', 'e\u0301', 'กำ'])
-      expect(SIMPLE.test(t), t).toBe(false);
-  });
+  it(
+    'gives an emoji with the emoji-style selector two cells, as string-width does; keycap bases stay out',
+    () => {
+      let checked = 0;
+      for (let cp = 0x20; cp <= 0x3ffff; cp++) {
+        const pair = `${String.fromCodePoint(cp)}\ufe0f`;
+        if (!SIMPLE.test(pair)) continue;
+        checked++;
+        expect(stringWidth(pair), `U+${cp.toString(16)} U+FE0F`).toBe(2);
+        expect(cellWidth(pair)).toBe(2);
+      }
+      expect(checked).toBeGreaterThan(1000);
+      for (const t of ['1\ufe0f', '#\ufe0f', '1\ufe0f\u20e3', '👍🏽', '🇩🇪', '👩‍💻', 'e\u0301', 'กำ'])
+        expect(SIMPLE.test(t), t).toBe(false);
+    },
+    EVERY_CHARACTER_MS,
+  );
 
   it('gives string-width’s answer for any mix, and cuts between whole characters (property)', () => {
     const pool = fc.constantFrom(

@@ -2,17 +2,15 @@
  * The waiting age's colours on the board, over the real service: within the
  * target in the theme's `waiting` colour, three quarters of it used in
  * `warning`, past it in `late` and marked `!`; the mono theme draws no
- * colour and keeps the mark. Frames are drawn with colour here
- * (FORCE_COLOR before Ink loads: test/setup.ts turns it off elsewhere).
+ * colour and keeps the mark. Frames are drawn with colour here: chalk's
+ * level (the one Ink colours with) is raised for this file and put back
+ * after, as test/setup.ts turned colour off for every file.
  */
+import chalk from 'chalk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Ui } from './helpers.js';
-
-// Before anything loads Ink (and chalk, which reads it once).
-process.env.FORCE_COLOR = '1';
-const { startUi } = await import('./helpers.js');
-const { applyTheme } = await import('../../src/ui/theme.js');
-const { customerWrote, HOUR, lineWith, MINUTE } = await import('./waiting-support.js');
+import { startUi, type Ui } from './helpers.js';
+import { applyTheme } from '../../src/ui/theme.js';
+import { customerWrote, HOUR, lineWith, MINUTE } from './waiting-support.js';
 
 const ESC = '\u001b';
 /** The text of `line` drawn in SGR colour `code` (31 red, 91 bright red, 33 yellow, 94 bright blue). */
@@ -20,14 +18,18 @@ const inColour = (line: string, code: number, text: string): boolean =>
   line.includes(`${ESC}[${code}m${text}${ESC}[39m`);
 
 let ui: Ui | undefined;
-beforeAll(() => applyTheme({}, {}));
+const levelBefore = chalk.level;
+beforeAll(() => {
+  chalk.level = 1;
+  applyTheme({}, {});
+});
 afterEach(async () => {
   await ui?.close();
   ui = undefined;
   applyTheme({}, {});
 });
 afterAll(() => {
-  process.env.FORCE_COLOR = '0';
+  chalk.level = levelBefore;
 });
 
 describe('the waiting age in colour', () => {

@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('a clean stop hands the mailbox over', () => {
-  it('SIGTERM of the holder: the other instance imports the next message within 3 s', async () => {
+  it('SIGTERM of the holder: the other instance imports the next message before the lease could run out', async () => {
     const a = await serve();
     const b = await serve();
     const watching = (c: Child) => /mailbox 1: connected and idle/.test(c.stderr());
@@ -85,13 +85,17 @@ describe('a clean stop hands the mailbox over', () => {
     expect(sampleOf(held, 'inboard_mailbox_lag_seconds', { mailbox: '1' })).toBe(0);
     expect(sampleOf(await scrape(other), 'inboard_mailbox_lag_seconds', { mailbox: '1' })).toBe(undefined);
 
+    const stoppedAt = Date.now();
     holder.proc.kill('SIGTERM');
     expect(await exited(holder.proc)).toBe(0);
     expect(holder.stderr()).toMatch(/SIGTERM: stopping/);
     expect(holder.stderr()).toMatch(/inboard serve: stopped\n/);
     await imap.append(SUPPORT, rawMail({ messageId: '<after-stop@customer.example>', subject: 'After the stop' }));
-    // The lease is 20 s and the others look every 5 s: only the handover makes 3 s.
-    await until(async () => (await titled('After the stop')) === 1 || undefined, 'imported by the other', 3_000);
+    // The lease is 20 s, renewed every 5 s: it runs out 15 s after the stop at
+    // the earliest, so an import within 14 s of the stop is the handover's
+    // (on a quiet machine it takes well under 3 s; a busy one took longer).
+    const handover = stoppedAt + 14_000 - Date.now();
+    await until(async () => (await titled('After the stop')) === 1 || undefined, 'imported by the other', handover);
     expect(await titled('Before the stop')).toBe(1);
     other.proc.kill('SIGTERM');
     expect(await exited(other.proc)).toBe(0);
