@@ -1,16 +1,15 @@
 /**
  * A saved reply's variable with no value for the card is marked in the
  * composer's text: underlined (seen without colour too) and in the theme's
- * warning colour. Frames are drawn with colour here (FORCE_COLOR before Ink
- * loads: test/setup.ts turns it off elsewhere).
+ * warning colour. Frames are drawn with colour here: chalk's level (the one
+ * Ink colours with) is raised for this file and put back after, as
+ * test/setup.ts turned colour off for every file (and the worker's modules are
+ * shared between files, so setting FORCE_COLOR here would come too late).
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { MailUi } from './mail-support.js';
-
-// Before anything loads Ink (and chalk, which reads it once).
-process.env.FORCE_COLOR = '1';
-const { alt, deliver, openCard, startMailUi } = await import('./mail-support.js');
-const { rawMail } = await import('../../support/mail.js');
+import chalk from 'chalk';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { alt, deliver, openCard, startMailUi, type MailUi } from './mail-support.js';
+import { rawMail } from '../../support/mail.js';
 
 const ESC = '\u001b';
 
@@ -20,8 +19,12 @@ afterEach(async () => {
   await m?.relay.close();
   m = undefined;
 });
+const levelBefore = chalk.level;
+beforeAll(() => {
+  chalk.level = 1;
+});
 afterAll(() => {
-  process.env.FORCE_COLOR = '0';
+  chalk.level = levelBefore;
 });
 
 describe('an unfilled variable in the composer', () => {
