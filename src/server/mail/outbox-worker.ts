@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth.js';
 import type { Ctx } from '../context.js';
 import { HttpError } from '../errors.js';
+import { PeriodicLook } from '../periodic.js';
 import { claim, dueRows, markFailed, unclaim } from './outbox.js';
 import { recordSent, transmit, type ReplyMail } from './send-reply.js';
 
@@ -30,33 +31,15 @@ const writerOf = (row: { user_id: number; by_email: string }): Principal => ({
   trialStartedAt: null,
 });
 
-export class OutboxWorker {
+export class OutboxWorker extends PeriodicLook<void> {
   readonly instance = `outbox-${randomUUID()}`;
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<void> = Promise.resolve();
-  private stopped = false;
 
-  constructor(private readonly opts: OutboxWorkerOptions) {}
-
-  start(): void {
-    const every = this.opts.tickMs ?? 1000;
-    if (every <= 0) return;
-    this.timer = setInterval(() => void this.tick(), every);
-    this.timer.unref();
+  constructor(private readonly opts: OutboxWorkerOptions) {
+    // A failed look claimed nothing, or its claim runs out: the next tries again.
+    super('outbox', opts.tickMs ?? 1000, undefined, opts.mail.log);
   }
 
-  /** Sends what is due now (serialised: one look at a time). */
-  tick(): Promise<void> {
-    this.ticking = this.ticking
-      .then(() => this.look())
-      .catch((err: unknown) => {
-        // The database away: the next look tries again; nothing was claimed, or the claim runs out.
-        this.opts.mail.log?.(`outbox: ${err instanceof Error ? err.message : String(err)}`);
-      });
-    return this.ticking;
-  }
-
-  private async look(): Promise<void> {
+  protected async look(): Promise<void> {
     const { ctx } = this.opts;
     for (const row of await dueRows(ctx, ctx.now())) {
       if (this.stopped) return;
@@ -110,11 +93,5 @@ export class OutboxWorker {
     });
     ctx.pages.bump();
     ctx.feed.nudge();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.ticking;
   }
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth.js';
 import type { Ctx } from '../context.js';
 import type { ReplyMail } from '../mail/send-reply.js';
+import { PeriodicLook } from '../periodic.js';
 import { mailUnread } from './email.js';
 import { overdueNotifications } from './overdue.js';
 import { notificationRoutes } from './routes.js';
@@ -24,32 +25,12 @@ export interface NotifierOptions {
   tickMs?: number | undefined;
 }
 
-export class Notifier {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<void> = Promise.resolve();
-  private stopped = false;
-
-  constructor(private readonly opts: NotifierOptions) {}
-
-  start(): void {
-    const every = this.opts.tickMs ?? 5000;
-    if (every <= 0) return;
-    this.timer = setInterval(() => void this.tick(), every);
-    this.timer.unref();
+export class Notifier extends PeriodicLook<void> {
+  constructor(private readonly opts: NotifierOptions) {
+    super('notifications', opts.tickMs ?? 5000, undefined, opts.mail.log);
   }
 
-  /** One look (serialised). */
-  tick(): Promise<void> {
-    this.ticking = this.ticking
-      .then(() => this.look())
-      .catch((err: unknown) => {
-        // The database away: the next look tries again.
-        this.opts.mail.log?.(`notifications: ${err instanceof Error ? err.message : String(err)}`);
-      });
-    return this.ticking;
-  }
-
-  private async look(): Promise<void> {
+  protected async look(): Promise<void> {
     const { ctx, emailAfterMs } = this.opts;
     if (this.stopped) return;
     const now = ctx.now();
@@ -63,12 +44,6 @@ export class Notifier {
       ctx.feed.nudge();
     }
     if (emailAfterMs !== undefined && !this.stopped) await mailUnread(ctx, this.opts.mail, emailAfterMs);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.ticking;
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Principal } from '../auth.js';
 import type { Ctx } from '../context.js';
+import { PeriodicLook } from '../periodic.js';
 import { wake } from './snooze.js';
 
 /** The service itself, as the change log names who woke a card ('': no person). */
@@ -19,34 +20,19 @@ export interface WakerOptions {
   log?: ((line: string) => void) | undefined;
 }
 
-export class SnoozeWaker {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<number> = Promise.resolve(0);
-  private stopped = false;
-
-  constructor(private readonly opts: WakerOptions) {}
-
-  start(): void {
-    void this.tick();
-    const every = this.opts.tickMs ?? 1000;
-    if (every <= 0) return;
-    this.timer = setInterval(() => void this.tick(), every);
-    this.timer.unref();
+export class SnoozeWaker extends PeriodicLook<number> {
+  constructor(private readonly opts: WakerOptions) {
+    // A failed look woke nothing; nothing was half-done, the next tries again.
+    super('snooze', opts.tickMs ?? 1000, 0, opts.log);
   }
 
-  /** Wakes what is due now (one look at a time); resolves to how many cards this instance woke. */
-  tick(): Promise<number> {
-    this.ticking = this.ticking
-      .then(() => this.look())
-      .catch((err: unknown) => {
-        // The database away: the next look tries again; nothing was half-done.
-        this.opts.log?.(`snooze: ${err instanceof Error ? err.message : String(err)}`);
-        return 0;
-      });
-    return this.ticking;
+  /** Looks at once (a time that passed while the service was down), then every `tickMs`. */
+  override start(): void {
+    super.start(true);
   }
 
-  private async look(): Promise<number> {
+  /** Wakes what is due now; resolves to how many cards this instance woke (`tick` resolves to it). */
+  protected async look(): Promise<number> {
     const { ctx } = this.opts;
     const now = ctx.now();
     const due = await ctx.sql.all<{ id: number; board_id: number; column_id: number }>(
@@ -71,11 +57,5 @@ export class SnoozeWaker {
       ctx.feed.nudge();
     }
     return woken;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.ticking;
   }
 }
