@@ -5,60 +5,22 @@
  * runs: a move made in one shows in the other, marked as a teammate's,
  * without `r` and with no periodic refresh.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createUserKey } from '../../src/server/auth.js';
-import { openDatabase } from '../../src/server/sql/open.js';
-import { testDatabase } from '../server/helpers.js';
-import { CLI, exited, spawnServe, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { initials } from '../../src/ui/card-meta.js';
-import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
+import { hasTmux, lookAtTheBoard } from './tmux.js';
+import { twoInstances } from './two-instances.js';
 
 const KEY = 'ibk_e2e_live_test_key_0123456789abcdef';
 
 describe.skipIf(!hasTmux())('a live board in two terminals', () => {
-  let dir: string;
-  const servers: Child[] = [];
-  const terms: Terminal[] = [];
   let keyB = '';
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-live-'));
-    const dbPath = await testDatabase(dir);
-    servers.push(await spawnServe(['--db', dbPath, '--demo', '--api-key', KEY, '--rate-limit', '0']));
-    servers.push(await spawnServe(['--db', dbPath, '--api-key', KEY, '--rate-limit', '0']));
-    const db = await openDatabase(dbPath);
-    try {
-      keyB = await createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
-      await db.run("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards");
-    } finally {
-      await db.close();
-    }
+  const { servers, open } = twoInstances('live', KEY, async (db) => {
+    keyB = await createUserKey(db, { email: 'bea@team.test', plan: 'pro' });
+    await db.run("INSERT INTO board_members (board_id, email) SELECT id, 'bea@team.test' FROM boards");
   });
-
-  afterAll(async () => {
-    for (const t of terms) t.kill();
-    for (const s of servers) {
-      s.proc.kill('SIGTERM');
-      await exited(s.proc);
-    }
-    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  });
-
-  const open = (url: string, key: string, home: string) => {
-    const t = Terminal.start({
-      cols: 140,
-      rows: 32,
-      env: { INBOARD_URL: url, INBOARD_API_KEY: key, INBOARD_DATA_DIR: home, INBOARD_CONFIG_DIR: home },
-    });
-    terms.push(t);
-    t.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
-    return t;
-  };
 
   it('a teammate’s move through the other service shows in the new column, marked *', async () => {
     const client = createClient({ baseUrl: servers[0]!.url, apiKey: KEY, maxAttempts: 1 });
@@ -70,8 +32,8 @@ describe.skipIf(!hasTmux())('a live board in two terminals', () => {
     if (!top) throw new Error('the first column is empty');
     const short = top.TaskName.slice(0, 12);
 
-    const a = open(servers[0]!.url, KEY, mkdtempSync(join(dir, 'a-')));
-    const b = open(servers[1]!.url, keyB, mkdtempSync(join(dir, 'b-')));
+    const a = open(servers[0]!.url, KEY, 'a');
+    const b = open(servers[1]!.url, keyB, 'b');
     // Live, and the cards on screen with the cursor on one (live can come before the first page).
     await a.waitFor((s) => s.includes('│ live') && s.includes('›'));
     await b.waitFor((s) => s.includes('│ live') && s.includes('›'));
@@ -99,8 +61,8 @@ describe.skipIf(!hasTmux())('a live board in two terminals', () => {
     const who = initials('bea@team.test');
     const rowOf = (screen: string) => screen.split('\n').find((l) => l.includes(short)) ?? '';
 
-    const a = open(servers[0]!.url, KEY, mkdtempSync(join(dir, 'a2-')));
-    const b = open(servers[1]!.url, keyB, mkdtempSync(join(dir, 'b2-')));
+    const a = open(servers[0]!.url, KEY, 'a2');
+    const b = open(servers[1]!.url, keyB, 'b2');
     await a.waitFor(/│ live/);
     await b.waitFor((s) => s.includes('│ live') && s.includes('›'));
     b.keys('Enter');

@@ -7,59 +7,21 @@
  * quiet; `I` lists them, Enter opens the card and marks it read, `'` comes
  * back.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createUserKey } from '../../src/server/auth.js';
 import { DEMO_TEAMMATE } from '../../src/server/seed.js';
-import { openDatabase } from '../../src/server/sql/open.js';
-import { testDatabase } from '../server/helpers.js';
-import { CLI, exited, spawnServe, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
-import { hasTmux, Terminal } from './tmux.js';
+import { hasTmux } from './tmux.js';
+import { twoInstances } from './two-instances.js';
 
 const KEY = 'ibk_e2e_notify_test_key_0123456789abcdef';
 
 describe.skipIf(!hasTmux())('notifications in two terminals', () => {
-  let dir: string;
-  const servers: Child[] = [];
-  const terms: Terminal[] = [];
   let samKey = '';
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-notify-'));
-    const dbPath = await testDatabase(dir);
-    servers.push(await spawnServe(['--db', dbPath, '--demo', '--api-key', KEY, '--rate-limit', '0']));
-    servers.push(await spawnServe(['--db', dbPath, '--api-key', KEY, '--rate-limit', '0']));
-    const db = await openDatabase(dbPath);
-    try {
-      samKey = await createUserKey(db, { email: DEMO_TEAMMATE, plan: 'pro' });
-    } finally {
-      await db.close();
-    }
+  const { servers, open } = twoInstances('notify', KEY, async (db) => {
+    samKey = await createUserKey(db, { email: DEMO_TEAMMATE, plan: 'pro' });
   });
-
-  afterAll(async () => {
-    for (const t of terms) t.kill();
-    for (const s of servers) {
-      s.proc.kill('SIGTERM');
-      await exited(s.proc);
-    }
-    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-  });
-
-  const open = (url: string, key: string, home: string) => {
-    const t = Terminal.start({
-      cols: 160,
-      rows: 32,
-      env: { INBOARD_URL: url, INBOARD_API_KEY: key, INBOARD_DATA_DIR: home, INBOARD_CONFIG_DIR: home },
-    });
-    terms.push(t);
-    t.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
-    return t;
-  };
 
   it('Sam’s count rises with the owner’s @sam and assignment; I lists them, Enter opens the card, marked read', async () => {
     const client = createClient({ baseUrl: servers[0]!.url, apiKey: KEY, maxAttempts: 1 });
@@ -72,8 +34,8 @@ describe.skipIf(!hasTmux())('notifications in two terminals', () => {
     if (!card) throw new Error('the second column is empty');
     const short = card.TaskName.slice(0, 14);
 
-    const owner = open(servers[0]!.url, KEY, mkdtempSync(join(dir, 'owner-')));
-    const sam = open(servers[1]!.url, samKey, mkdtempSync(join(dir, 'sam-')));
+    const owner = open(servers[0]!.url, KEY, 'owner', 160);
+    const sam = open(servers[1]!.url, samKey, 'sam', 160);
     await owner.waitFor((s) => s.includes('│ live') && s.includes('›'));
     await sam.waitFor((s) => s.includes('│ live') && s.includes('›'));
     expect(sam.screen()).not.toMatch(/unread notification/);
