@@ -9,7 +9,8 @@
  * (letter.ts), so Esc, a refusal or the app ending loses none of it.
  */
 import { sanitize } from '../../text/sanitize.js';
-import { ask, keepDraft, type Flow, type Keep } from '../flows/flow.js';
+import { ask, type Flow } from '../flows/flow.js';
+import { keepDraft, type Keep } from '../flows/kept-drafts.js';
 import { boundIn, press } from '../keys/active.js';
 import { addressLine, bareAddress, readAddresses, sameAddresses } from './addresses.js';
 import { attachFile, fileLines, filesProblem } from './files.js';

@@ -1,6 +1,7 @@
 /** Board-level keys: `C` new column; `n` in the board picker makes a board with its users. */
 import type { DraftId } from '../drafts.js';
-import { ask, type Flow, type Keep } from './flow.js';
+import { ask, type Flow } from './flow.js';
+import { type Keep } from './kept-drafts.js';
 import { press } from '../keys/active.js';
 
 export function newColumn(f: Flow): void {

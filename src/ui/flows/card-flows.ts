@@ -2,7 +2,8 @@
 import type { CardId } from '../../api/read-model.js';
 import type { DraftId } from '../drafts.js';
 import { titleConflictOf } from '../../store/index.js';
-import { ask, quoted, why, type Flow, type Keep } from './flow.js';
+import { ask, why, type Flow } from './flow.js';
+import { quoted, type Keep } from './kept-drafts.js';
 import { refreshBoard } from './refresh.js';
 import { sanitize } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';

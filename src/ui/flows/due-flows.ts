@@ -10,7 +10,8 @@ import { dueConflictOf, type BoardStore } from '../../store/index.js';
 import { dayFirst, parseDue } from '../../text/due-parse.js';
 import { sanitize } from '../../text/sanitize.js';
 import type { Draft } from '../drafts.js';
-import { quoted, readAsTyped, type Flow, ask, why } from './flow.js';
+import { readAsTyped, type Flow, ask, why } from './flow.js';
+import { quoted } from './kept-drafts.js';
 import { refreshBoard } from './refresh.js';
 import { press } from '../keys/active.js';
 

@@ -19,7 +19,8 @@ import { configSignature } from '../compose/signature.js';
 import type { DraftId } from '../drafts.js';
 import { press } from '../keys/active.js';
 import { byteSize } from '../thread-text.js';
-import { quoted, type Flow, type Keep } from './flow.js';
+import { type Flow } from './flow.js';
+import { quoted, type Keep } from './kept-drafts.js';
 import { LABEL, lastInbound, messages, noThread } from './reply-flows.js';
 import { ownSignature, reopenRefused, sendsMore, showBoardSignature } from './sending.js';
 

@@ -16,7 +16,8 @@ import { emptyLetter, letterOf } from '../compose/letter.js';
 import { configSignature } from '../compose/signature.js';
 import type { DraftId } from '../drafts.js';
 import { press } from '../keys/active.js';
-import type { Flow, Keep } from './flow.js';
+import type { Flow } from './flow.js';
+import type { Keep } from './kept-drafts.js';
 import { ownSignature, reopenRefused, sendsMore, showBoardSignature } from './sending.js';
 
 /** Why `w` can't write new mail here: the server doesn't (DragApp), or no board is open. */

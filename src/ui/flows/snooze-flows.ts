@@ -14,7 +14,8 @@ import { truncate } from '../../text/width.js';
 import { keyOf, press } from '../keys/active.js';
 import { snoozeTerms } from '../waiting-words.js';
 import { showCardList } from './card-list.js';
-import { ask, quoted, readAsTyped, type Flow } from './flow.js';
+import { ask, readAsTyped, type Flow } from './flow.js';
+import { quoted } from './kept-drafts.js';
 
 export const SNOOZE_NOT_OFFERED = `${EXTENSION_WORDS.snooze} is not offered by this server`;
 

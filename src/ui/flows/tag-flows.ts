@@ -12,7 +12,8 @@ import { sanitize } from '../../text/sanitize.js';
 import type { PickItem } from '../prompts/types.js';
 import { ownerOnly, selectPaging, type BoardState } from '../../store/index.js';
 import type { DraftId } from '../drafts.js';
-import { ask, showPicker, why, type Flow, type Keep } from './flow.js';
+import { ask, showPicker, why, type Flow } from './flow.js';
+import { type Keep } from './kept-drafts.js';
 import { refreshDetail, sendAll, startMarks } from './marks.js';
 import { appliedTo, applyTags } from './tag-apply.js';
 

@@ -3,7 +3,8 @@
  * card detail, triage): undo and redo the user's own changes (store/undo.ts).
  */
 import type { Outgoing } from '../../store/index.js';
-import { keepDraft, quoted, type Flow } from '../flows/flow.js';
+import { type Flow } from '../flows/flow.js';
+import { keepDraft, quoted } from '../flows/kept-drafts.js';
 import { travel } from '../flows/history-flows.js';
 import { reply, replyUnavailable } from '../flows/reply-flows.js';
 import type { ScreenKeys } from './context.js';
