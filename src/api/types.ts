@@ -27,10 +27,8 @@ import type {
   ReplyInput,
 } from './schema-mail.js';
 import type { LiveEvent, Presence, PresenceInput } from './schema-events.js';
-import type { BoardTargets, BoardTargetsBody, SnoozeBody } from './schema-waiting.js';
 import type { Report, ReportParams } from './schema-reports.js';
 import type { Customer, HistoryEntry } from './schema-history.js';
-import type { NotificationPage, NotificationsAsk, NotificationsRead } from './schema-notifications.js';
 import type {
   ArchivedCardRow,
   Board,
@@ -42,14 +40,12 @@ import type {
   Comment,
   Tag,
   SearchResult,
-  SnoozedCardRow,
 } from './read-model.js';
 import type { Json } from './transport.js';
 import type { SavedReplyOperations } from './types-replies.js';
 import type { RuleOperations } from './types-rules.js';
-
-export type SnoozeInput = SnoozeBody;
-export type BoardTargetsInput = BoardTargetsBody;
+import type { NotificationOperations } from './types-notifications.js';
+import type { WaitingOperations } from './types-waiting.js';
 
 /** An attachment's bytes as the server served them (GET /v2/attachment/:id). */
 export interface AttachmentFile {
@@ -144,7 +140,12 @@ export interface CallOptions {
   onVersion?: (version: number) => void;
 }
 
-export interface Client extends SavedReplyOperations<CallOptions>, RuleOperations<CallOptions> {
+export interface Client
+  extends
+    SavedReplyOperations<CallOptions>,
+    RuleOperations<CallOptions>,
+    NotificationOperations<CallOptions>,
+    WaitingOperations<CallOptions> {
   // boards
   /** Every entry; one the client cannot read comes as `Unreadable`, not as a failure. */
   listBoards(o?: CallOptions): Promise<BoardRow[]>;
@@ -267,18 +268,6 @@ export interface Client extends SavedReplyOperations<CallOptions>, RuleOperation
    * texts hold the words, best first (on DragApp, its own search route).
    */
   search(query: string, where?: SearchOptions, o?: CallOptions): Promise<SearchResult>;
-  /** Extension `snooze`: POST /v2/card/:id/snooze `{Until?, UntilReply?}`; resolves to the card as listed. */
-  snoozeCard(cardId: CardId, terms: SnoozeInput, o?: CallOptions): Promise<CardRow>;
-  /** Extension `snooze`: DELETE /v2/card/:id/snooze, the card back where it was. */
-  unsnoozeCard(cardId: CardId, o?: CallOptions): Promise<CardRow>;
-  /** Extension `snooze`: GET /v2/board/:id/snoozed, soonest to wake first. */
-  listSnoozedCards(boardId: number, o?: CallOptions): Promise<SnoozedCardRow[]>;
-  /** Extension `targets`: GET /v2/board/:id/targets, the board's response targets. */
-  getBoardTargets(boardId: number, o?: CallOptions): Promise<BoardTargets>;
-  /** Extension `targets`: PUT /v2/board/:id/targets (the owner's). */
-  setBoardTargets(boardId: number, body: BoardTargetsInput, o?: CallOptions): Promise<BoardTargets>;
-  /** Extension `targets`: DELETE /v2/board/:id/targets (the owner's): no targets. */
-  clearBoardTargets(boardId: number, o?: CallOptions): Promise<BoardTargets>;
   /** Extension `reports`: GET /v2/board/:id/report?from&to|since&by, the board's figures over a period. */
   getBoardReport(boardId: number, period: ReportParams, o?: CallOptions): Promise<Report>;
   /** Extension `history`: GET /v2/card/:id/history, every change of the card with who and when, oldest first. */
@@ -287,12 +276,6 @@ export interface Client extends SavedReplyOperations<CallOptions>, RuleOperation
   customerOfCard(cardId: CardId, o?: CallOptions): Promise<Customer>;
   /** Extension `customers`: GET /v2/customer?Email, every card from the address on boards the key sees. */
   customer(email: string, o?: CallOptions): Promise<Customer>;
-  /** Extension `notifications`: GET /v2/notifications, the key's member's, newest first, paged by `before`. */
-  listNotifications(ask: NotificationsAsk, o?: CallOptions): Promise<NotificationPage>;
-  /** Extension `notifications`: POST /v2/notifications/:id/read. */
-  readNotification(id: string, o?: CallOptions): Promise<NotificationsRead>;
-  /** Extension `notifications`: POST /v2/notifications/read-all. */
-  readAllNotifications(o?: CallOptions): Promise<NotificationsRead>;
   /** Extension `me`: whose key this is (GET /v2/me). */
   whoAmI(o?: CallOptions): Promise<Me>;
   /** Extension `createEmailSequence`. */

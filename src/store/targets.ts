@@ -6,7 +6,7 @@
  * the extension (DragApp) is asked once and then never again.
  */
 import type { BoardTargets } from '../api/schema-waiting.js';
-import type { BoardTargetsInput } from '../api/types.js';
+import type { BoardTargetsInput } from '../api/types-waiting.js';
 import type { Core, CoreData } from './core.js';
 import { refuse, type StatusData } from './status.js';
 
