@@ -130,7 +130,9 @@ let fingerprint: () => Promise<string>;
 const tally = { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, changedOn4xx: 0 };
 
 beforeAll(async () => {
-  s = await startTestService();
+  // No background workers: a card passing its response target while probing would write a notification
+  // that is not the probe's doing (the "a 4xx never changes the database" check reads every table).
+  s = await startTestService({ outboxTickMs: 0, snoozeTickMs: 0, notify: { tickMs: 0 } });
   db = await openDatabase(s.dbPath);
   fingerprint = await fingerprinter(db);
 });
