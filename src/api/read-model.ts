@@ -171,6 +171,8 @@ export interface SearchResult {
   hits: (SearchHit | Unreadable)[];
   /** Matching cards on every page, when the server says. */
   total: number | null;
+  /** `total` is a lower bound: at least that many match (the server counted the newest matches only). */
+  totalAtLeast: boolean;
   /** The query as the server read it, in words, when it says. */
   understood: string | null;
 }

@@ -52,8 +52,13 @@ export type SearchMatch = z.infer<typeof SearchMatch>;
 /** The answer's `data`, with the envelope's own fields beside it. */
 export const SearchAnswer = z.object({
   data: z.array(SearchMatch),
-  /** Cards matching in all (every page). */
+  /** Cards matching in all (every page); with `TotalAtLeast`, at least that many. */
   Total: z.number(),
+  /**
+   * True when `Total` counts only the cards of the newest matches, as
+   * PostgreSQL does past 1,000 matching texts (docs/search.md): a lower bound.
+   */
+  TotalAtLeast: z.boolean(),
   /** What the query was read as, in words. */
   Understood: z.string(),
 });

@@ -6,6 +6,7 @@
  */
 import { isUnreadable, type SearchHit, type SearchResult, type SnippetPart } from '../api/read-model.js';
 import { SEARCH_LIMITS } from '../api/schema-search.js';
+import { hasMorePages, totalText } from '../api/search-result.js';
 import { COMMON_HELP, intArg, parse, UsageError } from './args.js';
 import { emit, table } from './output.js';
 import { resolveBoard } from './resolve.js';
@@ -59,7 +60,7 @@ function human(result: SearchResult, more: boolean): string {
   const n = result.hits.length;
   const total = result.total ?? n;
   const read = result.understood === null ? '' : ` for ${result.understood}`;
-  const heading = `${total} card${total === 1 ? '' : 's'} found${read}${more ? `, ${n} shown (more with --all or --page)` : ''}\n`;
+  const heading = `${totalText(result, n)} card${total === 1 && !result.totalAtLeast ? '' : 's'} found${read}${more ? `, ${n} shown (more with --all or --page)` : ''}\n`;
   if (n === 0) return heading;
   const rows = result.hits.map((h) =>
     isUnreadable(h)
@@ -124,14 +125,15 @@ export async function search(argv: string[]): Promise<number> {
   const first = values.page === undefined ? 1 : intArg('--page', values.page);
   return withClient(values, async (client) => {
     const boardId = values.board === undefined ? undefined : (await resolveBoard(client, values.board)).Id;
-    const result: SearchResult = { hits: [], total: null, understood: null };
+    const result: SearchResult = { hits: [], total: null, totalAtLeast: false, understood: null };
     let more = false;
     for (let page = first, n = 0; n < MAX_PAGES; page++, n++) {
       const got = await client.search(query, { ...(boardId === undefined ? {} : { boardId }), page, limit });
       result.hits.push(...got.hits);
       result.total = got.total;
+      result.totalAtLeast = got.totalAtLeast;
       result.understood = got.understood;
-      more = got.total === null ? got.hits.length >= limit : page * limit < got.total;
+      more = hasMorePages(got, page, limit, got.hits.length);
       if (!all || !more || got.hits.length === 0) break;
     }
     emit(values.json === true, result.hits, () => human(result, more && !all));

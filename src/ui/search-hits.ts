@@ -7,6 +7,7 @@
  */
 import type { SearchHit, SearchResult } from '../api/read-model.js';
 import { isUnreadable } from '../api/read-model.js';
+import { totalText } from '../api/search-result.js';
 import { sanitize } from '../text/sanitize.js';
 import { parseSearch } from '../text/search-query.js';
 import { truncate } from '../text/width.js';
@@ -58,5 +59,6 @@ export function resultHeading(result: SearchResult, query: string, shown: number
   const what = truncate(sanitize(result.understood ?? query), 50);
   if (shown === 0) return `Nothing found for ${what}`;
   const total = result.total ?? shown;
-  return `${total} card${total === 1 ? '' : 's'} for ${what}${total > shown ? ` (best ${shown})` : ''}`;
+  const more = total > shown || result.totalAtLeast;
+  return `${totalText(result, shown)} card${total === 1 && !result.totalAtLeast ? '' : 's'} for ${what}${more ? ` (best ${shown})` : ''}`;
 }

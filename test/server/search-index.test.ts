@@ -149,6 +149,7 @@ describe('filters on the card', () => {
     for (const n of [1, 2, 3]) await newCard(`Pager duty ${n}`);
     const first = await get('pager', { limit: '2' });
     expect(first.json.Total).toBe(3);
+    expect(first.json.TotalAtLeast).toBe(false);
     expect(first.json.data).toHaveLength(2);
     const second = await get('pager', { limit: '2', page: '2' });
     expect(second.json.data).toHaveLength(1);

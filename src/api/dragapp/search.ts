@@ -104,6 +104,7 @@ export function dragAppSearch(s: DragState): Endpoints<'search'> {
       return {
         hits: hits.slice((page - 1) * limit, page * limit),
         total: hits.length,
+        totalAtLeast: false,
         understood: t.understood,
       } satisfies SearchResult;
     },

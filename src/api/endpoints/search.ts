@@ -57,6 +57,7 @@ export const searchEndpoints: Endpoints<'search'> = {
       return {
         hits: data.map(readSearchHit),
         total: typeof total === 'number' ? total : null,
+        totalAtLeast: env?.get('TotalAtLeast') === true,
         understood: orNull(readText(env?.get('Understood'))),
       };
     }),

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { isUnreadable, type SearchHit } from '../../api/read-model.js';
 import { SEARCH_LIMITS } from '../../api/schema-search.js';
+import { hasMorePages } from '../../api/search-result.js';
 import { parseSearch } from '../../text/search-query.js';
 import { sanitize } from '../../text/sanitize.js';
 import { boardId, page } from './inputs.js';
@@ -79,6 +80,9 @@ export const SEARCH_TOOLS: readonly Tool[] = [
       boardId: z.number().nullable().describe('The board searched; null: every board'),
       page: z.number(),
       total: z.number().nullable().describe('Matching cards on every page; null when the server does not say'),
+      totalAtLeast: z
+        .boolean()
+        .describe('True when total is a lower bound: the server counted only the cards of the newest matches'),
       nextPage: z.number().nullable().describe('The page to ask for next; null when this is the last'),
       cards: z.array(MatchOut),
       unreadable: z.array(UnreadableOut),
@@ -98,13 +102,14 @@ export const SEARCH_TOOLS: readonly Tool[] = [
         page: p,
         limit: per,
       });
-      const more = got.total === null ? got.hits.length >= per : p * per < got.total;
+      const more = hasMorePages(got, p, per, got.hits.length);
       return {
         query: a.query,
         understood: got.understood === null ? null : sanitize(got.understood),
         boardId: a.boardId ?? null,
         page: p,
         total: got.total,
+        totalAtLeast: got.totalAtLeast,
         nextPage: more && got.hits.length > 0 ? p + 1 : null,
         cards: got.hits.filter((h): h is SearchHit => !isUnreadable(h)).map(matchOut),
         unreadable: got.hits.filter(isUnreadable).map(unreadableOut),

@@ -20,6 +20,8 @@ export interface Found {
   hits: Hit[];
   /** Null when the page's query did not see every match (counted apart). */
   total: number | null;
+  /** The total is the cards of the newest matches only: at least that many match (rankNewest). */
+  atLeast?: true;
 }
 
 /** Every match ranked, a row per card: the page, and how many in the same pass. */
@@ -99,13 +101,15 @@ export const NEWEST_SIZES = {
 
 /**
  * The page where ranking must read each match's row (PostgreSQL's
- * `ts_rank` over the row's vector). The matches that pass the filters are
- * read once, without a score, for the count of cards and the places of the
- * newest `k` (by id); only those rows are read again and ranked. When `k`
- * or fewer match, that is every match, ranked as `rankAll` ranks them.
- * Past that, the page is the best cards of the newest `k` rows, and the
- * count still counts every card. Null when the newest rows don't reach the
- * page asked for (or nothing is on it): `rankAll` answers.
+ * `ts_rank` over the row's vector). The newest `k` + 1 matches that pass
+ * the filters are read by id, newest first — for a common word PostgreSQL
+ * walks the id index back and stops there, instead of reading all 20,000
+ * matching rows — and only the newest `k` are ranked. When `k` or fewer
+ * match, that is every match, ranked as `rankAll` ranks them, and the count
+ * is exact. Past that, the page is the best cards of the newest `k` rows,
+ * and the count is the cards those rows hold: a lower bound, said as such
+ * (`atLeast`). Null when the newest rows don't reach the page asked for (or
+ * nothing is on it): `rankAll` answers, counting every match.
  */
 export async function rankNewest(
   sql: Sql,
@@ -118,14 +122,17 @@ export async function rankNewest(
   const need = page * limit;
   const k = Math.max(sizes.rows, need * sizes.perCard);
   const ranked = newest.ranked('(SELECT places FROM found)');
-  // One pass over the matches (each aggregate in it, not a scan apart), then the k rows by their places;
+  // One read of the newest rows (each aggregate over it, not a scan apart), then the k rows by their places;
   // the counts come back on an empty page too.
   const rows = await sql.all<NullableHit & { total: number; matched: number; held: number | null }>(
-    `WITH found AS (
-       SELECT COUNT(DISTINCT h.card_id) AS total, COUNT(*) AS matched,
-              (array_agg(h.place ORDER BY h.id DESC))[1:CAST(? AS INTEGER)] AS places
-       FROM (${newest.rows.text}) h JOIN cards c ON c.id = h.card_id
-       WHERE ${where.text}
+    `WITH latest AS (
+       SELECT h.place, h.id, h.card_id FROM (${newest.rows.text}) h JOIN cards c ON c.id = h.card_id
+       WHERE ${where.text} ORDER BY h.id DESC LIMIT CAST(? AS INTEGER)
+     ),
+     found AS (
+       SELECT COUNT(DISTINCT card_id) AS total, COUNT(*) AS matched,
+              (array_agg(place ORDER BY id DESC))[1:CAST(? AS INTEGER)] AS places
+       FROM latest
      ),
      ranked AS (
        SELECT r.id, r.card_id, r.kind, r.src, r.at, r.score,
@@ -138,16 +145,17 @@ export async function rankNewest(
        ORDER BY score, id DESC LIMIT ? OFFSET ?
      ) p ON TRUE
      ORDER BY p.score, p.id DESC`,
-    [k, ...newest.rows.params, ...where.params, ...ranked.params, limit, need - limit],
+    [...newest.rows.params, ...where.params, k + 1, k, ...ranked.params, limit, need - limit],
   );
   const first = rows[0];
   if (first === undefined) return null;
   const hits = rows.flatMap(({ card_id, kind, src, at }) =>
     card_id === null || kind === null || src === null || at === null ? [] : [{ card_id, kind, src, at }],
   );
+  const more = Number(first.matched) > k;
   // Past k matches the ranked rows are the newest k only: a page they don't fill is left to rankAll.
-  if (Number(first.matched) > k && Number(first.held ?? 0) < need) return null;
-  return { hits, total: Number(first.total) };
+  if (more && Number(first.held ?? 0) < need) return null;
+  return more ? { hits, total: Number(first.total), atLeast: true } : { hits, total: Number(first.total) };
 }
 
 /** How many cards pass `card` with a matching row that passes `row`: no ranking, a card counted once. */

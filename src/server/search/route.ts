@@ -24,6 +24,11 @@ export function searchRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     if (BoardId !== undefined) await boardFor(ctx, p, BoardId);
     const found = await runSearch(ctx, p, parsed.query, BoardId ?? null, page, limit);
-    return { ...okEnvelope(found.matches), Total: found.total, Understood: parsed.query.understood };
+    return {
+      ...okEnvelope(found.matches),
+      Total: found.total,
+      TotalAtLeast: found.totalAtLeast,
+      Understood: parsed.query.understood,
+    };
   });
 }

@@ -18,6 +18,8 @@ import { countCards, fromTop, rankAll, rankNewest, type Hit } from './page.js';
 export interface SearchPage {
   matches: SearchMatch[];
   total: number;
+  /** `total` is a lower bound (page.ts `rankNewest`). */
+  totalAtLeast: boolean;
 }
 
 export async function runSearch(
@@ -29,7 +31,7 @@ export async function runSearch(
   limit: number,
 ): Promise<SearchPage> {
   const scope = await scopeOf(ctx, p, only, q.filters);
-  if (scope.boards.size === 0) return { matches: [], total: 0 };
+  if (scope.boards.size === 0) return { matches: [], total: 0, totalAtLeast: false };
   const engine = ctx.sql.engine === 'postgres' ? postgresQuery(q.clauses) : sqliteQuery(q.clauses);
   const f = await filterSql(ctx, p, scope, q.filters, engine.hits !== null);
   const hits: Fragment =
@@ -55,8 +57,9 @@ export async function runSearch(
     (await rankAll(ctx.sql, hits, where, page, limit));
   // Counting needs no ranking: the matches without their scores, where the engine gives them so.
   const total = found.total ?? (await countCards(ctx.sql, engine.matching ?? hits, card, f.row));
-  if (found.hits.length === 0) return { matches: [], total };
-  return { matches: await matchesOf(ctx, p, found.hits, scope, engine.snippets), total };
+  const totalAtLeast = found.atLeast === true;
+  if (found.hits.length === 0) return { matches: [], total, totalAtLeast };
+  return { matches: await matchesOf(ctx, p, found.hits, scope, engine.snippets), total, totalAtLeast };
 }
 
 async function matchesOf(

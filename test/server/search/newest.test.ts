@@ -3,8 +3,9 @@
  * with no more matches than it ranks, every page and total are those a
  * ranking of every match gives (`rankAll`); past that, each page is the
  * ranking of the newest rows that pass the filters, worked out here apart
- * (the rows by id, then `rankAll` over those alone), and the total still
- * counts every card. Texts tie on score, so the order of ties is checked too.
+ * (the rows by id, then `rankAll` over those alone), and the total is the
+ * cards of the rows read, said to be a lower bound. Texts tie on score, so
+ * the order of ties is checked too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, placeholders, type Fragment } from '../../../src/server/sql/sql.js';
@@ -91,7 +92,7 @@ describe.runIf(testEngine() === 'postgres')('the page from the newest rows', () 
     });
   });
 
-  it('past that, ranks the newest rows that pass the filters and counts every card', async () => {
+  it('past that, ranks the newest rows that pass the filters and says the count is at least their cards', async () => {
     const { hits, newest } = engine('parcel');
     const sizes = { rows: 12, perCard: 1 };
     let ranked = 0;
@@ -99,16 +100,17 @@ describe.runIf(testEngine() === 'postgres')('the page from the newest rows', () 
     await s.withSql(async (sql) => {
       for (const [label, where] of wheres()) {
         const limit = 4;
-        const total = (await rankAll(sql, hits, where, 1, limit)).total;
+        const total = (await rankAll(sql, hits, where, 1, limit)).total ?? 0;
         for (let page = 1; page <= 4; page++) {
           const k = Math.max(sizes.rows, page * limit);
-          const latest = await sql.all<{ id: number }>(
-            `SELECT h.id FROM (${hits.text}) h JOIN cards c ON c.id = h.card_id WHERE ${where.text}
+          // The rows read: the newest k and one more, which says that more match than are ranked.
+          const read = await sql.all<{ id: number; card_id: number }>(
+            `SELECT h.id, h.card_id FROM (${hits.text}) h JOIN cards c ON c.id = h.card_id WHERE ${where.text}
              ORDER BY h.id DESC LIMIT ?`,
-            [...hits.params, ...where.params, k],
+            [...hits.params, ...where.params, k + 1],
           );
-          expect(latest.length, label).toBe(k); // more rows match than are ranked
-          const ids = latest.map((r) => r.id);
+          expect(read.length, label).toBe(k + 1);
+          const ids = read.slice(0, k).map((r) => r.id);
           const only = and(where, { text: `h.id IN (${placeholders(ids.length)})`, params: ids });
           const expected = await rankAll(sql, hits, only, page, limit);
           const got = await rankNewest(sql, newest, where, page, limit, sizes);
@@ -122,7 +124,10 @@ describe.runIf(testEngine() === 'postgres')('the page from the newest rows', () 
           expect(got.hits, `${label}, page ${page}`).toEqual(
             expected.hits.map(({ card_id, kind, src, at }) => ({ card_id, kind, src, at })),
           );
-          expect(got.total, label).toBe(total);
+          const cardsRead = new Set(read.map((r) => r.card_id)).size;
+          expect(got.total, label).toBe(cardsRead);
+          expect(got.total, label).toBeLessThanOrEqual(total);
+          expect(got.atLeast, label).toBe(true);
         }
       }
     });
