@@ -192,6 +192,15 @@ const fill = (path: string, ids: string[]) => {
 };
 
 describe('fuzz: hostile requests', () => {
+  it('the fingerprint sees a write, and only a write', async () => {
+    const before = await fingerprint();
+    expect((await send('GET', '/v2/board', { kind: 'none' }, null)).status).toBe(200);
+    expect(await fingerprint()).toBe(before);
+    const made = await send('POST', '/v2/card/3/note', { kind: 'json', value: { Body: 'seen' } }, null);
+    expect(made.status, made.text).toBe(200);
+    expect(await fingerprint()).not.toBe(before);
+  });
+
   for (const ep of ENDPOINTS) {
     it(`${ep.method} ${ep.path}`, { timeout: 60_000 }, async () => {
       const holes = (ep.path.match(/:\w+/g) ?? []).length;
