@@ -22,8 +22,8 @@ export interface SoakOptions {
   clients: number;
   /** Stop when this many ms have passed… */
   durationMs: number;
-  /** …or when each client has done this many operations. */
-  opsPerClient?: number;
+  /** …or when each client has done this many operations (a number, or one per client by its index). */
+  opsPerClient?: number | ((client: number) => number);
   /** Random pause between a client's operations, ms (upper bound). */
   thinkMs?: number;
   rng?: () => number;
@@ -184,7 +184,8 @@ export async function runSoak(setup: SoakSetup, o: SoakOptions): Promise<SoakRes
     // list, detail, create, move, comment, tag
     const weights = [30, 20, 15, 15, 10, 10];
     const total = weights.reduce((a, b) => a + b, 0);
-    for (let i = 0; (o.opsPerClient === undefined || i < o.opsPerClient) && performance.now() < deadline; i++) {
+    const mineOps = typeof o.opsPerClient === 'function' ? o.opsPerClient(n) : o.opsPerClient;
+    for (let i = 0; (mineOps === undefined || i < mineOps) && performance.now() < deadline; i++) {
       let x = rng() * total;
       let k = 0;
       while (k < weights.length - 1 && x >= (weights[k] as number)) x -= weights[k++] as number;
