@@ -4,7 +4,7 @@
  * Rows are in one order, best first: score, then the newer row (a higher
  * id); a card's best row is its first, and cards go by their best rows.
  */
-import type { Fragment, Sql } from '../sql/sql.js';
+import { PLAN_PER_CALL, type Fragment, type Sql } from '../sql/sql.js';
 import type { EngineQuery } from './engines.js';
 import type { TextKind } from './schema-sqlite.js';
 
@@ -27,7 +27,7 @@ export interface Found {
 /** Every match ranked, a row per card: the page, and how many in the same pass. */
 export async function rankAll(sql: Sql, hits: Fragment, where: Fragment, page: number, limit: number): Promise<Found> {
   const rows = await sql.all<Hit & { total: number }>(
-    `WITH hits AS (${hits.text}),
+    `${PLAN_PER_CALL}WITH hits AS (${hits.text}),
      ranked AS (
        SELECT h.id, h.card_id, h.kind, h.src, h.at, h.score,
               ROW_NUMBER() OVER (PARTITION BY h.card_id ORDER BY h.score, h.id DESC) AS n
@@ -72,7 +72,7 @@ export async function fromTop(
   for (const k of [first, first * 8]) {
     const q = top.k(k);
     const rows = await sql.all<Hit & { id: number; score: number; pass: number }>(
-      `WITH hits AS (${q.text})
+      `${PLAN_PER_CALL}WITH hits AS (${q.text})
        SELECT h.id, h.card_id, h.kind, h.src, h.at, h.score, CASE WHEN ${where.text} THEN 1 ELSE 0 END AS pass
        FROM hits h JOIN cards c ON c.id = h.card_id`,
       [...q.params, ...where.params],
@@ -125,7 +125,7 @@ export async function rankNewest(
   // One read of the newest rows (each aggregate over it, not a scan apart), then the k rows by their places;
   // the counts come back on an empty page too.
   const rows = await sql.all<NullableHit & { total: number; matched: number; held: number | null }>(
-    `WITH latest AS (
+    `${PLAN_PER_CALL}WITH latest AS (
        SELECT h.place, h.id, h.card_id FROM (${newest.rows.text}) h JOIN cards c ON c.id = h.card_id
        WHERE ${where.text} ORDER BY h.id DESC LIMIT CAST(? AS INTEGER)
      ),
@@ -161,7 +161,7 @@ export async function rankNewest(
 /** How many cards pass `card` with a matching row that passes `row`: no ranking, a card counted once. */
 export async function countCards(sql: Sql, hits: Fragment, card: Fragment, row: Fragment): Promise<number> {
   const found = await sql.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM cards c
+    `${PLAN_PER_CALL}SELECT COUNT(*) AS n FROM cards c
      WHERE ${card.text} AND c.id IN (SELECT h.card_id FROM (${hits.text}) h WHERE ${row.text})`,
     [...card.params, ...hits.params, ...row.params],
   );

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { isUnavailable, reason, redactUrl, target, type PgError } from './postgres-errors.js';
 import { migratePostgres } from './postgres-schema.js';
-import type { Database, Sql, Value } from './sql.js';
+import { PLAN_PER_CALL, type Database, type Sql, type Value } from './sql.js';
 
 const BOOL = 16;
 const INT8 = 20;
@@ -57,6 +57,7 @@ const ATTEMPTS = 4;
 class Statements {
   private readonly cache = new Map<string, { name: string; text: string }>();
   config(text: string, params: readonly Value[]): pg.QueryConfig {
+    if (text.startsWith(PLAN_PER_CALL)) return { text: numberPlaceholders(text), values: params as Value[] };
     let st = this.cache.get(text);
     if (st === undefined) {
       st = { name: `s${this.cache.size + 1}`, text: numberPlaceholders(text) };
