@@ -90,7 +90,12 @@ describe('the loader', () => {
     process.env.INBOARD_DEBUG_CACHE = log;
   });
   afterEach(() => {
-    process.env = { ...env };
+    // Put back key by key: a plain object in place of process.env would stop later files'
+    // TZ changes reaching Node (this worker's modules and env are shared by the files after it).
+    for (const k of ['INBOARD_CACHE_DIR', 'INBOARD_DEBUG_CACHE']) {
+      if (env[k] === undefined) delete process.env[k];
+      else process.env[k] = env[k];
+    }
   });
   const steps = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
   /**

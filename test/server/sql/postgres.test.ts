@@ -168,8 +168,9 @@ describe('while running', () => {
         await sql.run("UPDATE meta SET value = value || 'y' WHERE key = ?", [second]);
       });
     await Promise.all([crossed('a', 'b'), crossed('b', 'a')]);
-    // One of them was rolled back and run again: each row has both changes twice.
-    expect(attempts).toBe(3);
+    // At least one was rolled back and run again (once, on a quiet machine; a run beside other
+    // work saw four attempts), and each committed once: each row has both changes once.
+    expect(attempts).toBeGreaterThanOrEqual(3);
     const rows = await db.all<{ value: string }>("SELECT value FROM meta WHERE key IN ('a', 'b') ORDER BY key");
     expect(rows.map((r) => r.value.length)).toEqual([3, 3]);
   });
