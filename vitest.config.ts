@@ -106,8 +106,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Three files at a time on 2 cores: most files wait on real servers, child processes and
-    // tmux (a whole run kept the 2 cores about 1.2 busy with two workers), so a third worker
-    // fills the waits (DEVELOPERS.md, "Test time").
+    // tmux (with two workers a whole run used about one core: 780 s of CPU in 817 s), so a
+    // third worker fills the waits (DEVELOPERS.md, "Test time").
     maxWorkers: 3,
     // Each worker imports Ink, React, Fastify and the service once for all its
     // files, not once per file (337 s of the last CI run went to it). Tests leave no
