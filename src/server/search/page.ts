@@ -100,6 +100,13 @@ export const NEWEST_SIZES = {
 };
 
 /**
+ * Past this many rows a page is ranked over every match (`rankAll`): reading
+ * the newest is no saving that deep, and the count must stay a 32-bit
+ * integer in the statement (page 13,421,773 of 20 asked for 2^31 rows).
+ */
+const MOST_NEWEST = 1_000_000;
+
+/**
  * The page where ranking must read each match's row (PostgreSQL's
  * `ts_rank` over the row's vector). The newest `k` + 1 matches that pass
  * the filters are read by id, newest first — for a common word PostgreSQL
@@ -121,6 +128,7 @@ export async function rankNewest(
 ): Promise<Found | null> {
   const need = page * limit;
   const k = Math.max(sizes.rows, need * sizes.perCard);
+  if (k > MOST_NEWEST) return null;
   const ranked = newest.ranked('(SELECT places FROM found)');
   // One read of the newest rows (each aggregate over it, not a scan apart), then the k rows by their places;
   // the counts come back on an empty page too.
