@@ -141,3 +141,20 @@ export async function startTestService(opts: Partial<ServiceOptions> = {}): Prom
 }
 
 export const keysOf = (o: object) => Object.keys(o).sort();
+
+/** A card titled `title` on the first column of board `boardId`; its id. */
+export async function cardOnFirstColumn(svc: TestService, boardId: number, title: string): Promise<string> {
+  const cols = await svc.call('GET', `/v2/board/${boardId}/columns`);
+  const col = Number(/\d+$/.exec(String(cols.json.data[0].ColumnId))?.[0]);
+  const made = await svc.call('POST', '/v2/card', { body: { BoardId: boardId, ColumnId: col, CardTitle: title } });
+  return String(made.json.taskId);
+}
+
+/** A board "Support" the owner shares with sam@acme.test, a column "Inbox" and a card "Refund" on it. */
+export async function supportBoardWithSam(svc: TestService): Promise<{ sam: string; boardId: number; cardId: string }> {
+  const sam = await svc.addUser('sam@acme.test');
+  const b = await svc.call('POST', '/v2/board', { body: { Name: 'Support', Users: ['sam@acme.test'] } });
+  const boardId = Number(b.json.data.Id);
+  await svc.call('POST', `/v2/board/${boardId}/column`, { body: { Name: 'Inbox' } });
+  return { sam, boardId, cardId: await cardOnFirstColumn(svc, boardId, 'Refund') };
+}

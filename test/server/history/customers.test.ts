@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope } from '../../../src/api/schema.js';
 import { Customer } from '../../../src/api/schema-history.js';
+import { cardOnFirstColumn } from '../helpers.js';
 import { deliver, HOUR, startWorld, type World } from '../waiting/world.js';
 
 let w: World | undefined;
@@ -64,10 +65,7 @@ describe('customer conversations', () => {
   it('a card without mail has no customer; a bad address is refused in words; a hidden card is not found', async () => {
     w = await startWorld({ demo: false });
     const own = await board(w, 'Private', []);
-    const cols = await w.s.call('GET', `/v2/board/${own}/columns`);
-    const col = Number(/\d+$/.exec(String(cols.json.data[0].ColumnId))?.[0]);
-    const made = await w.s.call('POST', '/v2/card', { body: { BoardId: own, ColumnId: col, CardTitle: 'Call back' } });
-    const id = String(made.json.taskId);
+    const id = await cardOnFirstColumn(w.s, own, 'Call back');
     expect(await customerOf(w, `/v2/card/${id}/customer`)).toEqual({ Email: null, Name: null, Total: 0, Cards: [] });
     const bad = await w.s.call('GET', '/v2/customer?Email=nope');
     expect(bad.status).toBe(400);

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope } from '../../../src/api/schema.js';
 import { CardDetail } from '../../../src/api/schema-cards.js';
-import { startTestService, type TestService } from '../helpers.js';
+import { startTestService, supportBoardWithSam, type TestService } from '../helpers.js';
 
 let s: TestService | undefined;
 afterEach(async () => {
@@ -15,16 +15,10 @@ afterEach(async () => {
 });
 
 async function setUp(svc: TestService) {
-  await svc.addUser('sam@acme.test');
+  const { cardId } = await supportBoardWithSam(svc);
   await svc.withSql((db) => db.run("UPDATE users SET name = 'Sam Ortiz' WHERE email = 'sam@acme.test'"));
   await svc.addUser('bob@elsewhere.test');
-  const b = await svc.call('POST', '/v2/board', { body: { Name: 'Support', Users: ['sam@acme.test'] } });
-  const boardId = Number(b.json.data.Id);
-  await svc.call('POST', `/v2/board/${boardId}/column`, { body: { Name: 'Inbox' } });
-  const cols = await svc.call('GET', `/v2/board/${boardId}/columns`);
-  const col = Number(/\d+$/.exec(String(cols.json.data[0].ColumnId))?.[0]);
-  const made = await svc.call('POST', '/v2/card', { body: { BoardId: boardId, ColumnId: col, CardTitle: 'Refund' } });
-  return String(made.json.taskId);
+  return cardId;
 }
 
 const SAM = { Email: 'sam@acme.test', Name: 'Sam Ortiz' };

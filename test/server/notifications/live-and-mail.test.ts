@@ -9,7 +9,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../../src/server/index.js';
 import { rawMail, startRelay, type TestRelay } from '../../support/mail.js';
-import { startTestService, type TestService } from '../helpers.js';
+import { startTestService, supportBoardWithSam, type TestService } from '../helpers.js';
 import { openSse, type SseEvent, type SseStream } from '../sse.js';
 
 let s: TestService | undefined;
@@ -26,17 +26,6 @@ afterEach(async () => {
 
 const FROM = 'Support <support@inboard.example>';
 
-async function board(svc: TestService): Promise<{ sam: string; boardId: number; cardId: string }> {
-  const sam = await svc.addUser('sam@acme.test');
-  const b = await svc.call('POST', '/v2/board', { body: { Name: 'Support', Users: ['sam@acme.test'] } });
-  const boardId = Number(b.json.data.Id);
-  await svc.call('POST', `/v2/board/${boardId}/column`, { body: { Name: 'Inbox' } });
-  const cols = await svc.call('GET', `/v2/board/${boardId}/columns`);
-  const col = Number(/\d+$/.exec(String(cols.json.data[0].ColumnId))?.[0]);
-  const made = await svc.call('POST', '/v2/card', { body: { BoardId: boardId, ColumnId: col, CardTitle: 'Refund' } });
-  return { sam, boardId, cardId: String(made.json.taskId) };
-}
-
 /** Reads the stream up to the first event `until` accepts; every event read on the way. */
 async function readUntil(st: SseStream, until: (e: SseEvent) => boolean): Promise<SseEvent[]> {
   const seen: SseEvent[] = [];
@@ -51,7 +40,7 @@ async function readUntil(st: SseStream, until: (e: SseEvent) => boolean): Promis
 describe('notifications across instances', () => {
   it("Sam's stream on the other instance carries Sam's notification; the owner's stream never does", async () => {
     s = await startTestService({ demo: false, notify: { tickMs: 0 } });
-    const w = await board(s);
+    const w = await supportBoardWithSam(s);
     other = await startService({ dbPath: s.dbPath, apiKey: s.key, demo: false, notify: { tickMs: 0 } });
     const samStream = await openSse(`${other.url}/v2/events`, w.sam);
     const ownerStream = await openSse(`${other.url}/v2/events`, s.key);
@@ -109,7 +98,7 @@ describe('notifications across instances', () => {
       notify: { emailAfterMs: 30 * 60_000, tickMs: 0 },
     };
     s = await startTestService({ demo: false, ...opts });
-    const w = await board(s);
+    const w = await supportBoardWithSam(s);
     other = await startService({ dbPath: s.dbPath, apiKey: s.key, demo: false, ...opts });
     const looks = () => Promise.all([s?.notifiers[0]?.tick(), other?.notifier.tick()]);
     await s.call('POST', '/v2/comment', { body: { CardId: w.cardId, Body: '@sam the refund, please' } });

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { envelope } from '../../../src/api/schema.js';
 import { NotificationPage } from '../../../src/api/schema-notifications.js';
 import { rawMail } from '../../support/mail.js';
-import { startTestService, type TestService } from '../helpers.js';
+import { startTestService, supportBoardWithSam, type TestService } from '../helpers.js';
 
 let s: TestService | undefined;
 afterEach(async () => {
@@ -33,14 +33,7 @@ async function world(clock?: { now: number }): Promise<World> {
     ...(clock === undefined ? {} : { now: () => clock.now }),
   });
   s = svc;
-  const sam = await svc.addUser('sam@acme.test');
-  const b = await svc.call('POST', '/v2/board', { body: { Name: 'Support', Users: ['sam@acme.test'] } });
-  const boardId = Number(b.json.data.Id);
-  await svc.call('POST', `/v2/board/${boardId}/column`, { body: { Name: 'Inbox' } });
-  const cols = await svc.call('GET', `/v2/board/${boardId}/columns`);
-  const col = Number(/\d+$/.exec(String(cols.json.data[0].ColumnId))?.[0]);
-  const made = await svc.call('POST', '/v2/card', { body: { BoardId: boardId, ColumnId: col, CardTitle: 'Refund' } });
-  return { s: svc, sam, boardId, cardId: String(made.json.taskId) };
+  return { s: svc, ...(await supportBoardWithSam(svc)) };
 }
 
 /** Sets the card's assignees (PUT /v2/card/:id takes the card's fields whole). */
