@@ -1,0 +1,73 @@
+// `npm test`: the build, then every test, with the checks (format, import
+// rules, lint, types) running beside the tests rather than before them.
+//
+// Why beside: the tests spend much of their time waiting (servers, tmux,
+// PostgreSQL, IMAP), leaving part of the machine idle, and the checks need
+// nothing the tests make. The checks run at a lower CPU priority so the
+// tests' timing is not what gives way; a check that fails prints its output at
+// once and fails the run. Arguments go to vitest (`npm test -- test/store`).
+//
+// The checks are the package.json scripts named in CHECKS, each run as its own
+// node process (no shell, no npm) so the priority applies to the process doing
+// the work.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, realpathSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { join } from 'node:path';
+
+const CHECKS = ['format:check', 'deps', 'lint', 'typecheck'];
+const NICE = 10;
+const root = join(import.meta.dirname, '..');
+const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+
+/** A script such as `prettier --check .` as a node command: the bin's file and its arguments. */
+function nodeCommand(name) {
+  const [bin, ...args] = scripts[name].split(/\s+/);
+  return [realpathSync(join(root, 'node_modules/.bin', bin)), ...args];
+}
+
+function runCheck(name) {
+  const started = Date.now();
+  const child = spawn(process.execPath, nodeCommand(name), {
+    cwd: root,
+    env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    setPriority(child.pid, NICE);
+  } catch {
+    // Not permitted here: the check still runs, at the tests' priority.
+  }
+  let output = '';
+  child.stdout.on('data', (b) => (output += b));
+  child.stderr.on('data', (b) => (output += b));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      if (!ok) process.stdout.write(`\n── npm run ${name} failed (${signal ?? `exit ${code}`}) ──\n${output}\n`);
+      resolve({ name, ok, seconds });
+    });
+  });
+}
+
+// The e2e and command tests run dist/cli.js: the build comes first.
+const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const checks = Promise.all(CHECKS.map(runCheck));
+const vitest = spawn(
+  process.execPath,
+  [realpathSync(join(root, 'node_modules/.bin/vitest')), 'run', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => vitest.kill(sig));
+const testsCode = await new Promise((resolve) => vitest.on('close', (code) => resolve(code ?? 1)));
+const results = await checks;
+
+const line = results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} (${r.seconds} s)`).join(', ');
+process.stdout.write(`\nChecks: ${line}\n`);
+process.exit(testsCode !== 0 || results.some((r) => !r.ok) ? 1 : 0);
