@@ -3,6 +3,7 @@
  * `--version` and the non-TUI commands never load Ink or React.
  */
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import pkg from '../package.json' with { type: 'json' };
 
 // chalk (and so Ink) ignores NO_COLOR; FORCE_COLOR=0 must be set before Ink loads.
@@ -66,6 +67,11 @@ async function main(argv: string[]): Promise<number> {
           (await import('./ui/run.js')).run(argv)
         );
       }
+      // A one-shot command reads one or two answers: undici parses them in WebAssembly, which V8 goes on to
+      // optimise on a background thread that Node waits for before the process may exit (about 100 ms of
+      // every command, measured in docs/performance.md). V8's baseline compiler alone is plenty for that.
+      // Not for `mcp`, which stays up and reads answers for as long as its client runs.
+      if (cmd !== 'mcp') setFlagsFromString('--liftoff-only');
       const scriptable = await import('./commands/index.js');
       if (scriptable.COMMANDS.has(cmd)) return scriptable.runCommand(cmd, rest);
       process.stderr.write(`inboard: unknown command '${cmd}'. See 'inboard --help'.\n`);
