@@ -26,6 +26,9 @@ Options
   --send-delay SECONDS  how long each reply waits in the outbox, where its writer can take
                      it back (u), before it is sent (default ${SERVE_DEFAULTS.sendDelay}; 0 = at once);
                      kept in the database: a restart neither loses nor doubles one
+  --mailbox-lease SECONDS  how long a mailbox stays with an instance that stopped renewing
+                     (killed, frozen) before another instance takes it over (default
+                     ${SERVE_DEFAULTS.mailboxLease}; 4 to 3600); each holder renews every quarter of it
   --notify-email MINUTES  mail each member the notifications they left unread that long
                      (1 to 10080), once each, through the board's mailbox (else --smtp)
   --metrics-token TOKEN  serve GET /metrics (Prometheus text) to requests that send
@@ -99,6 +102,7 @@ export async function serve(argv: string[]): Promise<number> {
         smtp: { type: 'string' },
         from: { type: 'string' },
         'send-delay': { type: 'string', default: String(SERVE_DEFAULTS.sendDelay) },
+        'mailbox-lease': { type: 'string', default: String(SERVE_DEFAULTS.mailboxLease) },
         'metrics-token': { type: 'string' },
         'notify-email': { type: 'string' },
         'systemd-unit': { type: 'boolean', default: false },
@@ -133,6 +137,9 @@ export async function serve(argv: string[]): Promise<number> {
   const sendDelay = Number(values['send-delay']);
   if (!/^\d{1,4}$/.test(values['send-delay']) || sendDelay > 3600)
     return usage(`--send-delay must be whole seconds from 0 to 3600, got '${values['send-delay']}'`);
+  const lease = Number(values['mailbox-lease']);
+  if (!/^\d{1,4}$/.test(values['mailbox-lease']) || lease < 4 || lease > 3600)
+    return usage(`--mailbox-lease must be whole seconds from 4 to 3600, got '${values['mailbox-lease']}'`);
   const notifyEmail = values['notify-email'];
   if (notifyEmail !== undefined && (!/^\d{1,5}$/.test(notifyEmail) || +notifyEmail < 1 || +notifyEmail > 10080))
     return usage(`--notify-email must be whole minutes from 1 to 10080 (a week), got '${notifyEmail}'`);
@@ -179,7 +186,7 @@ export async function serve(argv: string[]): Promise<number> {
     demo: values.demo,
     log,
     secretFile: secretFilePath(dbPath),
-    watchMailboxes: true,
+    watchMailboxes: { leaseMs: lease * 1000, tickMs: lease * 250 },
     sendDelayMs: sendDelay * 1000,
     ...(notifyEmail !== undefined ? { notify: { emailAfterMs: Number(notifyEmail) * 60_000 } } : {}),
     ...(mail !== undefined ? { mail } : {}),

@@ -22,4 +22,6 @@ export const SERVE_DEFAULTS = {
   rateLimit: 1200,
   /** Seconds each reply waits in the outbox, to be taken back (`u`); 0 sends at once. */
   sendDelay: 10,
+  /** Seconds a mailbox stays with an instance that stopped renewing before another takes it over. */
+  mailboxLease: 20,
 } as const;

@@ -55,6 +55,12 @@ describe('inboard keys / serve --help', () => {
     const badDurability = await runCli(['serve', '--durability', 'sometimes']);
     expect(badDurability.code).toBe(2);
     expect(badDurability.stderr).toContain('--durability must be full or normal');
+    expect(help.stdout).toContain('--mailbox-lease SECONDS');
+    for (const bad of ['3', '3601', 'soon', '7.5']) {
+      const badLease = await runCli(['serve', '--mailbox-lease', bad]);
+      expect(badLease.code).toBe(2);
+      expect(badLease.stderr).toContain(`--mailbox-lease must be whole seconds from 4 to 3600, got '${bad}'`);
+    }
     expect((await runCli(['keys', 'create', '--db', join(dir, 'x.db')])).code).toBe(2);
     expect(
       (await runCli(['keys', 'create', '--db', join(dir, 'x.db'), '--email', 'a@b.co', '--plan', 'gold'])).code,
