@@ -94,6 +94,21 @@ async function notInboard(Database: Sqlite, path: string): Promise<string | null
 }
 
 /** Whether another connection has the database open: SQLite refuses an exclusive lock then. */
+/**
+ * A restored database is served by no one yet: the mailbox leases it was
+ * copied with belong to instances of the database it was taken from, and
+ * would keep every mailbox unwatched until they ran out.
+ */
+function dropLeases(Database: Sqlite, path: string): void {
+  const db = new Database(path, { fileMustExist: true });
+  try {
+    const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mailboxes'").get();
+    if (has !== undefined) db.prepare('UPDATE mailboxes SET lease_owner = NULL, lease_until_ms = 0').run();
+  } finally {
+    db.close();
+  }
+}
+
 function inUse(Database: Sqlite, path: string): boolean {
   const db = new Database(path, { fileMustExist: true });
   try {
@@ -207,6 +222,7 @@ export async function restore(argv: string[]): Promise<number> {
     const tmp = `${db}.tmp-${process.pid}`;
     try {
       copyFileSync(file, tmp);
+      dropLeases(Database, tmp);
       syncFile(tmp);
     } catch (err) {
       rmSync(tmp, { force: true });

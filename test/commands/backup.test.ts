@@ -117,6 +117,12 @@ describe('backup and restore', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(`${db}.before-restore`)).toBe(true);
     expect(statSync(`${db}.secret`).mode & 0o777).toBe(0o600);
+    // The lease the backup was taken with (the first server's) is not restored with it: the next serve watches at once.
+    const leases = new Database(db, { readonly: true });
+    expect(leases.prepare('SELECT lease_owner, lease_until_ms FROM mailboxes').all()).toEqual([
+      { lease_owner: null, lease_until_ms: 0 },
+    ]);
+    leases.close();
     const c = await serve(db);
     await imap.append(SUPPORT, mail(6));
     const want = [1, 2, 3, 4, 5, 6].map((i) => `Customer ${i}`);
