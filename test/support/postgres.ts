@@ -178,11 +178,25 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 }
 
 let created = 0;
+/** Per server: whether CREATE DATABASE takes STRATEGY (PostgreSQL 15 and later). */
+const strategyKnown = new Map<string, Promise<boolean>>();
 
-/** A new, empty database on the server at `baseUrl`; its URL. */
+/**
+ * A new, empty database on the server at `baseUrl`; its URL. Copied as files
+ * where the server can (STRATEGY = FILE_COPY): PostgreSQL 15's default writes
+ * the whole template through the WAL, about 75 ms a database against 22 ms,
+ * and the suites make hundreds of them.
+ */
 export async function createDatabase(baseUrl: string): Promise<string> {
   const name = `inboard_${process.pid}_${++created}_${Math.random().toString(36).slice(2, 8)}`;
-  await withClient(baseUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  await withClient(baseUrl, async (c) => {
+    let fileCopy = strategyKnown.get(baseUrl);
+    if (fileCopy === undefined) {
+      fileCopy = c.query<{ v: string }>('SHOW server_version_num').then((r) => Number(r.rows[0]?.v) >= 150000);
+      strategyKnown.set(baseUrl, fileCopy);
+    }
+    await c.query(`CREATE DATABASE ${name}${(await fileCopy) ? ' STRATEGY = FILE_COPY' : ''}`);
+  });
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   return u.toString();
