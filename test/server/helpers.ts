@@ -93,9 +93,19 @@ export async function callAt(
   return { status: res.statusCode, headers: res.headers, text, json };
 }
 
+/**
+ * Where a service under test keeps its boards: as testDatabase, but on
+ * PostgreSQL a copy of a database already migrated (support/postgres.ts).
+ */
+async function serviceDatabase(dir: string): Promise<string> {
+  if (testEngine() === 'sqlite') return testDatabase(dir);
+  const { freshMigratedPostgresUrl } = await import('../support/postgres.js');
+  return freshMigratedPostgresUrl(async (url) => (await openDatabase(url)).close());
+}
+
 export async function startTestService(opts: Partial<ServiceOptions> = {}): Promise<TestService> {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-test-'));
-  const dbPath = await testDatabase(dir);
+  const dbPath = await serviceDatabase(dir);
   const svc = await startService({ dbPath, demo: true, ...opts });
   const key = svc.apiKey;
   const second = testInstances() === 2 ? await startService({ ...opts, dbPath, apiKey: key, demo: false }) : null;

@@ -187,7 +187,7 @@ const strategyKnown = new Map<string, Promise<boolean>>();
  * the whole template through the WAL, about 75 ms a database against 22 ms,
  * and the suites make hundreds of them.
  */
-export async function createDatabase(baseUrl: string): Promise<string> {
+export async function createDatabase(baseUrl: string, template?: string): Promise<string> {
   const name = `inboard_${process.pid}_${++created}_${Math.random().toString(36).slice(2, 8)}`;
   await withClient(baseUrl, async (c) => {
     let fileCopy = strategyKnown.get(baseUrl);
@@ -195,18 +195,46 @@ export async function createDatabase(baseUrl: string): Promise<string> {
       fileCopy = c.query<{ v: string }>('SHOW server_version_num').then((r) => Number(r.rows[0]?.v) >= 150000);
       strategyKnown.set(baseUrl, fileCopy);
     }
-    await c.query(`CREATE DATABASE ${name}${(await fileCopy) ? ' STRATEGY = FILE_COPY' : ''}`);
+    const from = template === undefined ? '' : ` TEMPLATE ${template}`;
+    await c.query(`CREATE DATABASE ${name}${from}${(await fileCopy) ? ' STRATEGY = FILE_COPY' : ''}`);
   });
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-/** A fresh database on this test run's server (test/global-setup.ts started it). */
-export function freshPostgresUrl(): Promise<string> {
+function testServerUrl(): string {
   const base = process.env[TEST_PG_ENV];
   if (base === undefined || base === '') {
     throw new Error(`${TEST_PG_ENV} is not set: run the tests through vitest (test/global-setup.ts starts PostgreSQL)`);
   }
-  return createDatabase(base);
+  return base;
+}
+
+/** A fresh, empty database on this test run's server (test/global-setup.ts started it). */
+export function freshPostgresUrl(): Promise<string> {
+  return createDatabase(testServerUrl());
+}
+
+/** Per server: the name of a database this process brought to the schema's version, to copy. */
+const migratedTemplates = new Map<string, Promise<string>>();
+
+/**
+ * A fresh database already at the schema's version, for a service under
+ * test: a copy of one `migrate` brought there once in this process, rather
+ * than every suite's service running every migration again. The migrations
+ * themselves run on empty databases in their own suites
+ * (test/server/ops/migrations.test.ts, test/server/sql/).
+ */
+export async function freshMigratedPostgresUrl(migrate: (url: string) => Promise<void>): Promise<string> {
+  const base = testServerUrl();
+  let template = migratedTemplates.get(base);
+  if (template === undefined) {
+    template = createDatabase(base).then(async (url) => {
+      await migrate(url);
+      return new URL(url).pathname.slice(1);
+    });
+    migratedTemplates.set(base, template);
+  }
+  return createDatabase(base, await template);
 }
