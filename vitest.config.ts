@@ -1,7 +1,6 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 // @ts-expect-error: a plain .mjs build script, no types
 import { inkOverridesVite } from './scripts/ink-overrides.mjs';
-import { SlowestFirst } from './test/sequencer.js';
 
 /**
  * The service's suites that run a second time on PostgreSQL (the run's own
@@ -110,8 +109,6 @@ export default defineConfig({
     // tmux (with two workers a whole run used about one core: 780 s of CPU in 817 s), so a
     // third worker fills the waits (DEVELOPERS.md, "Test time").
     maxWorkers: 3,
-    // The slowest files first on a clean clone too, where vitest has no durations of its own (test/sequencer.ts).
-    sequence: { sequencer: SlowestFirst },
     // Each worker imports Ink, React, Fastify and the service once for all its
     // files, not once per file (337 s of the last CI run went to it). Tests leave no
     // state behind them: what a file changes (env, theme, colour level) it restores.
