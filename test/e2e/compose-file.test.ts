@@ -31,7 +31,7 @@ afterAll(async () => {
   term?.keys('C-c');
   term?.kill();
   await service?.close();
-  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  if (dir !== '') rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -48,7 +48,7 @@ afterAll(async () => {
   if (server) await exited(server.proc);
   await relay?.close();
   await imap?.stop();
-  if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  if (dir !== '') rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
 
 const header = (raw: string, name: string) => new RegExp(`^${name}: *(.*)$`, 'im').exec(raw)?.[1]?.trim();

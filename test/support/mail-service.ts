@@ -33,7 +33,7 @@ export async function startMailService(name: string, key: string, sendDelay = 0)
     server?.proc.kill('SIGTERM');
     if (server) await exited(server.proc);
     await relay?.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     relay = await startRelay();
