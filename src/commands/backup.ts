@@ -93,7 +93,6 @@ async function notInboard(Database: Sqlite, path: string): Promise<string | null
   }
 }
 
-/** Whether another connection has the database open: SQLite refuses an exclusive lock then. */
 /**
  * A restored database is served by no one yet: the mailbox leases it was
  * copied with belong to instances of the database it was taken from, and
@@ -109,6 +108,7 @@ function dropLeases(Database: Sqlite, path: string): void {
   }
 }
 
+/** Whether another connection has the database open: SQLite refuses an exclusive lock then. */
 function inUse(Database: Sqlite, path: string): boolean {
   const db = new Database(path, { fileMustExist: true });
   try {

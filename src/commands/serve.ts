@@ -186,7 +186,7 @@ export async function serve(argv: string[]): Promise<number> {
     demo: values.demo,
     log,
     secretFile: secretFilePath(dbPath),
-    watchMailboxes: { leaseMs: lease * 1000, tickMs: lease * 250 },
+    watchMailboxes: { leaseMs: lease * 1000 },
     sendDelayMs: sendDelay * 1000,
     ...(notifyEmail !== undefined ? { notify: { emailAfterMs: Number(notifyEmail) * 60_000 } } : {}),
     ...(mail !== undefined ? { mail } : {}),

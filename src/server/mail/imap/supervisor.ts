@@ -22,7 +22,7 @@ export interface SupervisorOptions {
   log?: ((line: string) => void) | undefined;
   /** How long a lease lasts without renewal (ms); another instance takes over after it. */
   leaseMs?: number;
-  /** How often leases are renewed and the table read (ms). */
+  /** How often leases are renewed and the table read (ms); a quarter of the lease unless given. */
   tickMs?: number;
   watch?: Pick<WatchOptions, 'pollMs' | 'backoff'>;
 }
@@ -39,7 +39,7 @@ export class MailboxSupervisor {
 
   constructor(private readonly opts: SupervisorOptions) {
     this.leaseMs = opts.leaseMs ?? 20_000;
-    this.tickMs = opts.tickMs ?? 5_000;
+    this.tickMs = opts.tickMs ?? this.leaseMs / 4;
   }
 
   async start(): Promise<void> {
