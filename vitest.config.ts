@@ -1,6 +1,7 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 // @ts-expect-error: a plain .mjs build script, no types
 import { inkOverridesVite } from './scripts/ink-overrides.mjs';
+import { SlowestFirstSequencer } from './test/support/slowest-first.js';
 
 /**
  * The service's suites that run a second time on PostgreSQL (the run's own
@@ -113,6 +114,9 @@ export default defineConfig({
     // files, not once per file (337 s of the last CI run went to it). Tests leave no
     // state behind them: what a file changes (env, theme, colour level) it restores.
     isolate: false,
+    // The slowest files first, from durations kept in the repository, so a clean clone starts them
+    // first as well (test/support/slowest-first.ts; `npm run test:durations` writes them again).
+    sequence: { sequencer: SlowestFirstSequencer },
     // Inlined, so Vite resolves Ink's own imports and the overrides apply.
     server: { deps: { inline: ['ink'] } },
     projects:
