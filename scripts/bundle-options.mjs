@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { htmlToTextOnUse } from './html-to-text-on-use.mjs';
 import { inkOverrides } from './ink-overrides.mjs';
-import { stringWidthLazyEmoji } from './string-width-lazy-emoji.mjs';
+import { stringWidthLazy } from './string-width-lazy.mjs';
 import { undiciRequestOnly } from './undici-request-only.mjs';
 import { yogaWithoutFetch } from './yoga-without-fetch.mjs';
 import { zodEnglishOnly } from './zod-english-only.mjs';
@@ -31,7 +31,7 @@ export function bundleOptions({ inkOverrides: withOverrides = true } = {}) {
       zodEnglishOnly(),
       undiciRequestOnly(),
       yogaWithoutFetch(),
-      stringWidthLazyEmoji(),
+      stringWidthLazy(),
       htmlToTextOnUse(),
     ],
     alias: {

@@ -8,13 +8,22 @@
 // index does. Importing anything else from 'undici' in src fails the build
 // ("No matching export"), so nothing can go missing silently. Tests run the
 // whole package; dist is covered by the e2e, command and serve tests.
-import { existsSync } from 'node:fs';
+//
+// Its HTTP/1 client also requires the HTTP/2 one as it loads, and with it
+// node:http2 (~6 ms a start). inboard never asks for HTTP/2 (no `allowH2`),
+// so in the bundle the HTTP/2 client is required when a connection first
+// speaks it, which is never.
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const lib = join(root, 'node_modules/undici/lib');
 const parts = ['dispatcher/agent.js', 'dispatcher/dispatcher.js', 'api/index.js'];
+const client = join(lib, 'dispatcher/client.js');
+const EAGER_H2 = "const connectH2 = require('./client-h2.js')";
+const LAZY_H2 =
+  "let connectH2Loaded\nconst connectH2 = (...args) => (connectH2Loaded ??= require('./client-h2.js'))(...args)";
 
 export function undiciRequestOnly() {
   return {
@@ -31,6 +40,17 @@ export function undiciRequestOnly() {
           ? undefined
           : { path: 'undici', namespace: 'undici-request-only' },
       );
+      build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/ }, (args) => {
+        if (args.path !== client) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        const halves = source.split(EAGER_H2);
+        if (halves.length !== 2 || source.split('connectH2').length - 1 !== 2) {
+          throw new Error(
+            `undici-request-only: "${EAGER_H2}" and its one use not found in ${args.path}; re-check scripts/undici-request-only.mjs`,
+          );
+        }
+        return { contents: halves.join(LAZY_H2), loader: 'js' };
+      });
       build.onLoad({ filter: /.*/, namespace: 'undici-request-only' }, () => ({
         contents: [
           `import Agent from ${JSON.stringify(join(lib, parts[0]))};`,

@@ -19,10 +19,10 @@ import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
 import { BoundedCache } from './bounded-cache.js';
+import { graphemes } from './graphemes.js';
 
 export const ELLIPSIS = '…';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /**
  * One cell per UTF-16 unit, and no unit joins its neighbour into a cluster:
  * printable ASCII, Latin-1 and Latin Extended letters (not the soft hyphen),
@@ -146,7 +146,7 @@ export function truncate(s: string, cells: number): string {
   if (SIMPLE.test(s)) return s.slice(0, simpleCut(s, budget)) + ELLIPSIS;
   let used = 0;
   let end = 0;
-  for (const { segment, index } of segmenter.segment(s)) {
+  for (const { segment, index } of graphemes().segment(s)) {
     const w = NARROW.test(segment) ? segment.length : stringWidth(segment);
     if (used + w > budget) break;
     used += w;

@@ -1,7 +1,6 @@
 /** Word wrap by terminal cells, for multi-line text (notes, comments, bodies). */
+import { graphemes } from './graphemes.js';
 import { cellWidth } from './width.js';
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Lines of at most `width` cells; breaks at spaces, or inside a word that is too long. */
 export function wrap(text: string, width: number): string[] {
@@ -25,7 +24,7 @@ export function wrap(text: string, width: number): string[] {
         lineW = ww;
         continue;
       }
-      for (const { segment } of graphemes.segment(word)) {
+      for (const { segment } of graphemes().segment(word)) {
         const sw = cellWidth(segment);
         if (lineW + sw > w) {
           out.push(line);

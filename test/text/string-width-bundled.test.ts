@@ -1,9 +1,9 @@
 /**
  * The bundle answers string-width's emoji question by the parts of
  * `\p{RGI_Emoji}`, each built on first use and only for a cluster that can be
- * of that part (scripts/string-width-lazy-emoji.mjs): the bundled
- * string-width builds nothing at load and measures exactly what the package
- * does, on every kind of emoji sequence.
+ * of that part (scripts/string-width-lazy.mjs): the bundled string-width
+ * builds nothing at load (its segmenter too is made on first use) and
+ * measures exactly what the package does, on every kind of emoji sequence.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script, no types
-import { stringWidthLazyEmoji } from '../../scripts/string-width-lazy-emoji.mjs';
+import { stringWidthLazy } from '../../scripts/string-width-lazy.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'inboard-sw-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +28,7 @@ beforeAll(async () => {
     format: 'esm',
     platform: 'node',
     write: false,
-    plugins: [stringWidthLazyEmoji()],
+    plugins: [stringWidthLazy()],
     logLevel: 'silent',
   });
   code = out.outputFiles[0]?.text ?? '';
@@ -63,6 +63,15 @@ describe('string-width as bundled', () => {
     // Neither the whole property at load nor built whole later: only its parts.
     expect(code).not.toMatch(/RGI_Emoji\}/);
     expect(code).toContain('rgiEmojiPart(');
+  });
+
+  it('makes its segmenter on first use, not as it loads', () => {
+    expect(code).not.toContain('const segmenter = new Intl.Segmenter();');
+    expect(code).toMatch(/segmenterMade \?\?= new Intl\.Segmenter\(\)/);
+    // And a string that needs one is measured with it (a ZWJ family, a flag, a combining mark).
+    expect(bundled('👨‍👩‍👧')).toBe(stringWidth('👨‍👩‍👧'));
+    expect(bundled('🇫🇷')).toBe(2);
+    expect(bundled('e\u0301')).toBe(1);
   });
 
   it('measures simple text as the package does', () => {

@@ -7,6 +7,7 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { sanitize } from '../../text/sanitize.js';
+import { graphemes } from '../../text/graphemes.js';
 import { cellWidth, fit } from '../../text/width.js';
 import { useEditor } from '../hooks/use-editor.js';
 import { bindingFor, displayKey } from '../keymap.js';
@@ -69,14 +70,14 @@ function windowed(line: string, cursor: number | null, width: number): { before:
   if (cursor === null) return { before: fit(shown(line), width), at: '', after: '' };
   let before = shown(line.slice(0, cursor));
   const rest = line.slice(cursor);
-  const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(rest)[Symbol.iterator]().next();
+  const seg = graphemes().segment(rest)[Symbol.iterator]().next();
   const atRaw = seg.done ? ' ' : seg.value.segment;
   const at = shown(atRaw);
   const after = shown(rest.slice(seg.done ? 0 : atRaw.length));
   // Keep the cursor cell inside the window: drop cells from the left.
   const room = Math.max(1, width - cellWidth(at));
   if (cellWidth(before) > room) {
-    const chars = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(before)].map((x) => x.segment);
+    const chars = [...graphemes().segment(before)].map((x) => x.segment);
     while (chars.length > 0 && cellWidth(chars.join('')) > room - 1) chars.shift();
     before = `…${chars.join('')}`;
   }

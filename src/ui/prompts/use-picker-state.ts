@@ -5,6 +5,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { foldText } from '../../text/fold.js';
+import { graphemes } from '../../text/graphemes.js';
 import type { Marks, PickItem } from './types.js';
 
 /** A picker of several: what is marked now. */
@@ -77,7 +78,7 @@ export function typeText(
 /** Backspace: one character (a whole grapheme) less; on an empty filter, stop filtering. */
 export function erase(s: PickerState, items: readonly PickItem[], folded: readonly string[]): PickerState {
   if (s.query === '') return stopFilter(s, items, folded);
-  const parts = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s.query)];
+  const parts = [...graphemes().segment(s.query)];
   const next = {
     ...s,
     query: parts

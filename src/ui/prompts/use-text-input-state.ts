@@ -4,6 +4,7 @@
  * reducers plus a hook, in the style of @inkjs/ui's use-text-input-state.
  */
 import { useReducer } from 'react';
+import { graphemes } from '../../text/graphemes.js';
 
 export interface TextInputState {
   readonly value: string;
@@ -41,12 +42,10 @@ export type TextInputAction =
   | { type: 'home' }
   | { type: 'end' };
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
 /** Grapheme boundaries of `s`, 0 and s.length included. */
 function boundaries(s: string): number[] {
   const out = [0];
-  for (const { index, segment } of graphemes.segment(s)) out.push(index + segment.length);
+  for (const { index, segment } of graphemes().segment(s)) out.push(index + segment.length);
   return out;
 }
 

@@ -1,9 +1,17 @@
-// string-width asks one question of its `^\p{RGI_Emoji}$` expression: is
+// string-width builds two things as it loads that a process may never use,
+// and every start, board or command, paid for both. In the bundle each is
+// made on first use instead:
+//
+// 1. Its `Intl.Segmenter`: the first one a process makes loads ICU's break
+//    rules, ~12 ms. A command printing JSON, or text that is all ASCII
+//    (string-width's own fast path), never segments.
+//
+// 2. Its `^\p{RGI_Emoji}$` expression, for the one question it asks of it: is
 // this grapheme cluster an emoji two cells wide? Built with the `v` flag, V8
 // expands the property of strings (every emoji sequence) as it constructs
-// it: ~28 ms, at load, in every start, board or command. In the bundle the
-// question is answered by the property's parts instead, each built on first
-// use and only when the cluster can be one of them:
+// it: ~28 ms. In the bundle the question is answered by the property's parts
+// instead, each built on first use and only when the cluster can be one of
+// them:
 //
 // - RGI_Emoji is, by its definition (UTS #51), Basic_Emoji and five kinds of
 //   sequence, each made with a character no other kind has: a keycap
@@ -44,13 +52,18 @@ const rgiEmojiRegex = {
 \t\treturn false;
 \t},
 };`;
+const EAGER_SEGMENTER = 'const segmenter = new Intl.Segmenter();';
+const SEGMENTER_USE = 'segmenter.segment(string)';
+// The same object for string-width's one use of it, \`segmenter.segment(string)\`, made when first asked.
+const LAZY_SEGMENTER = `let segmenterMade;
+const segmenter = { segment: (s) => (segmenterMade ??= new Intl.Segmenter()).segment(s) };`;
 const FILE = /[\\/]node_modules[\\/]string-width[\\/]index\.js$/;
 // inboard's own string-width (8), not the older copies nested under other packages (they build theirs per call).
 const NESTED = /node_modules[\\/].*[\\/]node_modules[\\/]string-width[\\/]/;
 
-export function stringWidthLazyEmoji() {
+export function stringWidthLazy() {
   return {
-    name: 'string-width-lazy-emoji',
+    name: 'string-width-lazy',
     setup(build) {
       build.onLoad({ filter: FILE }, (args) => {
         if (NESTED.test(args.path)) return undefined;
@@ -59,10 +72,21 @@ export function stringWidthLazyEmoji() {
         const uses = source.split('rgiEmojiRegex').length - 1;
         if (parts.length !== 2 || uses !== 2 || source.split(USE).length !== 2) {
           throw new Error(
-            `string-width-lazy-emoji: "${EAGER}" and its one use "${USE}" not found in ${args.path}; re-check scripts/string-width-lazy-emoji.mjs`,
+            `string-width-lazy: "${EAGER}" and its one use "${USE}" not found in ${args.path}; re-check scripts/string-width-lazy.mjs`,
           );
         }
-        return { contents: parts.join(BY_PARTS), loader: 'js' };
+        const withParts = parts.join(BY_PARTS);
+        const segmenterParts = withParts.split(EAGER_SEGMENTER);
+        if (
+          segmenterParts.length !== 2 ||
+          withParts.split('segmenter.').length !== 2 ||
+          !withParts.includes(SEGMENTER_USE)
+        ) {
+          throw new Error(
+            `string-width-lazy: "${EAGER_SEGMENTER}" and its one use "${SEGMENTER_USE}" not found in ${args.path}; re-check scripts/string-width-lazy.mjs`,
+          );
+        }
+        return { contents: segmenterParts.join(LAZY_SEGMENTER), loader: 'js' };
       });
     },
   };
