@@ -1,21 +1,7 @@
-// The board's start as one classic script (dist/board.cjs), which
-// src/boot/board-script.ts runs through `vm.Script` with V8's code cache:
-// on Node 20 only a classic script can take cached code (ES modules have
-// no such API before Node 22's module.enableCompileCache()), and compiling
-// the board's code for the first time was much of every start.
-//
-// Same sources, plugins and aliases as the split ESM build, as CommonJS in
-// one file; the ESM build still serves everything else (--help, commands,
-// serve). The file is a function expression `(exports, require, module,
-// __filename, __dirname) => …` (the loader gives it a real require for
-// better-sqlite3 and node's modules), and its last line names its content
-// hash, the cache's key: `//inboard-board <sha256 start>` (last, so the
-// source map's lines stay as they are).
-import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { build } from 'esbuild';
-import { bundleOptions } from './bundle-options.mjs';
+// The board's start as a classic script (dist/board.cjs), which
+// src/boot/board-script.ts runs with V8's code cache (classic-script.mjs
+// says why and how it is built).
+import { buildClassicScript } from './classic-script.mjs';
 import { inkNoTopLevelAwait } from './ink-no-top-level-await.mjs';
 import { MOUNT_ID, yogaLoadedFirst } from './yoga-loaded-first.mjs';
 
@@ -23,61 +9,18 @@ export const BOARD_SCRIPT = 'dist/board.cjs';
 
 /** `minify: false` (with names kept) gives the profiles of bench/lib/profile-tui.ts readable frames. */
 export async function buildBoardScript({ outfile = BOARD_SCRIPT, minify = true } = {}) {
-  const options = bundleOptions();
-  const result = await build({
-    ...options,
+  await buildClassicScript({
+    name: 'board',
+    // run.tsx's run(), and when the board is first drawn (yoga-loaded-first.mjs).
+    entry: `export { run } from './src/ui/run.tsx'; export { mounting } from '${MOUNT_ID}';`,
     // yoga-loaded-first comes first: its yoga entry stands in for the package's.
-    plugins: [yogaLoadedFirst(), inkNoTopLevelAwait(), ...options.plugins],
+    plugins: [yogaLoadedFirst(), inkNoTopLevelAwait()],
     // The embedded service's mail libraries (~1.2 MB with their encodings,
     // and mime-types' table of types, for files sent) are loaded only when
     // mail is set up: required from node_modules then, rather than read and
     // preparsed at the first start of every board.
-    external: [...options.external, 'nodemailer', 'mailparser', 'mime-types'],
-    // run.tsx's run(), and when the board is first drawn (yoga-loaded-first.mjs).
-    stdin: {
-      contents: `export { run } from './src/ui/run.tsx'; export { mounting } from '${MOUNT_ID}';`,
-      resolveDir: options.absWorkingDir,
-      sourcefile: 'board-script-entry.js',
-      loader: 'js',
-    },
+    external: ['nodemailer', 'mailparser', 'mime-types'],
     outfile,
-    format: 'cjs',
     minify,
-    keepNames: !minify,
-    sourcemap: 'linked',
-    // Nothing in the script reads import.meta but yoga's Emscripten loader,
-    // for a directory it never uses (its WebAssembly is inline).
-    define: { ...options.define, 'import.meta.url': 'undefined' },
-    // import() of node's own modules becomes require(): vm.Script on Node 20
-    // has no loader for import() without a flag.
-    supported: { 'dynamic-import': false },
-    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
-    footer: { js: '})' },
-    // Licences in a file beside it: the script itself stays ASCII (the loader reads it as Latin-1).
-    legalComments: 'external',
-    write: false,
   });
-  mkdirSync(dirname(outfile), { recursive: true });
-  for (const file of result.outputFiles) {
-    if (!file.path.endsWith('.cjs')) {
-      writeFileSync(file.path, file.contents);
-      continue;
-    }
-    // Unminified (for profiles), esbuild keeps comments, whose non-ASCII characters are all the
-    // script has outside its escaped strings: each becomes '?' per UTF-16 unit, columns unchanged.
-    // Minified, what esbuild leaves unescaped is in regular expressions (it escapes strings, not them), where
-    // \uXXXX means the same character.
-    const text = minify
-      ? file.text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-      : file.text.replace(/[\u0080-\uffff]/g, '?');
-    // A dynamic import() left in the script would need a loader that vm.Script on Node 20 doesn't give.
-    // (Checked on the minified script only: unminified, comments name import() too.)
-    if (minify && /\bimport\(/.test(text.replace(/\/\/# sourceMappingURL=.*$/m, ''))) {
-      throw new Error('board-script: the board script still has an import(); everything must be bundled or required');
-    }
-    if (/[\u0080-\uffff]/.test(text))
-      throw new Error('board-script: the board script is not ASCII; the loader reads it as Latin-1');
-    const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
-    writeFileSync(file.path, `${text}//inboard-board ${hash}\n`);
-  }
 }

@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { rmSync, chmodSync } from 'node:fs';
 import { buildBoardScript } from './board-script.mjs';
+import { buildCommandsScript } from './commands-script.mjs';
 import { bundleOptions } from './bundle-options.mjs';
 
 rmSync('dist', { recursive: true, force: true });
@@ -19,5 +20,5 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
 });
 chmodSync('dist/cli.js', 0o755);
-// The board's start as a classic script, for V8's code cache (board-script.mjs).
-await buildBoardScript();
+// The board's and the one-shot commands' starts as classic scripts, for V8's code cache (classic-script.mjs).
+await Promise.all([buildBoardScript(), buildCommandsScript()]);

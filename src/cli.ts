@@ -71,7 +71,14 @@ async function main(argv: string[]): Promise<number> {
       // optimise on a background thread that Node waits for before the process may exit (about 100 ms of
       // every command, measured in docs/performance.md). V8's baseline compiler alone is plenty for that.
       // Not for `mcp`, which stays up and reads answers for as long as its client runs.
-      if (cmd !== 'mcp') setFlagsFromString('--liftoff-only');
+      if (cmd !== 'mcp') {
+        setFlagsFromString('--liftoff-only');
+        // From the build's classic script with V8's code cache (boot/commands-script.ts) when there is one.
+        // Not `mcp`: it runs under other V8 flags, which V8 would refuse the cache for, and stays up anyway.
+        const script = fileURLToPath(new URL('commands.cjs', import.meta.url));
+        const code = await (await import('./boot/commands-script.js')).runCommandsScript(script, cmd, rest);
+        if (code !== null) return code;
+      }
       const scriptable = await import('./commands/index.js');
       if (scriptable.COMMANDS.has(cmd)) return scriptable.runCommand(cmd, rest);
       process.stderr.write(`inboard: unknown command '${cmd}'. See 'inboard --help'.\n`);

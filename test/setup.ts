@@ -6,6 +6,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 process.env.INBOARD_STATE_DIR ??= mkdtempSync(join(tmpdir(), 'inboard-state-'));
+// The code caches of the CLIs the tests start go to the run's own dir (test/global-setup.ts), never the user's.
+if (process.env.INBOARD_TEST_CACHE_DIR !== undefined)
+  process.env.INBOARD_CACHE_DIR ??= process.env.INBOARD_TEST_CACHE_DIR;
 
 // Property and fuzz tests take the run's seed (test/global-setup.ts chose and printed it).
 import fc from 'fast-check';

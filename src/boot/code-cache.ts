@@ -1,6 +1,7 @@
 /**
- * The board script's code cache on disk: a file per build in the cache
- * dir (the newest few kept), named by the script's content hash, Node's version and the CPU
+ * The classic scripts' code caches on disk (the board's, the commands'): a
+ * file per script and build in the cache dir (the newest few of each kept),
+ * named by the script, its content hash, Node's version and the CPU
  * architecture (V8's cached code is valid for exactly that script and that
  * V8). Every failure here is quiet: a cache that can't be read or written
  * only means V8 compiles the script as it would without one.
@@ -11,18 +12,17 @@
  * V8 made, and one that doesn't match them is not handed to V8.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { cacheDir } from '../config/paths.js';
 
-const PREFIX = 'board-';
 const SUFFIX = '.v8cache';
 /** CRC-32, then length, of the data after them (uint32 little-endian each). */
 const HEADER = 8;
 
-/** The cache file for the script whose content hash is `hash`, run by this Node. */
-export function cachePath(hash: string, dir = cacheDir()): string {
-  return join(dir, `${PREFIX}${hash}-${process.version}-${process.arch}${SUFFIX}`);
+/** The cache file for the script `name` (board, commands) whose content hash is `hash`, run by this Node. */
+export function cachePath(name: string, hash: string, dir = cacheDir()): string {
+  return join(dir, `${name}-${hash}-${process.version}-${process.arch}${SUFFIX}`);
 }
 
 /** The cached code; undefined when there is none or it can't be read, 'corrupt' when it isn't what was written. */
@@ -68,11 +68,13 @@ export function writeCache(path: string, data: Buffer): string | null {
  */
 export const CACHES_KEPT = 3;
 
-/** Removes all but the newest CACHES_KEPT cache files (the one just written among them). */
+/** Removes all but the newest CACHES_KEPT cache files of the same script (the one just written among them). */
 function pruneOthers(dir: string, keep: string): void {
+  const kept = basename(keep);
+  const prefix = kept.slice(0, kept.indexOf('-') + 1);
   try {
     const caches = readdirSync(dir)
-      .filter((name) => name.startsWith(PREFIX) && name.endsWith(SUFFIX))
+      .filter((name) => name.startsWith(prefix) && name.endsWith(SUFFIX))
       .map((name) => join(dir, name))
       .filter((path) => path !== keep)
       .map((path) => ({ path, at: mtimeOf(path) }))

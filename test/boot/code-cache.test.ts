@@ -1,8 +1,8 @@
 /**
- * The code cache's files (src/boot/code-cache.ts) and the loader that runs
- * a classic script with them (src/boot/board-script.ts), on real files and
- * V8's real cached data: a small script in the board script's shape stands
- * in for dist/board.cjs.
+ * The code cache's files (src/boot/code-cache.ts) and the loaders that run
+ * a classic script with them (src/boot/script.ts, for the board and the
+ * commands), on real files and V8's real cached data: small scripts in the
+ * shapes of dist/board.cjs and dist/commands.cjs stand in for them.
  */
 import {
   existsSync,
@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBoardScript } from '../../src/boot/board-script.js';
+import { runCommandsScript } from '../../src/boot/commands-script.js';
 import { CACHES_KEPT, cachePath, readCache, writeCache } from '../../src/boot/code-cache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'inboard-code-cache-'));
@@ -31,12 +32,12 @@ const fresh = (): string => {
 
 describe('cache files', () => {
   it('are named by the script, this Node and this CPU', () => {
-    expect(cachePath('0123abcd', '/c')).toBe(`/c/board-0123abcd-${process.version}-${process.arch}.v8cache`);
+    expect(cachePath('board', '0123abcd', '/c')).toBe(`/c/board-0123abcd-${process.version}-${process.arch}.v8cache`);
   });
 
   it('read back what was written; a changed byte or a cut file is corrupt; none is undefined', () => {
     const dir = fresh();
-    const path = cachePath('aaaa1111', dir);
+    const path = cachePath('board', 'aaaa1111', dir);
     expect(readCache(path)).toBeUndefined();
     const data = Buffer.from('some bytes V8 made, or so we say');
     expect(writeCache(path, data)).toBeNull();
@@ -57,24 +58,30 @@ describe('cache files', () => {
     const names: string[] = [];
     // Older builds' caches, oldest first (their times set apart: a file system may keep seconds only).
     for (const [i, hash] of ['0ld00001', '0ld00002', '0ld00003', '0ld00004'].entries()) {
-      const path = cachePath(hash, dir);
+      const path = cachePath('board', hash, dir);
       writeFileSync(path, 'x');
       const at = new Date(Date.UTC(2026, 0, 1 + i));
       utimesSync(path, at, at);
       names.push(path.slice(dir.length + 1));
     }
     writeFileSync(join(dir, 'notes.txt'), 'not ours');
-    const path = cachePath('new0new0', dir);
+    // The commands' script has caches of its own, older than all of the board's: they stay.
+    const commands = cachePath('commands', '0ld00000', dir);
+    writeFileSync(commands, 'x');
+    utimesSync(commands, new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2025, 0, 1)));
+    const path = cachePath('board', 'new0new0', dir);
     expect(writeCache(path, Buffer.from('data'))).toBeNull();
     // This build's and the two newest others: an installed build and a checkout keep theirs.
     expect(CACHES_KEPT).toBe(3);
-    expect(readdirSync(dir).sort()).toEqual([path.slice(dir.length + 1), names[2], names[3], 'notes.txt'].sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      [path.slice(dir.length + 1), names[2], names[3], 'notes.txt', commands.slice(dir.length + 1)].sort(),
+    );
   });
 
   it('a dir that cannot be made gives a message, never a throw, and leaves no temp file', () => {
     const dir = fresh();
     writeFileSync(join(dir, 'file'), '');
-    expect(writeCache(cachePath('abcd0123', join(dir, 'file', 'sub')), Buffer.from('x'))).toMatch(/ENOTDIR/);
+    expect(writeCache(cachePath('board', 'abcd0123', join(dir, 'file', 'sub')), Buffer.from('x'))).toMatch(/ENOTDIR/);
     expect(readdirSync(dir)).toEqual(['file']);
   });
 });
@@ -122,7 +129,7 @@ describe('the loader', () => {
     const file = script(0, true);
     expect(await runBoardScript(file, ['board.cjs'])).toBe(0);
     expect(steps()).toEqual(['none', expect.stringMatching(/^written/)]);
-    expect(readCache(cachePath('0123456789abcdef'))).toBeInstanceOf(Buffer);
+    expect(readCache(cachePath('board', '0123456789abcdef'))).toBeInstanceOf(Buffer);
     expect(await runBoardScript(file, ['board.cjs'])).toBe(0);
     expect(steps().slice(2)).toEqual(['used']);
   });
@@ -132,5 +139,27 @@ describe('the loader', () => {
     expect(await runBoardScript(file, ['board.cjs'])).toBe(2);
     expect(steps()).toEqual(['none']);
     expect(existsSync(join(dir, 'cache'))).toBe(false);
+  });
+
+  /** A classic script in the commands script's shape: runCommand answers by the command's first argument. */
+  const commands = () => {
+    const file = join(dir, 'commands.cjs');
+    const body = `(function (exports, require, module, __filename, __dirname) {
+      exports.runCommand = async (cmd, argv) => (cmd === 'boards' ? Number(argv[0]) : 2);
+    })`;
+    writeFileSync(file, `${body}//inboard-commands 89abcdef01234567\n`);
+    return file;
+  };
+
+  it("runs a command from the commands' script, writes the cache as one that succeeded ends, and uses it next time", async () => {
+    const file = commands();
+    expect(await runCommandsScript(join(dir, 'none.cjs'), 'boards', ['0'])).toBeNull();
+    expect(await runCommandsScript(file, 'boards', ['1'])).toBe(1);
+    expect(steps()).toEqual(['none']);
+    expect(await runCommandsScript(file, 'boards', ['0'])).toBe(0);
+    expect(steps()).toEqual(['none', 'none', expect.stringMatching(/^written/)]);
+    expect(readCache(cachePath('commands', '89abcdef01234567'))).toBeInstanceOf(Buffer);
+    expect(await runCommandsScript(file, 'boards', ['0'])).toBe(0);
+    expect(steps().slice(3)).toEqual(['used']);
   });
 });

@@ -77,7 +77,7 @@ export function runNode(
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: o.cwd,
-      env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
+      env: { PATH: process.env.PATH, NO_COLOR: '1', INBOARD_CACHE_DIR: process.env.INBOARD_CACHE_DIR, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
