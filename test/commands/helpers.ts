@@ -10,6 +10,7 @@ import { createClient } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { startService } from '../../src/server/index.js';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { migratedSqliteFile } from '../server/helpers.js';
 import { runNode } from '../support/recording-server.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -49,7 +50,7 @@ export function runCli(args: string[], env: Record<string, string | undefined>, 
 
 export async function startFixture(): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-cmd-'));
-  const svc = await startService({ dbPath: join(dir, 'x.db'), apiKey: KEY, demo: true });
+  const svc = await startService({ dbPath: migratedSqliteFile(dir, 'x.db'), apiKey: KEY, demo: true });
   const env = {
     INBOARD_URL: svc.url,
     INBOARD_API_KEY: KEY,
