@@ -131,8 +131,11 @@ export async function startPostgres(opts: ClusterOptions = {}): Promise<TestClus
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
-    // Tests only: a crash of the test machine loses nothing worth keeping.
-    ...(opts.durable === true ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+    // Tests only: a crash of the test machine loses nothing worth keeping. And no autovacuum: a run
+    // makes hundreds of small databases that live a few seconds, which the launcher would visit in turn.
+    ...(opts.durable === true
+      ? []
+      : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c autovacuum=off']),
     '-c max_connections=300',
   ].join(' ');
   const pgCtl = join(bin, 'pg_ctl');
