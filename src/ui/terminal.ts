@@ -28,10 +28,20 @@ export function reclaimTerminal(): void {
   if (active && process.stdout.isTTY) process.stdout.write(`${ENTER}\x1b[?25l`);
 }
 
-/** Enters the alternate screen and arranges for it to be left on any exit. */
+/**
+ * Enters the alternate screen, with the terminal in raw mode, and arranges
+ * for both to be undone on any exit.
+ *
+ * Raw mode now rather than when Ink first listens (an effect after its first
+ * frame): a key typed as the board shows would otherwise meet the terminal
+ * still cooked, be echoed into the frame, and an Enter would reach Ink as a
+ * line feed, which it does not take for Return. In raw mode such keys wait,
+ * unechoed, for Ink to read them.
+ */
 export function enterAlternateScreen(): void {
   if (active || !process.stdout.isTTY) return;
   active = true;
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
   process.stdout.write(ENTER);
   process.once('exit', restoreTerminal);
   for (const sig of ['SIGTERM', 'SIGHUP', 'SIGQUIT'] as const) {

@@ -43,6 +43,27 @@ describe.skipIf(!hasTmux())('the terminal around the board', () => {
     return term;
   };
 
+  it('is in raw mode by the time the board shows, so a key typed then is neither echoed nor lost', async () => {
+    const t = start(140);
+    // Read as soon as the app takes the screen, before its first frame: already no line discipline and no
+    // echo (Ink's own raw mode comes only after that frame). Polled without a pause, not to miss the moment.
+    const tty = t.paneTty();
+    const deadline = Date.now() + 10_000;
+    while (!t.alternateOn()) if (Date.now() > deadline) throw new Error('the board never took the screen');
+    const modes = execFileSync('stty', ['-F', tty, '-a'], { encoding: 'utf8' });
+    expect(modes).toMatch(/(^|\s)-icanon(\s|$)/);
+    expect(modes).toMatch(/(^|\s)-echo(\s|$)/);
+    // Enter as soon as the board shows opens the card under the cursor, and the frame stays whole.
+    await t.waitFor(/›/);
+    t.keys('Enter');
+    const detail = await t.waitFor(/Esc back|Comments|Notes/);
+    expect(detail).not.toContain('[39m');
+    t.keys('Escape');
+    await t.waitFor(/›/);
+    t.keys('q');
+    await t.waitFor(/exit=0/);
+  });
+
   it('redraws for the new width when the terminal is resized', async () => {
     const t = start(140);
     await t.waitFor((s) => s.includes('In progress (') && s.includes('Done ('));

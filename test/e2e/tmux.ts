@@ -109,6 +109,11 @@ export class Terminal {
     return Number(this.tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim());
   }
 
+  /** The pane's terminal device (/dev/pts/N), to read its modes with `stty -F`. */
+  paneTty(): string {
+    return this.tmux('display-message', '-p', '-t', this.name, '#{pane_tty}').trim();
+  }
+
   /** The screen with its colours and attributes as escape sequences. */
   screenAnsi(): string {
     return this.tmux('capture-pane', '-p', '-e', '-t', this.name);
