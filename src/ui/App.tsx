@@ -140,7 +140,7 @@ function Shell({
               width={width}
               height={bodyRows}
               filter={filter}
-              drawn={board.drawn}
+              seenClock={board.clock}
               visible={body === null && !covered}
               preview={preview.shown}
               onBoard={screen === 'board'}

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useLayoutEffect, useMemo, useRef, type MutableRefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { isKeyRefusal } from '../config/key-refused.js';
 import { selectBoardName, selectColumns, selectCursor } from '../store/index.js';
 import { sanitize } from '../text/sanitize.js';
@@ -11,6 +11,7 @@ import { columnWindow } from './layout.js';
 import { Preview } from './Preview.js';
 import { useBoard } from './store-context.js';
 import { keyOf, press } from './keys/active.js';
+import type { SeenClock } from './keys/seen-clock.js';
 import { viewList, viewOf } from './views.js';
 import { ViewTabs } from './ViewTabs.js';
 import { color } from './theme.js';
@@ -19,23 +20,17 @@ import { isLate } from './waiting-words.js';
 import { targetsWords } from '../text/response-targets.js';
 import type { BoardState, CardTable } from '../store/index.js';
 
-/** The board whose cards are on screen, and since when (performance.now()). */
-export interface Drawn {
-  boardId: number | null;
-  since: number | null;
-}
-
 export interface BoardProps {
   width: number;
   /** Lines available to the board, header included. */
   height: number;
   filter: BoardFilter | null;
-  /** When this board's cards were first drawn: keys that change a card check it (keys/context.ts). */
-  drawn?: MutableRefObject<Drawn>;
+  /** Told when this board's cards are drawn: keys that change a card check it (keys/seen-clock.ts). */
+  seenClock?: SeenClock<number>;
 }
 
 /** The open board: a header line, the saved views' tabs if any, then the columns that fit, side by side. */
-export function Board({ width, height, filter, drawn }: BoardProps) {
+export function Board({ width, height, filter, seenClock }: BoardProps) {
   const columns = useBoard(selectColumns);
   const cursor = useBoard(selectCursor);
   const name = useBoard(selectBoardName);
@@ -52,9 +47,9 @@ export function Board({ width, height, filter, drawn }: BoardProps) {
   const late = useMemo(() => (cards === null ? 0 : lateCount(cards, now)), [cards, now]);
   const anyCard = cursor.cardId !== null;
   useLayoutEffect(() => {
-    if (drawn === undefined) return;
-    if (drawn.current.boardId !== boardId) drawn.current = { boardId, since: null };
-    if (anyCard && drawn.current.since === null) drawn.current = { boardId, since: performance.now() };
+    if (seenClock === undefined) return;
+    if (anyCard && boardId !== null) seenClock.drawn(boardId);
+    else seenClock.blank(boardId);
   });
 
   const win = columnWindow(columns.length, cursor.col, width, start.current);
@@ -145,12 +140,12 @@ export interface BoardPaneProps extends Required<BoardProps> {
  * its width under the other screens (no relayout on Enter and Esc); the
  * pane is drawn only while the board is.
  */
-export function BoardPane({ width, height, filter, drawn, visible, preview, onBoard }: BoardPaneProps) {
+export function BoardPane({ width, height, filter, seenClock, visible, preview, onBoard }: BoardPaneProps) {
   const boardWidth = preview ? width - previewWidth(width) : width;
   return (
     <Box display={visible ? 'flex' : 'none'} flexDirection="row">
       <Box flexDirection="column" width={boardWidth}>
-        <Board width={boardWidth} height={height} filter={filter} drawn={drawn} />
+        <Board width={boardWidth} height={height} filter={filter} seenClock={seenClock} />
       </Box>
       {boardWidth < width && onBoard && <Preview width={width - boardWidth} height={height} filter={filter} />}
     </Box>

@@ -13,6 +13,7 @@ import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import type { BoardFilter } from './filter.js';
 import { TriageTally, type Did } from './triage-tally.js';
+import type { SeenClock } from './keys/seen-clock.js';
 
 /** Cards left ahead in the walk below which the column's next page is asked for. */
 const LOAD_AHEAD = 5;
@@ -23,8 +24,8 @@ export interface TriageOptions {
   filter: () => BoardFilter | null;
   /** Draws a card: the store's detail opened on it (and marked read, as opening a card does). */
   open: (cardId: CardId) => void;
-  /** How long a card must have been on screen before a key may move or archive it (keys/context.ts REACTION_MS). */
-  reactionMs: number;
+  /** Whether a card has been seen long enough for a key to move or archive it (keys/seen-clock.ts). */
+  clock: SeenClock<CardId>;
 }
 
 export type TriagePhase = 'card' | 'loading' | 'done';
@@ -35,7 +36,6 @@ export class Triage {
   private at = 0;
   /** What triage did, counted from the board as it is now. */
   private readonly tally: TriageTally;
-  private shown: { id: CardId; since: number } | null = null;
   private list: readonly Card[] | undefined;
   private readonly listeners = new Set<() => void>();
   private version = 0;
@@ -114,7 +114,7 @@ export class Triage {
   /** A card became the one on screen (or the walk ended): draw it, read the next one ahead. */
   private arrive(): void {
     this.scroll = 0;
-    this.shown = null;
+    this.o.clock.clear();
     const s = this.o.store.getState();
     const id = this.current();
     if (id !== null) {
@@ -183,14 +183,13 @@ export class Triage {
 
   /** The card on screen was drawn (the screen calls this as it draws one): since when it is seen. */
   drawn(id: CardId): void {
-    if (this.shown?.id !== id) this.shown = { id, since: performance.now() };
+    this.o.clock.drawn(id);
   }
 
   /** Whether the card on screen has been seen long enough for a key to be a decision about it. */
   seen(): boolean {
-    if (this.o.reactionMs <= 0) return true;
     const id = this.current();
-    return this.shown !== null && this.shown.id === id && performance.now() - this.shown.since >= this.o.reactionMs;
+    return id !== null && this.o.clock.seen(id);
   }
 
   scrollBy(lines: number): void {

@@ -1,24 +1,26 @@
 /**
- * Since when the open board's cards are on screen (Board notes it as it
+ * Whether the open board's cards have been seen (Board tells the clock as it
  * draws them): a key that changes a card at once acts only on one the user
- * has seen (keys/context.ts REACTION_MS).
+ * has seen (keys/seen-clock.ts, keys/context.ts REACTION_MS).
  */
-import { useRef, type MutableRefObject } from 'react';
+import { useStdin } from 'ink';
+import { useState } from 'react';
 import type { BoardStore } from '../../store/index.js';
-import type { Drawn } from '../Board.js';
+import { SeenClock } from '../keys/seen-clock.js';
 
 export interface BoardSeen {
-  /** For Board to fill in as it draws the cards. */
-  drawn: MutableRefObject<Drawn>;
-  /** Whether the open board's cards have been on screen for `reactionMs` by now. */
+  /** For Board to tell as it draws the cards. */
+  clock: SeenClock<number>;
+  /** Whether the open board's cards have been seen by now. */
   seen: () => boolean;
 }
 
 export function useBoardSeen(store: BoardStore, reactionMs: number): BoardSeen {
-  const drawn = useRef<Drawn>({ boardId: null, since: null });
+  const { stdin } = useStdin();
+  const [clock] = useState(() => new SeenClock<number>(reactionMs, stdin));
   const seen = (): boolean => {
-    const d = drawn.current;
-    return d.since !== null && d.boardId === store.getState().boardId && performance.now() - d.since >= reactionMs;
+    const id = store.getState().boardId;
+    return id !== null && clock.seen(id);
   };
-  return { drawn, seen };
+  return { clock, seen };
 }

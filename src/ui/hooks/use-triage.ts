@@ -3,12 +3,15 @@
  * it on the board's focused column and card, the one under way for the keys
  * and the drawing, and leaving it with the board's cursor where it ended.
  */
+import { useStdin } from 'ink';
 import { useRef, useState } from 'react';
 import type { BoardStore } from '../../store/index.js';
 import type { BoardFilter } from '../filter.js';
 import { markReadOnOpen } from '../flows/read-flows.js';
 import type { TriageHost } from '../keys/context.js';
+import { SeenClock } from '../keys/seen-clock.js';
 import { Triage } from '../triage.js';
+import type { CardId } from '../../api/read-model.js';
 
 export interface UseTriage {
   store: BoardStore;
@@ -22,6 +25,8 @@ export interface UseTriage {
 }
 
 export function useTriage(o: UseTriage): { host: TriageHost; triage: Triage | null } {
+  // A card is seen once the keys typed before it was drawn are read (keys/seen-clock.ts).
+  const { stdin } = useStdin();
   const opts = useRef(o);
   opts.current = o;
   // Keys read the ref (a key right after `i` finds the triage), drawing the state.
@@ -38,7 +43,7 @@ export function useTriage(o: UseTriage): { host: TriageHost; triage: Triage | nu
         {
           store,
           filter: () => opts.current.filter(),
-          reactionMs,
+          clock: new SeenClock<CardId>(reactionMs, stdin),
           open: (id) => {
             store
               .getState()
