@@ -51,6 +51,8 @@ describe.skipIf(!hasTmux())('quitting with a change in flight', () => {
     });
     term.run(`node ${CLI} --board "Support Inbox" --refresh 0; echo "exit=$?"`);
     await term.waitFor(`${second.Name} (`);
+    // The cards themselves, not only the columns' headers (drawn while the cards load).
+    await term.waitFor('›');
     await lookAtTheBoard();
     return { t: term, board, top, second };
   };

@@ -90,6 +90,15 @@ export class Terminal {
     this.tmux('send-keys', '-t', this.name, 'Enter');
   }
 
+  /**
+   * Types a line into the shell, presses Enter and then `keys` (tmux key
+   * names) in the one tmux call: the keys are in the terminal before the
+   * command has started, typed ahead of anything it draws.
+   */
+  runTypingAhead(command: string, ...keys: string[]): void {
+    this.tmux('send-keys', '-t', this.name, '-l', command, ';', 'send-keys', '-t', this.name, 'Enter', ...keys);
+  }
+
   /** tmux key names: 'L', 'Enter', 'Escape', 'S-Right', 'C-c'. */
   keys(...keys: string[]): void {
     for (const k of keys) this.tmux('send-keys', '-t', this.name, k);
@@ -156,7 +165,8 @@ export class Terminal {
 /**
  * As long as a person takes to see the board before moving a card on it:
  * the app refuses a move typed before the board's cards were on screen for
- * 120 ms (src/ui/keys/context.ts REACTION_MS), as typed before they showed.
+ * 120 ms (src/ui/keys/seen-clock.ts, context.ts REACTION_MS), as typed
+ * before they showed.
  */
 export const lookAtTheBoard = (): Promise<void> => new Promise((r) => setTimeout(r, 200));
 

@@ -48,13 +48,14 @@ describe.skipIf(!hasTmux())('keys act on what the user sees', () => {
     const { ids } = await columnIds();
     const before = [await ids(0), await ids(1)];
     const t = start();
-    t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
-    t.keys('L');
+    t.runTypingAhead(`node ${CLI} --board "Support Inbox" --refresh 0`, 'L');
     await t.waitFor('In progress (');
     await t.waitFor('›');
-    await new Promise((r) => setTimeout(r, 500));
+    // The L reached the app, which says why it moved nothing.
+    await t.waitFor('The board was not on screen yet when the key was typed');
     expect([await ids(0), await ids(1)]).toEqual(before);
-    // Once the card is on screen, L moves it.
+    // Once the card has been on screen a moment (a person's reaction), L moves it.
+    await new Promise((r) => setTimeout(r, 500));
     const top = before[0]![0];
     t.keys('L');
     const deadline = Date.now() + 5000;
