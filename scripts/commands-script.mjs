@@ -9,7 +9,8 @@ export const COMMANDS_SCRIPT = 'dist/commands.cjs';
 export async function buildCommandsScript({ outfile = COMMANDS_SCRIPT, minify = true } = {}) {
   await buildClassicScript({
     name: 'commands',
-    entry: `export { runCommand } from './src/commands/index.ts';`,
+    // COMMANDS: what the tests' command host (test/support/command-host.mjs) may run.
+    entry: `export { runCommand, COMMANDS } from './src/commands/index.ts';`,
     // As in the board's script: the mail libraries are required when mail is sent or read.
     external: ['nodemailer', 'mailparser', 'mime-types'],
     outfile,

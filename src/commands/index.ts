@@ -40,17 +40,20 @@ export const COMMANDS: ReadonlySet<string> = new Set(Object.keys(TABLE));
 
 const say = (text: string) => void process.stderr.write(`${text}\n`);
 
+// `inboard cards 1 --json | head`: a reader that goes away is not an error of ours;
+// the command still finishes and closes its connection.
+const readerGone = (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+};
+
 export async function runCommand(cmd: string, argv: string[]): Promise<number> {
   const load = TABLE[cmd];
   if (load === undefined) {
     say(`inboard: unknown command '${sanitize(cmd)}'. See 'inboard --help'.`);
     return 2;
   }
-  // `inboard cards 1 --json | head`: a reader that goes away is not an error of ours;
-  // the command still finishes and closes its connection.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-  });
+  // Once, however many commands a process runs (a test's command host runs many).
+  if (!process.stdout.listeners('error').includes(readerGone)) process.stdout.on('error', readerGone);
   try {
     return await (
       await load()

@@ -28,7 +28,7 @@ function place() {
   const log = join(dir, `log-${places}`);
   return {
     cache,
-    run: (args: string[]) => fx.run(args, { env: { INBOARD_CACHE_DIR: cache, INBOARD_DEBUG_CACHE: log } }),
+    run: (args: string[]) => fx.run(args, { env: { INBOARD_CACHE_DIR: cache, INBOARD_DEBUG_CACHE: log }, fresh: true }),
     steps: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []),
     files: () => (existsSync(cache) ? readdirSync(cache).filter((n) => /^commands-.*\.v8cache$/.test(n)) : []),
   };

@@ -1,7 +1,11 @@
 /**
- * The scriptable commands as users run them: `node dist/cli.js <cmd>` in a
- * child process, against a real /v2 service on loopback over a real SQLite
- * file in a temp dir. Needs a build (`npm run build`; `npm test` does it).
+ * The scriptable commands as the build runs them, against a real /v2 service
+ * on loopback over a real SQLite file in a temp dir: the table's commands
+ * (dist/commands.cjs) in the worker's command host, one after another; the
+ * rest, and any run given stdin, Node flags or `fresh`, as `node
+ * dist/cli.js <cmd>` in a child process of its own. own-process.test.ts
+ * holds the two ways to the same output. Needs a build (`npm run build`;
+ * `npm test` does it).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +15,8 @@ import type { Client } from '../../src/api/types.js';
 import { startService } from '../../src/server/index.js';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { migratedSqliteFile } from '../server/helpers.js';
-import { runNode } from '../support/recording-server.js';
+import { runHosted } from '../support/command-host.js';
+import { childEnv, runNode } from '../support/recording-server.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'dist/cli.js');
@@ -40,12 +45,28 @@ export interface RunOptions {
   input?: string;
   env?: Record<string, string | undefined>;
   nodeArgs?: string[];
+  /** A process of its own even where the command host could run it (a test of how a process starts or ends). */
+  fresh?: boolean;
 }
 
-/** Async on purpose: the service runs in this process and must keep answering. */
-export function runCli(args: string[], env: Record<string, string | undefined>, o: RunOptions = {}): Promise<Result> {
+/**
+ * Async on purpose: the service runs in this process and must keep answering.
+ * A command of the table with nothing on stdin runs in the worker's command
+ * host (test/support/command-host.ts); the rest, and what `fresh` asks for,
+ * in a child of its own.
+ */
+export async function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  o: RunOptions = {},
+): Promise<Result> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
-  return runNode([...(o.nodeArgs ?? []), CLI, ...args], { ...env, ...o.env }, { cwd: ROOT, input: o.input });
+  const merged = { ...env, ...o.env };
+  if (o.input === undefined && o.nodeArgs === undefined && o.fresh !== true) {
+    const hosted = await runHosted(args, childEnv(merged));
+    if (hosted !== null) return hosted;
+  }
+  return runNode([...(o.nodeArgs ?? []), CLI, ...args], merged, { cwd: ROOT, input: o.input });
 }
 
 export async function startFixture(): Promise<Fixture> {

@@ -65,6 +65,11 @@ export async function until(cond: () => boolean, what: string, maxTurns = 20_000
   throw new Error(`gave up waiting for ${what}`);
 }
 
+/** The clean environment runNode gives a child: PATH, NO_COLOR and `env` (an undefined value unsets). */
+export function childEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, NO_COLOR: '1', INBOARD_CACHE_DIR: process.env.INBOARD_CACHE_DIR, ...env };
+}
+
 /**
  * `node <args>` with a clean environment (PATH, NO_COLOR and `env`; an
  * undefined value unsets); resolves when it exits. `input` is its stdin.
@@ -77,7 +82,7 @@ export function runNode(
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: o.cwd,
-      env: { PATH: process.env.PATH, NO_COLOR: '1', INBOARD_CACHE_DIR: process.env.INBOARD_CACHE_DIR, ...env },
+      env: childEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
