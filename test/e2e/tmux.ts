@@ -146,7 +146,14 @@ export class Terminal {
     let last = '';
     while (Date.now() < deadline) {
       last = this.screen();
-      if (test(last)) return last;
+      // A frame can be caught half written (the pane takes it in pieces): a match counts once a
+      // second look sees the same screen, so what the test reads beside the match is drawn too.
+      if (test(last)) {
+        const again = this.screen();
+        if (again === last) return last;
+        await new Promise((r) => setTimeout(r, 10));
+        continue;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`screen never matched ${String(match)}; last screen:\n${last}`);
