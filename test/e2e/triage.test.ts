@@ -81,15 +81,14 @@ describe.skipIf(!hasTmux())('triage in a real terminal', () => {
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
     await t.waitFor('In progress (');
     // Wide enough: the pane shows by itself, then fills with what is read ahead.
-    let screen = await t.waitFor('Thread owner');
-    expect(screen).toMatch(/│ Notes|│ Comments/);
+    await t.waitFor((s) => s.includes('Thread owner') && /│ Notes|│ Comments/.test(s));
     t.keys('p');
-    screen = await t.waitFor((s) => !s.includes('Thread owner'));
+    await t.waitFor((s) => !s.includes('Thread owner'));
     t.keys('p');
     await t.waitFor('Thread owner');
     // It follows the cursor.
     t.keys('l');
-    screen = await t.waitFor('Column       In progress');
+    const screen = await t.waitFor('Column       In progress');
     expect(screen).toContain('Thread owner');
   }, 30_000);
 });
