@@ -81,7 +81,7 @@ describe.skipIf(!hasTmux())('triage in a real terminal', () => {
     t.run(`node ${CLI} --board "Support Inbox" --refresh 0`);
     await t.waitFor('In progress (');
     // Wide enough: the pane shows by itself, then fills with what is read ahead.
-    await t.waitFor((s) => s.includes('Thread owner') && /│ Notes|│ Comments/.test(s));
+    await t.waitFor((s) => s.includes('Thread owner') && /│ (Thread \(|Notes|Comments)/.test(s));
     t.keys('p');
     await t.waitFor((s) => !s.includes('Thread owner'));
     t.keys('p');
