@@ -16,6 +16,7 @@ import type { Client, Extension } from '../../src/api/types.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { startRecordedService, type RecordedService } from '../support/recorded-service.js';
 import { failure } from './helpers.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 const KEY = 'extensions-test-key-0123456789';
 
@@ -27,7 +28,12 @@ let columns: number[];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'inboard-ext-'));
-  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, demo: false, rateLimit: 0 });
+  service = await startService({
+    dbPath: migratedSqliteFile(dir, 'inboard.db'),
+    apiKey: KEY,
+    demo: false,
+    rateLimit: 0,
+  });
   client = createClient({ baseUrl: service.url, apiKey: KEY, maxAttempts: 1 });
   boardId = (await client.createBoard({ Name: 'Extensions' })).Id;
   for (const name of ['New', 'Doing', 'Done']) await client.createColumn(boardId, name);

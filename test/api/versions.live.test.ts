@@ -13,6 +13,7 @@ import type { Client } from '../../src/api/types.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { readableCards } from '../support/board-view.js';
 import { failure } from './helpers.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 const KEY = 'versions-test-key-0123456789abcdef';
 
@@ -22,7 +23,12 @@ let client: Client;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'inboard-versions-'));
-  service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: KEY, demo: false, rateLimit: 0 });
+  service = await startService({
+    dbPath: migratedSqliteFile(dir, 'inboard.db'),
+    apiKey: KEY,
+    demo: false,
+    rateLimit: 0,
+  });
   client = createClient({ baseUrl: service.url, apiKey: KEY });
 });
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { mailWithFiles, pdfBytes, pngBytes, sha256 } from '../support/attachment-mail.js';
 import { KEY, runCli } from './helpers.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 let svc: RunningService;
 let dir: string;
@@ -19,7 +20,7 @@ const pdf = pdfBytes(400_000);
 const png = pngBytes(30_000);
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inboard-attach-'));
-  svc = await startService({ dbPath: join(dir, 'x.db'), apiKey: KEY, demo: true });
+  svc = await startService({ dbPath: migratedSqliteFile(dir, 'x.db'), apiKey: KEY, demo: true });
   env = {
     INBOARD_URL: svc.url,
     INBOARD_API_KEY: KEY,

@@ -15,6 +15,7 @@ import type { Client } from '../../src/api/types.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { startRelay, type TestRelay } from '../support/mail.js';
 import { KEY, runCli, type Result } from './helpers.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 export interface SendFixture {
   relay: TestRelay;
@@ -38,7 +39,7 @@ export function sendFixture(name: string): SendFixture {
     S.relay = await startRelay({ refuse: ['bounce@customer.example'] });
     S.dir = mkdtempSync(join(tmpdir(), `inboard-${name}-`));
     S.svc = await startService({
-      dbPath: join(S.dir, 'x.db'),
+      dbPath: migratedSqliteFile(S.dir, 'x.db'),
       apiKey: KEY,
       demo: true,
       mail: { smtpUrl: S.relay.url, from: 'support@inboard.example' },

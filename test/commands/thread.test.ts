@@ -10,6 +10,7 @@ import { createClient } from '../../src/api/client.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { rawMail, startRelay, type TestRelay } from '../support/mail.js';
 import { KEY, runCli } from './helpers.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 let relay: TestRelay;
 let svc: RunningService;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   relay = await startRelay({ refuse: ['bounce@customer.example'] });
   dir = mkdtempSync(join(tmpdir(), 'inboard-thread-'));
   svc = await startService({
-    dbPath: join(dir, 'x.db'),
+    dbPath: migratedSqliteFile(dir, 'x.db'),
     apiKey: KEY,
     demo: true,
     mail: { smtpUrl: relay.url, from: 'support@inboard.example' },

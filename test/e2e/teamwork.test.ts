@@ -17,6 +17,7 @@ import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { CLI, exited, spawnServe, type Child } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { hasTmux, lookAtTheBoard, Terminal } from './tmux.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 /** Waits (up to 10 s) for the server to say so. */
 async function until(ok: () => Promise<boolean>, what: string): Promise<void> {
@@ -39,7 +40,7 @@ describe.skipIf(!hasTmux())('two people on one board', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'inboard-e2e-teamwork-'));
-    const dbPath = join(dir, 'e2e.db');
+    const dbPath = migratedSqliteFile(dir, 'e2e.db');
     server = await spawnServe(['--db', dbPath, '--demo', '--api-key', KEY, '--rate-limit', '0']);
     const db = openSqlite(dbPath);
     try {

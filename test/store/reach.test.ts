@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { startService } from '../../src/server/index.js';
 import { watchReach, type Unreachable } from '../../src/store/status.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 const KEY = 'reach-test-key-0123456789abcdef';
 const dirs: string[] = [];
@@ -21,7 +22,7 @@ afterEach(() => {
 async function watched(now: () => number, before: Unreachable | null = null) {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-reach-'));
   dirs.push(dir);
-  const svc = await startService({ dbPath: join(dir, 't.db'), apiKey: KEY, demo: true });
+  const svc = await startService({ dbPath: migratedSqliteFile(dir, 't.db'), apiKey: KEY, demo: true });
   let state: Unreachable | null = before;
   const sets: (Unreachable | null)[] = [];
   const raw = createClient({ baseUrl: svc.url, apiKey: KEY, maxAttempts: 1 });

@@ -11,6 +11,7 @@ import { createClient, type ClientOptions } from '../../src/api/client.js';
 import type { Client } from '../../src/api/types.js';
 import { startService, type RunningService } from '../../src/server/index.js';
 import { createBoardStore, type BoardStore, type BoardStoreOptions } from '../../src/store/index.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 export interface DemoService {
   readonly key: string;
@@ -27,7 +28,7 @@ export function useDemoService(name: string): DemoService {
   let service: RunningService | undefined;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `inboard-${name}-`));
-    service = await startService({ dbPath: join(dir, 'inboard.db'), apiKey: key, demo: true });
+    service = await startService({ dbPath: migratedSqliteFile(dir, 'inboard.db'), apiKey: key, demo: true });
   });
   afterAll(async () => {
     await service?.close();

@@ -19,6 +19,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../src/server/index.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 export type Fault =
   | { kind: 'pass'; delayMs?: number }
@@ -108,7 +109,7 @@ export async function startFaultProxy(opts: StartOptions = {}): Promise<FaultPro
   let service: RunningService;
   try {
     service = await startService({
-      dbPath: join(dir, 'inboard.db'),
+      dbPath: migratedSqliteFile(dir, 'inboard.db'),
       apiKey,
       demo: opts.demo ?? true,
       rateLimit: opts.rateLimit ?? 0,

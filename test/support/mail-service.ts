@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exited, spawnServe, type Child } from '../server/process.js';
 import { startRelay, type TestRelay } from './mail.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 export const SUPPORT_FROM = 'Support <support@inboard.example>';
 
@@ -26,7 +27,7 @@ export interface MailService {
 /** `sendDelay`: the service's `--send-delay` in seconds (0 here: these tests are about mail, not the outbox). */
 export async function startMailService(name: string, key: string, sendDelay = 0): Promise<MailService> {
   const dir = mkdtempSync(join(tmpdir(), `inboard-e2e-${name}-`));
-  const dbPath = join(dir, 'e2e.db');
+  const dbPath = migratedSqliteFile(dir, 'e2e.db');
   let relay: TestRelay | undefined;
   let server: Child | undefined;
   const close = async () => {

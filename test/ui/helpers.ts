@@ -19,6 +19,7 @@ import { openSqlite } from '../../src/server/sql/sqlite.js';
 import { createBoardStore, type BoardStore, type Card } from '../../src/store/index.js';
 import { App } from '../../src/ui/App.js';
 import { readableBoards } from '../support/board-view.js';
+import { migratedSqliteFile } from '../server/helpers.js';
 
 export const KEY = 'ibk_ui_actions_key_0123456789abcdef';
 export const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -119,7 +120,7 @@ export interface UiOptions {
 
 export async function startUi(opts: UiOptions = {}): Promise<Ui> {
   const dir = mkdtempSync(join(tmpdir(), 'inboard-ui-actions-'));
-  const dbPath = join(dir, 't.db');
+  const dbPath = migratedSqliteFile(dir, 't.db');
   const svc = await startService({
     dbPath,
     apiKey: KEY,

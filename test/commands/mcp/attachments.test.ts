@@ -11,6 +11,7 @@ import { startService, type RunningService } from '../../../src/server/index.js'
 import { mailWithFiles, pdfBytes } from '../../support/attachment-mail.js';
 import { KEY, runCli } from '../helpers.js';
 import { startMcp, type Mcp } from './helpers.js';
+import { migratedSqliteFile } from '../../server/helpers.js';
 
 let svc: RunningService;
 let dir: string;
@@ -20,7 +21,7 @@ const log = 'boot ok\nERROR disk full at 03:12\n\u00e9t\u00e9 done\n';
 const pdf = pdfBytes(120_000);
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inboard-mcp-att-'));
-  svc = await startService({ dbPath: join(dir, 'x.db'), apiKey: KEY, demo: true });
+  svc = await startService({ dbPath: migratedSqliteFile(dir, 'x.db'), apiKey: KEY, demo: true });
   const env = {
     INBOARD_URL: svc.url,
     INBOARD_API_KEY: KEY,

@@ -16,6 +16,7 @@ import { TOOLS } from '../../../src/commands/mcp/tools.js';
 import { startRelay, type TestRelay } from '../../support/mail.js';
 import { KEY } from '../helpers.js';
 import { startMcp, type Mcp } from './helpers.js';
+import { migratedSqliteFile } from '../../server/helpers.js';
 
 let relay: TestRelay;
 let svc: RunningService;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   relay = await startRelay();
   dir = mkdtempSync(join(tmpdir(), 'inboard-mcp-'));
   svc = await startService({
-    dbPath: join(dir, 'x.db'),
+    dbPath: migratedSqliteFile(dir, 'x.db'),
     apiKey: KEY,
     demo: true,
     mail: { smtpUrl: relay.url, from: 'support@inboard.example' },

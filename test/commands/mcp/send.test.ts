@@ -14,6 +14,7 @@ import { startService, type RunningService } from '../../../src/server/index.js'
 import { multipartMail, rawMail, startRelay, type TestRelay } from '../../support/mail.js';
 import { KEY, runCli } from '../helpers.js';
 import { startMcp, type Mcp } from './helpers.js';
+import { migratedSqliteFile } from '../../server/helpers.js';
 
 let relay: TestRelay;
 let svc: RunningService;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   relay = await startRelay();
   dir = mkdtempSync(join(tmpdir(), 'inboard-mcp-send-'));
   svc = await startService({
-    dbPath: join(dir, 'x.db'),
+    dbPath: migratedSqliteFile(dir, 'x.db'),
     apiKey: KEY,
     demo: true,
     mail: { smtpUrl: relay.url, from: 'support@inboard.example' },

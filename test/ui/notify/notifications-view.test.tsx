@@ -18,6 +18,7 @@ import { createBoardStore, type BoardStore } from '../../../src/store/index.js';
 import { App } from '../../../src/ui/App.js';
 import { startDragAppService } from '../../support/dragapp-service.js';
 import { statusLine, tick } from '../helpers.js';
+import { migratedSqliteFile } from '../../server/helpers.js';
 
 async function appOn(url: string, key: string, live = false) {
   const store: BoardStore = createBoardStore(createClient({ baseUrl: url, apiKey: key, maxAttempts: 1 }), { live });
@@ -37,7 +38,7 @@ async function appOn(url: string, key: string, live = false) {
 describe('notifications on the board', () => {
   it('the header counts Sam’s unread, live; I lists who, what and the card', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'inboard-ui-notify-'));
-    const dbPath = join(dir, 'x.db');
+    const dbPath = migratedSqliteFile(dir, 'x.db');
     const svc = await startService({ dbPath, demo: true, notify: { tickMs: 0 } });
     const db = await openDatabase(dbPath);
     const samKey = await createUserKey(db, { email: DEMO_TEAMMATE, plan: 'pro' }).finally(() => db.close());
