@@ -87,7 +87,8 @@ export function makeCardMutations(
         kind: 'create',
         cardId,
         columnLabel,
-        title,
+        // As the server keeps it (the wire schema trims): what the board shows is what is saved.
+        title: title.trim(),
         createdAt: new Date().toISOString(),
         ...(note !== undefined ? { note } : {}),
       };
@@ -98,7 +99,7 @@ export function makeCardMutations(
       run({
         kind: 'editTitle',
         cardId,
-        title,
+        title: title.trim(),
         ...(from !== undefined ? { from } : {}),
         ...(version !== undefined ? { version } : {}),
       }).then(done),
