@@ -28,6 +28,8 @@ describe.skipIf(!hasTmux())('the terminal around the board', () => {
   });
 
   const start = (cols: number, extraEnv: Record<string, string> = {}) => {
+    // One tmux server at a time: the test before's goes, or it would outlive the run.
+    term?.kill();
     term = Terminal.start({
       cols,
       rows: 30,
