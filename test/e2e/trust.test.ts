@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI } from '../server/process.js';
 import { readableBoards, readableCards } from '../support/board-view.js';
 import { useServeDemo } from './serve-demo.js';
-import { hasTmux } from './tmux.js';
+import { hasTmux, lookAtTheBoard } from './tmux.js';
 
 const demo = useServeDemo('trust');
 
@@ -55,7 +55,7 @@ describe.skipIf(!hasTmux())('keys act on what the user sees', () => {
     await t.waitFor('›');
     expect([await ids(0), await ids(1)]).toEqual(before);
     // Once the card has been on screen a moment (a person's reaction), L moves it.
-    await new Promise((r) => setTimeout(r, 500));
+    await lookAtTheBoard();
     const top = before[0]![0];
     t.keys('L');
     const deadline = Date.now() + 5000;

@@ -3,11 +3,18 @@
  * time since the draw, and the keys typed before it read first.
  */
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterTypedAhead, SeenClock } from '../../../src/ui/keys/seen-clock.js';
 
-const turn = () => new Promise<void>((r) => setImmediate(r));
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+// The clock's time and its turns of the event loop, both faked: each turn runs what setImmediate queued.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const turn = () => vi.advanceTimersToNextTimer();
+const sleep = (ms: number) => vi.advanceTimersByTime(ms);
 
 describe('afterTypedAhead', () => {
   it('waits for a turn of the event loop with input polled, not only for time', async () => {
@@ -15,9 +22,9 @@ describe('afterTypedAhead', () => {
     stdin.on('readable', () => undefined);
     let done = false;
     afterTypedAhead(stdin, () => (done = true));
-    await turn();
+    turn();
     expect(done).toBe(false);
-    await turn();
+    turn();
     expect(done).toBe(true);
   });
 
@@ -25,15 +32,15 @@ describe('afterTypedAhead', () => {
     const stdin = new EventEmitter();
     let done = false;
     afterTypedAhead(stdin, () => (done = true));
-    await sleep(30);
+    sleep(30);
     expect(done).toBe(false);
     stdin.on('data', () => undefined);
-    await sleep(10);
+    sleep(10);
     expect(done).toBe(false);
     stdin.on('readable', () => undefined);
-    await turn();
-    await turn();
-    await turn();
+    turn();
+    turn();
+    turn();
     expect(done).toBe(true);
   });
 });
@@ -44,13 +51,13 @@ describe('SeenClock', () => {
     const clock = new SeenClock<string>(40, stdin);
     clock.drawn('a');
     expect(clock.seen('a')).toBe(false);
-    await sleep(60);
+    sleep(60);
     // Time enough, but nothing has read the keys typed before the draw.
     expect(clock.seen('a')).toBe(false);
     stdin.on('readable', () => undefined);
-    await turn();
-    await turn();
-    await turn();
+    turn();
+    turn();
+    turn();
     expect(clock.seen('a')).toBe(true);
     expect(clock.seen('b')).toBe(false);
   });
@@ -60,7 +67,7 @@ describe('SeenClock', () => {
     stdin.on('readable', () => undefined);
     const clock = new SeenClock<string>(30, stdin);
     clock.drawn('a');
-    await sleep(50);
+    sleep(50);
     clock.drawn('a');
     expect(clock.seen('a')).toBe(true);
     clock.blank('a');
@@ -69,7 +76,7 @@ describe('SeenClock', () => {
     expect(clock.seen('a')).toBe(false);
     clock.drawn('a');
     expect(clock.seen('a')).toBe(false);
-    await sleep(50);
+    sleep(50);
     expect(clock.seen('a')).toBe(true);
     clock.clear();
     clock.drawn('a');
