@@ -14,7 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 const turn = () => vi.advanceTimersToNextTimer();
-const sleep = (ms: number) => vi.advanceTimersByTime(ms);
+const advance = (ms: number) => vi.advanceTimersByTime(ms);
 
 describe('afterTypedAhead', () => {
   it('waits for a turn of the event loop with input polled, not only for time', async () => {
@@ -32,10 +32,10 @@ describe('afterTypedAhead', () => {
     const stdin = new EventEmitter();
     let done = false;
     afterTypedAhead(stdin, () => (done = true));
-    sleep(30);
+    advance(30);
     expect(done).toBe(false);
     stdin.on('data', () => undefined);
-    sleep(10);
+    advance(10);
     expect(done).toBe(false);
     stdin.on('readable', () => undefined);
     turn();
@@ -51,7 +51,7 @@ describe('SeenClock', () => {
     const clock = new SeenClock<string>(40, stdin);
     clock.drawn('a');
     expect(clock.seen('a')).toBe(false);
-    sleep(60);
+    advance(60);
     // Time enough, but nothing has read the keys typed before the draw.
     expect(clock.seen('a')).toBe(false);
     stdin.on('readable', () => undefined);
@@ -67,7 +67,7 @@ describe('SeenClock', () => {
     stdin.on('readable', () => undefined);
     const clock = new SeenClock<string>(30, stdin);
     clock.drawn('a');
-    sleep(50);
+    advance(50);
     clock.drawn('a');
     expect(clock.seen('a')).toBe(true);
     clock.blank('a');
@@ -76,7 +76,7 @@ describe('SeenClock', () => {
     expect(clock.seen('a')).toBe(false);
     clock.drawn('a');
     expect(clock.seen('a')).toBe(false);
-    sleep(50);
+    advance(50);
     expect(clock.seen('a')).toBe(true);
     clock.clear();
     clock.drawn('a');
