@@ -245,6 +245,31 @@ describe('keys read together', () => {
     expect(together).toHaveBeenCalledWith('Paper jam');
   });
 
+  it('an editing key and Enter read together are both keys: Ctrl+U then Enter submits the emptied field', async () => {
+    const emptied = vi.fn();
+    await typeInto(
+      <Routed>
+        <TextPrompt
+          title="Due date"
+          initial="2030-12-01 17:00"
+          width={60}
+          onSubmit={emptied}
+          onCancel={() => undefined}
+        />
+      </Routed>,
+      '\x15\r',
+    );
+    expect(emptied).toHaveBeenCalledWith('');
+    const edited = vi.fn();
+    await typeInto(
+      <Routed>
+        <TextPrompt title="Comment" initial="refund asap" width={60} onSubmit={edited} onCancel={() => undefined} />
+      </Routed>,
+      '\x17today\x01\r',
+    );
+    expect(edited).toHaveBeenCalledWith('refund today');
+  });
+
   it('a chunk ending in Enter types the text and submits it', async () => {
     const onSubmit = vi.fn();
     await typeInto(

@@ -211,10 +211,12 @@ export function useTextInput({
     // that ends it is still Enter. Terminals send a pasted line break as CR
     // too, so a chunk with a CR inside is a paste of several lines: its last
     // line break is text as well, and a pasted paragraph is never sent
-    // half-read. (Ctrl+J, a bare LF, is a typed new line, not a paste.)
+    // half-read. (Ctrl+J, a bare LF, is a typed new line, not a paste.) A CR
+    // alone here came after an editing key in one read ("\x15\r", Ctrl+U then
+    // Enter): Enter too.
     const pastedLines = input.slice(0, -1).includes('\r');
     // In the composer an Enter is a line wherever it lands.
-    if (input.length > 1 && input.endsWith('\r') && !composer && !(multiline && pastedLines)) {
+    if (input.endsWith('\r') && !composer && !(multiline && pastedLines)) {
       dispatch({ type: 'insert', text: input.slice(0, -1), multiline });
       onSubmit(latest.current.value);
       return true;
