@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fitsOneLine, TmuxControl } from './tmux-control.js';
 
 // One tmux server per terminal. Sharing a server across terminals raced:
 // killing the last session makes the server exit, and a new-session sent in
@@ -47,7 +48,9 @@ export interface TerminalOptions {
 export class Terminal {
   private constructor(
     readonly name: string,
-    private readonly socket: string,
+    /** The tmux server's socket name (`tmux -L`). */
+    readonly socket: string,
+    private readonly control: TmuxControl,
   ) {}
 
   static start(opts: TerminalOptions = {}): Terminal {
@@ -77,11 +80,11 @@ export class Terminal {
       opts.cwd ?? process.cwd(),
       `env -u CI -u FORCE_COLOR -u NO_COLOR ${exports} bash --norc --noprofile`,
     );
-    return new Terminal(name, socket);
+    return new Terminal(name, socket, TmuxControl.attach(socket, name));
   }
 
   private tmux(...args: string[]): string {
-    return tmuxOn(this.socket, ...args);
+    return fitsOneLine(args) ? this.control.command(args) : tmuxOn(this.socket, ...args);
   }
 
   /** Types a line into the shell and presses Enter. */
@@ -160,6 +163,7 @@ export class Terminal {
   }
 
   kill(): void {
+    this.control.close();
     try {
       execFileSync('tmux', ['-L', this.socket, 'kill-server'], { stdio: 'ignore' });
     } catch {
