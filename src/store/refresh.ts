@@ -26,10 +26,16 @@ export function makeRefresh(
   core: Core<CoreData & PagingData & RefreshData>,
   loadTags: (boardId: number, gen: number) => Promise<void>,
 ): RefreshActions {
+  // Refreshes overlap (`r`, the automatic one, the one a refused change asks for): an answer is
+  // dropped once a refresh begun after it has landed, or the older lists would replace the newer.
+  let begun = 0;
+  let landed = 0;
+
   async function refresh(): Promise<void> {
     const { boardId } = core.get();
     if (boardId === null) return;
     const gen = core.generation;
+    const order = ++begun;
     void loadTags(boardId, gen);
     const since = core.folds.begin();
     try {
@@ -40,11 +46,12 @@ export function makeRefresh(
       const pages = await mapLimit(jobs, core.concurrency, (j) =>
         core.client.listCards(boardId, j.col.id, j.page, core.pageSize),
       );
-      if (gen !== core.generation) return void core.folds.end(since);
+      if (gen !== core.generation || order < landed) return void core.folds.end(since);
+      landed = order;
       replaceConfirmed(columns, jobs, pages, since);
     } catch (e) {
       core.folds.end(since);
-      if (gen === core.generation) core.fail(e);
+      if (gen === core.generation && order > landed) core.fail(e);
     }
   }
 
