@@ -32,7 +32,7 @@ export function quoteForTmux(arg: string): string {
   return `'${arg.replaceAll("'", `'\\''`)}'`;
 }
 
-/** Arguments a control-mode line cannot carry (it ends at a newline): these go by `tmux` itself. */
+/** Whether one control-mode line can carry these arguments (it ends at a newline); else they go by `tmux` itself. */
 export function fitsOneLine(args: readonly string[]): boolean {
   return args.every((a) => !/[\x00-\x1f\x7f]/.test(a));
 }
