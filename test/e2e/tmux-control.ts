@@ -14,7 +14,7 @@
  * non-blocking reads, with Atomics.wait for a millisecond between them.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readlinkSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,12 +40,11 @@ export function fitsOneLine(args: readonly string[]): boolean {
 export class TmuxControl {
   private pending = Buffer.alloc(0);
   private closed = false;
-  /** What came since the last command, for the error when its answer does not. */
+  /** The last of what came since the last command, for the error when its answer does not. */
   private received = '';
   private readonly chunk = Buffer.alloc(64 * 1024);
 
   private constructor(
-    private readonly socket: string,
     private readonly dir: string,
     private readonly input: number,
     private readonly output: number,
@@ -70,7 +69,7 @@ export class TmuxControl {
     });
     closeSync(clientOut);
     child.unref();
-    const control = new TmuxControl(socket, dir, input, output, child);
+    const control = new TmuxControl(dir, input, output, child);
     // A command read before the attach's own answer runs with no client attached ("no current client").
     control.answer('0');
     return control;
@@ -115,30 +114,10 @@ export class TmuxControl {
     }
   }
 
-  /** What the error says when an answer does not come: enough to tell a lost line from a stalled server. */
+  /** What the error says when an answer does not come: whether the client still runs, and what it sent last. */
   private diagnosis(): string {
-    const fd = (n: number) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${n}`);
-      } catch (err) {
-        return String(err);
-      }
-    };
-    let clients: string;
-    try {
-      clients = execFileSync('tmux', ['-L', this.socket, 'list-clients', '-F', '#{client_name} #{client_flags}'], {
-        encoding: 'utf8',
-      });
-    } catch (err) {
-      clients = String(err);
-    }
     const state = this.child.exitCode ?? this.child.signalCode ?? `running as ${this.child.pid}`;
-    return [
-      `control client: ${state}`,
-      `input ${fd(this.input)}, output ${fd(this.output)} (in ${this.dir})`,
-      `clients: ${JSON.stringify(clients)}`,
-      `received: ${JSON.stringify(this.received.slice(-600))}`,
-    ].join('; ');
+    return `control client: ${state}; received since the command: ${JSON.stringify(this.received)}`;
   }
 
   private line(deadline: number): Buffer {
@@ -162,7 +141,7 @@ export class TmuxControl {
       }
       if (n === 0) throw new Error('the tmux control client has ended (the terminal was killed?)');
       this.pending = Buffer.concat([this.pending, this.chunk.subarray(0, n)]);
-      this.received += this.chunk.toString('latin1', 0, n);
+      this.received = (this.received + this.chunk.toString('latin1', 0, n)).slice(-600);
     }
   }
 }
